@@ -1,0 +1,34 @@
+# Two commands on a fresh machine: `make demo` and `make test`. Both build the venv first.
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-dev
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+
+.PHONY: demo test bench lint clean
+
+$(PY):
+	python3 -m venv $(VENV)
+
+# torch 2.13.0 first: it is the CPU build on local disk; any other spec pulls a CUDA build.
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q torch==2.13.0
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(VENV)/bin/hivebrain demo
+
+test: $(STAMP)
+	$(PY) -m pytest -q -p no:cacheprovider
+
+bench: $(STAMP)
+	$(PY) bench/writes.py
+	$(PY) bench/graph_tools.py
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check brain agents bots scheduler tests bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,387 @@
+"""The `hivebrain` command line: tenants, facts, queries, the database, and the demo.
+
+This is an entry point: it reads settings from the environment, sets up logging, builds
+the ``Brain`` and turns every ``HivebrainError`` into one readable line (never a stack
+trace) with exit status 1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import logging
+import sys
+from collections.abc import Awaitable, Callable, Coroutine
+from datetime import date
+from pathlib import Path
+from typing import Annotated, Any, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from brain import (
+    Brain,
+    BrainSettings,
+    EmbeddedServer,
+    HivebrainError,
+    QueryRefused,
+    export_facts,
+    format_moment,
+    read_facts,
+    tenant_stats,
+)
+
+log = logging.getLogger(__name__)
+console = Console()
+err_console = Console(stderr=True)
+
+app = typer.Typer(help="hivebrain: a company brain for Slack and Discord.", no_args_is_help=True)
+tenant_app = typer.Typer(
+    help="Create, list, measure, export and erase tenants.", no_args_is_help=True
+)
+db_app = typer.Typer(help="The embedded FalkorDB server.", no_args_is_help=True)
+ingest_app = typer.Typer(help="Load facts and sources into a tenant.", no_args_is_help=True)
+app.add_typer(tenant_app, name="tenant")
+app.add_typer(db_app, name="db")
+app.add_typer(ingest_app, name="ingest")
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+#: Rows printed by `hivebrain query` before it says the rest was cut.
+QUERY_ROW_CAP = 1_000
+
+
+@app.callback()
+def main(
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log each call.")] = False,
+) -> None:
+    """Configure logging for every command."""
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.WARNING,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+
+
+def run(fn: Callable[P, Coroutine[Any, Any, T]]) -> Callable[P, T]:
+    """Run an async command, turning our errors into one line and exit status 1."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return asyncio.run(fn(*args, **kwargs))
+        except HivebrainError as exc:
+            err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True)
+            raise typer.Exit(1) from None
+
+    return wrapper
+
+
+async def with_brain(action: Callable[[Brain], Awaitable[T]]) -> T:
+    """Open the brain from the environment's settings, run ``action``, close it."""
+    async with Brain(BrainSettings()) as brain:
+        return await action(brain)
+
+
+def print_json(value: Any) -> None:
+    """Machine-readable output: one JSON document on stdout."""
+    sys.stdout.write(json.dumps(value, indent=2, default=str, ensure_ascii=False) + "\n")
+
+
+# --- tenants ----------------------------------------------------------------------------
+
+
+@tenant_app.command("create")
+@run
+async def tenant_create(
+    slug: str, name: Annotated[str | None, typer.Option(help="Display name.")] = None
+) -> None:
+    """Create a tenant and its graph (slug: lowercase letters, digits, dashes)."""
+
+    async def act(brain: Brain) -> None:
+        tenant = await brain.create_tenant(slug, name=name)
+        console.print(f"created tenant [bold]{tenant.slug}[/bold] ({tenant.name})")
+
+    await with_brain(act)
+
+
+@tenant_app.command("list")
+@run
+async def tenant_list(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """List tenants."""
+
+    async def act(brain: Brain) -> None:
+        assert brain.registry is not None
+        tenants = await brain.registry.list()
+        if as_json:
+            print_json([t.as_dict() for t in tenants])
+            return
+        table = Table("slug", "name", "created", "bindings")
+        for t in tenants:
+            table.add_row(
+                t.slug,
+                t.name,
+                format_moment(t.created_at) or "",
+                ", ".join(f"{p}:{i}" for p, i in t.bindings),
+            )
+        console.print(table if tenants else "no tenants yet: `hivebrain tenant create SLUG`")
+
+    await with_brain(act)
+
+
+@tenant_app.command("stats")
+@run
+async def tenant_stats_cmd(
+    slug: str, as_json: Annotated[bool, typer.Option("--json")] = False
+) -> None:
+    """Nodes and edges by type, open versus closed edges, refusals and memory."""
+
+    async def act(brain: Brain) -> None:
+        stats = await tenant_stats(await brain.tenant(slug))
+        if as_json:
+            print_json(stats.as_dict())
+            return
+        print_stats(stats.as_dict())
+
+    await with_brain(act)
+
+
+def print_stats(stats: dict[str, Any]) -> None:
+    """Render tenant stats as two tables."""
+    console.print(
+        f"[bold]{stats['slug']}[/bold]: {stats['nodes']:,} nodes, {stats['edges']:,} edges "
+        f"({stats['open_edges']:,} open, {stats['closed_edges']:,} closed), "
+        f"{stats['refusals']:,} refused facts, memory {stats['memory_mb']} MB"
+    )
+    nodes = Table("node type", "count")
+    for t, c in sorted(stats["nodes_by_type"].items()):
+        nodes.add_row(t, f"{c:,}")
+    edges = Table("edge type", "open", "closed")
+    for t, v in sorted(stats["edges_by_type"].items()):
+        edges.add_row(t, f"{v['open']:,}", f"{v['closed']:,}")
+    console.print(nodes, edges)
+
+
+@tenant_app.command("export")
+@run
+async def tenant_export(
+    slug: str, output: Annotated[Path, typer.Option("-o", "--output", help="JSON Lines file.")]
+) -> None:
+    """Dump a tenant as JSON Lines that `ingest facts` loads back into an empty tenant."""
+
+    async def act(brain: Brain) -> None:
+        graph = await brain.tenant(slug)
+        count = 0
+        tmp = output.with_suffix(output.suffix + ".part")
+        with tmp.open("w", encoding="utf-8") as fh:
+            async for fact in export_facts(graph):
+                fh.write(json.dumps(fact, ensure_ascii=False, sort_keys=True) + "\n")
+                count += 1
+        tmp.replace(output)
+        console.print(f"exported {count:,} facts from {slug} to {output}")
+
+    await with_brain(act)
+
+
+@tenant_app.command("erase")
+@run
+async def tenant_erase(
+    slug: str,
+    yes: Annotated[bool, typer.Option("--yes", help="Confirm: this cannot be undone.")] = False,
+) -> None:
+    """Erase a tenant's graph and registry entry."""
+    if not yes:
+        err_console.print(
+            f"refusing to erase {slug!r} without --yes (this cannot be undone; "
+            f"`hivebrain tenant export {slug} -o backup.jsonl` first)"
+        )
+        raise typer.Exit(1)
+
+    async def act(brain: Brain) -> None:
+        await brain.erase_tenant(slug)
+        console.print(f"erased tenant {slug}")
+
+    await with_brain(act)
+
+
+@tenant_app.command("bind")
+@run
+async def tenant_bind(slug: str, platform: str, external_id: str) -> None:
+    """Bind a Slack team id or Discord guild id to a tenant."""
+
+    async def act(brain: Brain) -> None:
+        assert brain.registry is not None
+        await brain.registry.bind(slug, platform, external_id)
+        console.print(f"bound {platform} {external_id} to {slug}")
+
+    await with_brain(act)
+
+
+@tenant_app.command("refusals")
+@run
+async def tenant_refusals(
+    slug: str,
+    limit: Annotated[int, typer.Option(help="How many, newest first.")] = 50,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """The facts the gate refused, with the reason for each."""
+
+    async def act(brain: Brain) -> None:
+        total, rows = await (await brain.tenant(slug)).refusals(limit=limit)
+        if as_json:
+            print_json(
+                {"total": total, "refusals": [{**r, "at": format_moment(r["at"])} for r in rows]}
+            )
+            return
+        console.print(f"{total:,} refused facts in {slug}")
+        for r in rows:
+            console.print(
+                f"- {format_moment(r['at'])} line {r['line']}: {r['reason']}", highlight=False
+            )
+
+    await with_brain(act)
+
+
+# --- queries and facts --------------------------------------------------------------------
+
+
+@app.command("query")
+@run
+async def query(
+    slug: str, cypher: str, as_json: Annotated[bool, typer.Option("--json")] = False
+) -> None:
+    """Run a read-only Cypher query on a tenant (GRAPH.RO_QUERY: writes are refused)."""
+
+    async def act(brain: Brain) -> None:
+        graph = await brain.tenant(slug)
+        try:
+            res = await graph.ro_query("power-user query", cypher, {}, timeout_ms=10_000)  # type: ignore[arg-type]  # the server refuses writes
+        except QueryRefused as exc:
+            if "read-only" in exc.reason.lower() or "write" in exc.reason.lower():
+                raise QueryRefused(
+                    "this command only reads; writes go through `hivebrain ingest facts`"
+                ) from exc
+            raise
+        rows = res.rows[:QUERY_ROW_CAP]
+        if as_json:
+            print_json(
+                {"columns": res.header, "rows": rows, "truncated": len(res.rows) > QUERY_ROW_CAP}
+            )
+            return
+        table = Table(*res.header)
+        for row in rows:
+            table.add_row(*[json.dumps(v, default=str, ensure_ascii=False) for v in row])
+        console.print(table)
+        if len(res.rows) > QUERY_ROW_CAP:
+            console.print(f"showing {QUERY_ROW_CAP:,} of {len(res.rows):,} rows; add LIMIT")
+
+    await with_brain(act)
+
+
+@ingest_app.command("facts")
+@run
+async def ingest_facts(
+    slug: str, file: Path, as_json: Annotated[bool, typer.Option("--json")] = False
+) -> None:
+    """Load a JSON Lines file of facts ({"node": ...} / {"edge": ...}) through the gate."""
+    facts = read_facts(file)  # a malformed file stops here, before anything is written
+
+    async def act(brain: Brain) -> None:
+        graph = await brain.tenant(slug)
+        with Progress(
+            TextColumn("loading"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err_console,
+            disable=as_json or not err_console.is_terminal,
+        ) as bar:
+            task = bar.add_task("facts", total=len(facts))
+            report = await graph.write_facts(facts, progress=lambda n: bar.advance(task, n))
+        if brain.server is not None and len(facts) > 1_000:
+            await brain.server.compact()  # keep restarts fast after a bulk load
+        if as_json:
+            print_json(report.as_dict())
+            return
+        console.print(
+            f"created {report.created:,} · updated {report.updated:,} · unchanged "
+            f"{report.unchanged:,} · closed {report.closed:,} · versions {report.versions:,} · "
+            f"merged {report.aliases:,} · refused {report.refused:,}"
+        )
+        for line, reason in report.refusals:
+            console.print(f"  line {line}: {reason}", highlight=False, markup=False)
+
+    await with_brain(act)
+
+
+# --- the database --------------------------------------------------------------------------
+
+
+@db_app.command("status")
+@run
+async def db_status(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Is the embedded FalkorDB running, where, and how big is it."""
+    settings = BrainSettings()
+    if settings.falkordb_url:
+        console.print(
+            "using an external FalkorDB (FALKORDB_URL is set); nothing embedded to report"
+        )
+        return
+    status = await EmbeddedServer(settings.hivebrain_data_dir).status()
+    if as_json:
+        print_json({k: getattr(status, k) for k in status.__slots__})  # type: ignore[attr-defined]
+        return
+    state = "[green]running[/green]" if status.running else "[yellow]stopped[/yellow]"
+    console.print(
+        f"embedded FalkorDB {state} · data {status.data_dir} · socket {status.socket_path}"
+    )
+    if status.running:
+        console.print(
+            f"pid {status.pid} · up {status.uptime_s} s · memory "
+            f"{(status.used_memory_bytes or 0) / 1e6:.1f} MB · append-only file "
+            f"{status.aof_bytes / 1e6:.1f} MB · graphs {len(status.graphs)}"
+        )
+
+
+@db_app.command("stop")
+@run
+async def db_stop() -> None:
+    """Stop the embedded FalkorDB (data stays on disk)."""
+    settings = BrainSettings()
+    stopped = await EmbeddedServer(settings.hivebrain_data_dir).stop()
+    console.print("stopped" if stopped else "was not running")
+
+
+# --- demo ------------------------------------------------------------------------------------
+
+
+@app.command("demo")
+@run
+async def demo() -> None:
+    """Create the sample tenant, load the sample business, and show what the brain holds."""
+    from brain.sample import SAMPLE_TENANT, sample_business
+
+    async def act(brain: Brain) -> None:
+        assert brain.registry is not None
+        if not await brain.registry.exists(SAMPLE_TENANT):
+            await brain.create_tenant(SAMPLE_TENANT, name="Ember & Oak Coffee (sample)")
+        graph = await brain.tenant(SAMPLE_TENANT)
+        facts = list(enumerate(sample_business(today=date.today()), 1))
+        report = await graph.write_facts(facts)
+        console.print(
+            f"sample business loaded into [bold]{SAMPLE_TENANT}[/bold]: created {report.created:,}, "
+            f"unchanged {report.unchanged:,}, closed {report.closed:,}, refused {report.refused:,}"
+        )
+        for line, reason in report.refusals[:10]:
+            console.print(f"  line {line}: {reason}", highlight=False, markup=False)
+        print_stats((await tenant_stats(graph)).as_dict())
+
+    await with_brain(act)
+
+
+if __name__ == "__main__":
+    app()

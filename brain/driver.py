@@ -1,0 +1,207 @@
+"""The one seam between hivebrain and FalkorDB.
+
+``GraphDriver`` is the protocol every other module uses; ``FalkorDriver`` implements it
+with the async ``falkordb`` client. Results come back as plain Python values (nodes and
+edges as dicts), and every ``redis``/``falkordb`` exception is turned into ours here, so
+nothing above this module ever sees a third-party error.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, LiteralString, Protocol
+
+from falkordb.asyncio import FalkorDB
+from falkordb.edge import Edge
+from falkordb.node import Node
+from falkordb.path import Path
+from redis import exceptions as redis_errors
+
+from brain.errors import GraphUnavailable, QueryRefused
+
+log = logging.getLogger(__name__)
+
+#: Default per-read timeout (ms). Reads are bounded in shape too: see NOTES on timeouts.
+READ_TIMEOUT_MS = 5_000
+
+
+@dataclass(frozen=True, slots=True)
+class QueryResult:
+    """Rows of one query, as plain values, with the server's write statistics."""
+
+    header: list[str]
+    rows: list[list[Any]]
+    stats: dict[str, float] = field(default_factory=dict)
+
+    def records(self) -> list[dict[str, Any]]:
+        """Rows as dicts keyed by column name."""
+        return [dict(zip(self.header, row, strict=False)) for row in self.rows]
+
+    def scalar(self, default: Any = None) -> Any:
+        """The first column of the first row (or ``default``)."""
+        return self.rows[0][0] if self.rows and self.rows[0] else default
+
+
+class GraphDriver(Protocol):
+    """What the brain needs from a graph database."""
+
+    async def query(
+        self,
+        graph: str,
+        name: str,
+        cypher: LiteralString,
+        params: Mapping[str, Any] | None = None,
+        *,
+        timeout_ms: int | None = None,
+    ) -> QueryResult: ...
+
+    async def ro_query(
+        self,
+        graph: str,
+        name: str,
+        cypher: LiteralString,
+        params: Mapping[str, Any] | None = None,
+        *,
+        timeout_ms: int = READ_TIMEOUT_MS,
+    ) -> QueryResult: ...
+
+    async def command(self, *args: Any) -> Any: ...
+
+    async def close(self) -> None: ...
+
+
+def plain(value: Any) -> Any:
+    """Turn client objects (nodes, edges, paths) into dicts and lists."""
+    if isinstance(value, Node):
+        return {"labels": list(value.labels or []), **(value.properties or {})}
+    if isinstance(value, Edge):
+        return {"type": value.relation, **(value.properties or {})}
+    if isinstance(value, Path):
+        return {
+            "nodes": [plain(n) for n in value.nodes()],
+            "edges": [plain(e) for e in value.edges()],
+        }
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: plain(v) for k, v in value.items()}
+    return value
+
+
+_STAT_KEYS = {
+    "Nodes created": "nodes_created",
+    "Relationships created": "relationships_created",
+    "Properties set": "properties_set",
+    "Labels added": "labels_added",
+    "Nodes deleted": "nodes_deleted",
+    "Relationships deleted": "relationships_deleted",
+}
+
+
+def _stat(res: Any, key: str) -> float:
+    """One write statistic from the server's stats lines (the client keeps them raw)."""
+    for line in getattr(res, "_raw_stats", []) or []:
+        text = line.decode() if isinstance(line, bytes) else str(line)
+        if text.startswith(key):
+            return float(text.split(": ")[1].split(" ")[0])
+    return 0.0
+
+
+class FalkorDriver:
+    """``GraphDriver`` over the async falkordb client (unix socket or TCP url)."""
+
+    def __init__(self, url: str, *, max_connections: int = 32) -> None:
+        self._url = url
+        self._db = FalkorDB.from_url(url, max_connections=max_connections)
+
+    async def query(
+        self,
+        graph: str,
+        name: str,
+        cypher: LiteralString,
+        params: Mapping[str, Any] | None = None,
+        *,
+        timeout_ms: int | None = None,
+    ) -> QueryResult:
+        """Run a write (or schema) query; only the gate and index code call this."""
+        return await self._run(graph, name, cypher, params, timeout_ms, read_only=False)
+
+    async def ro_query(
+        self,
+        graph: str,
+        name: str,
+        cypher: LiteralString,
+        params: Mapping[str, Any] | None = None,
+        *,
+        timeout_ms: int = READ_TIMEOUT_MS,
+    ) -> QueryResult:
+        """Run a read as GRAPH.RO_QUERY, so the server itself refuses any write."""
+        return await self._run(graph, name, cypher, params, timeout_ms, read_only=True)
+
+    async def command(self, *args: Any) -> Any:
+        """A raw server command (GRAPH.LIST, GRAPH.MEMORY, INFO ...)."""
+        try:
+            return await self._db.connection.execute_command(*args)
+        except redis_errors.ConnectionError as exc:
+            raise GraphUnavailable(str(args[0]), "cannot connect") from exc
+        except redis_errors.RedisError as exc:
+            raise QueryRefused(f"{args[0]} failed: {exc}") from exc
+
+    async def close(self) -> None:
+        """Release the connection pool."""
+        await self._db.connection.aclose()
+
+    async def _run(
+        self,
+        graph: str,
+        name: str,
+        cypher: str,
+        params: Mapping[str, Any] | None,
+        timeout_ms: int | None,
+        *,
+        read_only: bool,
+    ) -> QueryResult:
+        g = self._db.select_graph(graph)
+        started = time.perf_counter()
+        outcome = "ok"
+        try:
+            if read_only:
+                res = await g.ro_query(cypher, dict(params or {}), timeout=timeout_ms)
+            else:
+                res = await g.query(cypher, dict(params or {}), timeout=timeout_ms)
+        except redis_errors.ConnectionError as exc:
+            outcome = "unavailable"
+            raise GraphUnavailable(name, "cannot connect to FalkorDB") from exc
+        except redis_errors.TimeoutError as exc:
+            outcome = "timeout"
+            raise GraphUnavailable(name, "FalkorDB did not answer in time") from exc
+        except redis_errors.ResponseError as exc:
+            text = str(exc)
+            if "empty key" in text and read_only:
+                outcome = "empty"
+                return QueryResult(header=[], rows=[])
+            outcome = "refused"
+            if "timed out" in text.lower():
+                raise QueryRefused(
+                    f"{name} took longer than {timeout_ms} ms and was stopped"
+                ) from exc
+            raise QueryRefused(f"{name}: {text}") from exc
+        except redis_errors.RedisError as exc:
+            outcome = "error"
+            raise GraphUnavailable(name, str(exc)) from exc
+        finally:
+            log.info(
+                "graph %s %s on %s: %s in %.1f ms",
+                "read" if read_only else "write",
+                name,
+                graph,
+                outcome,
+                (time.perf_counter() - started) * 1000,
+            )
+        header = [h[1] if isinstance(h, list | tuple) else str(h) for h in (res.header or [])]
+        rows = [[plain(v) for v in row] for row in (res.result_set or [])]
+        stats = {ours: _stat(res, theirs) for theirs, ours in _STAT_KEYS.items()}
+        return QueryResult(header=header, rows=rows, stats=stats)

@@ -1,0 +1,96 @@
+"""The one error tree of hivebrain.
+
+Every error carries ``user_message``: a sentence that is safe to post in a chat channel
+(no Cypher, no parameters, no stack trace). The technical message (``str(err)``) is for
+logs and the CLI. Layers above ``brain`` re-export these; they never see errors from
+``redis`` or ``falkordb`` directly.
+"""
+
+from __future__ import annotations
+
+
+class HivebrainError(Exception):
+    """Base of every error hivebrain raises on purpose."""
+
+    user_message: str = "Something went wrong on our side. Please try again in a moment."
+
+    def __init__(self, message: str, *, user_message: str | None = None) -> None:
+        super().__init__(message)
+        if user_message is not None:
+            self.user_message = user_message
+
+
+class TenantUnknown(HivebrainError):
+    """A tenant slug (or platform binding) that the registry does not hold."""
+
+    def __init__(self, slug: str) -> None:
+        self.slug = slug
+        super().__init__(
+            f"no tenant {slug!r}: create it with `hivebrain tenant create {slug}`",
+            user_message="This workspace is not connected to a brain yet. "
+            "Run `/hivebrain connect` to set one up.",
+        )
+
+
+class TenantExists(HivebrainError):
+    """Creating a tenant whose slug is already taken."""
+
+    def __init__(self, slug: str) -> None:
+        self.slug = slug
+        super().__init__(
+            f"tenant {slug!r} already exists: pick another slug or use the existing one",
+            user_message=f"A brain named {slug!r} already exists.",
+        )
+
+
+class InvalidSlug(HivebrainError):
+    """A tenant slug that breaks the naming rule (it becomes a graph name)."""
+
+    def __init__(self, slug: str) -> None:
+        self.slug = slug
+        super().__init__(
+            f"invalid tenant slug {slug!r}: use 2-40 lowercase letters, digits and dashes, "
+            "starting with a letter (e.g. 'acme-coffee')",
+            user_message="That name can't be used: use lowercase letters, digits and dashes.",
+        )
+
+
+class WriteRefused(HivebrainError):
+    """The gate refused a write; ``reason`` names exactly what was wrong."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"write refused: {reason}", user_message=f"I couldn't save that: {reason}")
+
+
+class GraphUnavailable(HivebrainError):
+    """FalkorDB could not be reached or failed to answer."""
+
+    def __init__(self, what: str, detail: str = "") -> None:
+        self.what = what
+        msg = f"graph database unavailable ({what})"
+        if detail:
+            msg += f": {detail}"
+        super().__init__(
+            msg,
+            user_message="The brain's database is not answering right now. "
+            "Please try again in a minute.",
+        )
+
+
+class QueryRefused(HivebrainError):
+    """A read query that the guards or the database refused (bad syntax, a write, too big)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(
+            f"query refused: {reason}", user_message=f"That query was refused: {reason}"
+        )
+
+
+class InputInvalid(HivebrainError):
+    """Input that cannot be understood at all (a malformed file, a bad date, bad arguments)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason, user_message=reason)

@@ -1,0 +1,61 @@
+"""Moments in time as the brain stores them: integer milliseconds since the epoch (UTC).
+
+Integers compare and sort inside Cypher without parsing, so valid time (`since`,
+`until`), record time (`recordedAt`, `retiredAt`) and source dates (`asOf`) are all kept
+this way and turned back into ISO strings only at the edges (CLI, export, answers).
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, date, datetime
+
+from brain.errors import InputInvalid
+
+Moment = int
+
+
+def now_ms() -> Moment:
+    """The current moment, in epoch milliseconds."""
+    return time.time_ns() // 1_000_000
+
+
+def parse_moment(value: object, *, field: str = "date") -> Moment:
+    """Read a date, a datetime, an ISO string or epoch milliseconds as a moment.
+
+    A bare date means midnight UTC of that day; a naive datetime is taken as UTC.
+    Raises ``InputInvalid`` naming the field and the accepted forms.
+    """
+    if isinstance(value, bool):
+        raise InputInvalid(f"{field}: expected a date, got {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value)
+    if isinstance(value, datetime):
+        dt = value if value.tzinfo else value.replace(tzinfo=UTC)
+        return int(dt.timestamp() * 1000)
+    if isinstance(value, date):
+        return int(datetime(value.year, value.month, value.day, tzinfo=UTC).timestamp() * 1000)
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            if len(text) == 10:
+                return parse_moment(date.fromisoformat(text), field=field)
+            return parse_moment(datetime.fromisoformat(text.replace("Z", "+00:00")), field=field)
+        except ValueError:
+            pass
+    raise InputInvalid(
+        f"{field}: {value!r} is not a date; use ISO form like 2026-10-05 or "
+        "2026-10-05T14:30:00+00:00"
+    )
+
+
+def format_moment(ms: Moment | None) -> str | None:
+    """ISO text for a moment: a bare date at midnight UTC, else a full UTC timestamp."""
+    if ms is None:
+        return None
+    dt = datetime.fromtimestamp(ms / 1000, tz=UTC)
+    if dt.hour == dt.minute == dt.second == dt.microsecond == 0:
+        return dt.date().isoformat()
+    return dt.isoformat(timespec="milliseconds" if dt.microsecond else "seconds")

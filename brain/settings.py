@@ -1,0 +1,26 @@
+"""Settings of the brain layer, read from the environment (or `.env`) by entry points only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class BrainSettings(BaseSettings):
+    """Where the graphs live and how text is embedded. See `.env.example`."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", frozen=True)
+
+    falkordb_url: str | None = Field(
+        default=None,
+        description="redis://, rediss:// or unix:// URL of an external FalkorDB; "
+        "empty = run the embedded server under the data directory",
+    )
+    hivebrain_data_dir: Path = Field(default=Path(".hivebrain"), description="embedded data dir")
+    hivebrain_embed_model: str = Field(
+        default="all-MiniLM-L6-v2", description="sentence-transformers model name or path"
+    )
+    hivebrain_embed_dimension: int = Field(default=384, description="the model's vector size")
+    hivebrain_read_timeout_ms: int = Field(default=5_000, description="per-read timeout")
