@@ -11,6 +11,7 @@ import logging
 from types import TracebackType
 
 from brain.driver import FalkorDriver, GraphDriver
+from brain.embeddings import Embedder, SentenceTransformerEmbedder
 from brain.indexes import ensure_indexes, wait_operational
 from brain.server import EmbeddedServer
 from brain.settings import BrainSettings
@@ -20,14 +21,34 @@ from brain.tenants import REFERENCE_GRAPH, Registry, Tenant, graph_name, validat
 log = logging.getLogger(__name__)
 
 
+_EMBEDDERS: dict[tuple[str, int], Embedder] = {}
+
+
+def shared_embedder(model: str, dimension: int) -> Embedder:
+    """One embedder per model and process: the model is large and loads once."""
+    key = (model, dimension)
+    if key not in _EMBEDDERS:
+        _EMBEDDERS[key] = SentenceTransformerEmbedder(model=model, dimension=dimension)
+    return _EMBEDDERS[key]
+
+
 class Brain:
     """Entry to every graph hivebrain keeps. Use ``async with Brain(settings) as brain``."""
 
     def __init__(
-        self, settings: BrainSettings | None = None, *, driver: GraphDriver | None = None
+        self,
+        settings: BrainSettings | None = None,
+        *,
+        driver: GraphDriver | None = None,
+        embedder: Embedder | None = None,
     ) -> None:
         self.settings = settings or BrainSettings()
         self._driver = driver
+        if embedder is None and self.settings.hivebrain_embeddings:
+            embedder = shared_embedder(
+                self.settings.hivebrain_embed_model, self.settings.hivebrain_embed_dimension
+            )
+        self.embedder = embedder
         self._server: EmbeddedServer | None = None
         self._ready: set[str] = set()
         self.registry: Registry | None = None
@@ -88,7 +109,9 @@ class Brain:
         validate_slug(slug)
         await self._registry().get(slug)
         await self._prepare(slug)
-        return TenantGraph(slug=slug, graph=graph_name(slug), driver=self.driver)
+        return TenantGraph(
+            slug=slug, graph=graph_name(slug), driver=self.driver, embedder=self.embedder
+        )
 
     async def tenant_for(self, platform: str, external_id: str) -> TenantGraph | None:
         """The tenant a Slack team or Discord guild is bound to, if any."""
@@ -107,7 +130,9 @@ class Brain:
     async def reference(self) -> TenantGraph:
         """The shared reference graph. Tenants read it; only admin commands write it."""
         await self._prepare_graph(REFERENCE_GRAPH)
-        return TenantGraph(slug="reference", graph=REFERENCE_GRAPH, driver=self.driver)
+        return TenantGraph(
+            slug="reference", graph=REFERENCE_GRAPH, driver=self.driver, embedder=self.embedder
+        )
 
     async def _graph_list(self) -> list[str | bytes]:
         return list(await self.driver.command("GRAPH.LIST") or [])

@@ -23,4 +23,7 @@ class BrainSettings(BaseSettings):
         default="all-MiniLM-L6-v2", description="sentence-transformers model name or path"
     )
     hivebrain_embed_dimension: int = Field(default=384, description="the model's vector size")
+    hivebrain_embeddings: bool = Field(
+        default=True, description="embed node text on write (off: vector search is skipped)"
+    )
     hivebrain_read_timeout_ms: int = Field(default=5_000, description="per-read timeout")

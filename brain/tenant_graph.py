@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any, LiteralString
 
 from brain.driver import READ_TIMEOUT_MS, GraphDriver, QueryResult
+from brain.embeddings import Embedder, node_text, text_hash
 from brain.edges import EdgeRow, edge_statement, plan_rounds, statement_params
 from brain.errors import WriteRefused
-from brain.gate import NodeRow, gate_edge, gate_node
+from brain.gate import NodeRow, clean_props, gate_edge, gate_node
 from brain.moments import now_ms, parse_moment
 from brain.nodes import (
     UPDATE_NODES,
@@ -32,13 +33,15 @@ from brain.nodes import (
     version_id,
     with_resolution_props,
 )
-from brain.schema import OPEN_COST, RESOLVED_TYPES, VERSIONED_TYPES
+from brain.schema import NODE_META_PROPS, OPEN_COST, RESOLVED_TYPES, VERSIONED_TYPES
 
 log = logging.getLogger(__name__)
 
 #: Rows per write statement: big enough to amortise a round trip, small enough that one
 #: statement never holds the graph's write lock for long.
 WRITE_CHUNK = 5_000
+#: Nodes whose text is read and embedded per round.
+EMBED_CHUNK = 512
 
 
 @dataclass(slots=True)
@@ -78,6 +81,19 @@ MATCH (n:Entity {id: id})
 RETURN n.id, n.type, n.src, n.asOf,
   [k IN keys(n) WHERE NOT k IN ['embedding', 'id', 'type', 'src', 'asOf', 'recordedAt',
    'updatedAt', 'textHash'] | [k, n[k]]]
+"""
+
+READ_TEXTS = """
+UNWIND $ids AS id
+MATCH (n:Entity {id: id})
+WHERE n:Searchable OR n:Chunk
+RETURN n.id, n.name, n.summary, n.text, n.textHash
+"""
+
+WRITE_EMBEDDINGS = """
+UNWIND $rows AS row
+MATCH (n:Entity {id: row.id})
+SET n.embedding = vecf32(row.v), n.textHash = row.h
 """
 
 READ_NODE_TYPES = """
@@ -135,6 +151,14 @@ SET m.generation = coalesce(m.generation, 0) + 1, m.lastWriteAt = $now
 RETURN m.generation
 """
 
+COMPARE_AND_SET = """
+MATCH (n:Entity {id: $id})
+WITH n, all(k IN keys($expect) WHERE n[k] = $expect[k]) AS matches
+FOREACH (_ IN CASE WHEN matches THEN [1] ELSE [] END |
+  SET n += $changes, n.src = $src, n.asOf = $now, n.updatedAt = $now)
+RETURN matches
+"""
+
 READ_GENERATION = "MATCH (m:BrainMeta {key: 'writes'}) RETURN m.generation LIMIT 1"
 
 
@@ -150,11 +174,19 @@ _COUNTERS = {
 class TenantGraph:
     """One tenant's graph. Obtain it from ``Brain.tenant``; never construct it from a name."""
 
-    def __init__(self, *, slug: str, graph: str, driver: GraphDriver) -> None:
+    def __init__(
+        self, *, slug: str, graph: str, driver: GraphDriver, embedder: Embedder | None = None
+    ) -> None:
         self.slug = slug
         self._graph = graph
         self._driver = driver
+        self._embedder = embedder
         self._write_lock = asyncio.Lock()
+
+    @property
+    def embedder(self) -> Embedder | None:
+        """The embedder search uses for this tenant (None: vector search is off)."""
+        return self._embedder
 
     async def ro_query(
         self,
@@ -277,9 +309,31 @@ class TenantGraph:
                 WRITE_ALIASES,
                 {"rows": [{"alias": a, "target": t} for a, t in plan.aliases.items()]},
             )
+        touched = [r.id for rows_ in plan.creates.values() for r in rows_]
+        touched += [r.id for r, _ in plan.updates]
+        await self._embed(touched)
         if progress:
             progress(len(node_facts))
         return plan.aliases
+
+    async def _embed(self, ids: list[str]) -> None:
+        """Embed the text of Searchable nodes and Chunks among ``ids`` whose text changed."""
+        if self._embedder is None or not ids:
+            return
+        for start in range(0, len(ids), EMBED_CHUNK):
+            res = await self.ro_query(
+                "read texts", READ_TEXTS, {"ids": ids[start : start + EMBED_CHUNK]}, timeout_ms=60_000
+            )
+            todo: list[tuple[str, str, str]] = []
+            for node_id, name, summary, text, old_hash in res.rows:
+                body = node_text({"name": name, "summary": summary, "text": text})
+                if body and text_hash(body) != old_hash:
+                    todo.append((node_id, body, text_hash(body)))
+            if not todo:
+                continue
+            vectors = await self._embedder.embed([body for _, body, _ in todo])
+            rows = [{"id": i, "h": h, "v": v} for (i, _, h), v in zip(todo, vectors, strict=True)]
+            await self._write("write embeddings", WRITE_EMBEDDINGS, {"rows": rows})
 
     async def _existing_nodes(self, ids: list[str]) -> dict[str, ExistingNode]:
         found: dict[str, ExistingNode] = {}
@@ -411,6 +465,28 @@ class TenantGraph:
             for r in rows
         ]
         await self._write("restore refusals", RESTORE_REFUSALS, {"rows": clean})
+
+    async def compare_and_set(
+        self, node_id: str, *, expect: Mapping[str, Any], changes: Mapping[str, Any], src: str
+    ) -> bool:
+        """Change a node's properties only if it still holds ``expect``; True if it changed.
+
+        The state machines of the assistant's own records (a card going from pending to
+        approved) need this: two approvers clicking at once must move the card once. It is
+        one statement, so FalkorDB's single writer makes it atomic. Property names and
+        values pass the same checks as facts.
+        """
+        what = f"change of {node_id!r}"
+        checked = clean_props(dict(changes), skip=set(), reserved=NODE_META_PROPS, what=what)
+        wanted = clean_props(dict(expect), skip=set(), reserved=(), what=what)
+        res = await self._write(
+            "compare and set", COMPARE_AND_SET,
+            {"id": node_id, "expect": wanted, "changes": checked, "src": src, "now": now_ms()},
+        )
+        changed = bool(res.rows and res.rows[0][0])
+        if changed:
+            await self._write("bump generation", BUMP_GENERATION, {"now": now_ms()})
+        return changed
 
     async def refusals(self, *, limit: int = 100) -> tuple[int, list[dict[str, Any]]]:
         """The refusal log, newest first, with the total count."""

@@ -1,0 +1,191 @@
+"""The platform-neutral reply model that every chat adapter renders.
+
+Agents answer with a :class:`Reply`; the Slack, Discord and console renderers turn it
+into their own payloads. Keeping one model means a fix to wording or safety lands on
+every platform at once, and renderers can be tested without any network. Inbound
+events are normalised into :class:`InboundMessage` and button presses into
+:class:`CardDecision` at the adapter edge, so the layers below never see raw payloads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+CardStatus = Literal["pending", "approved", "rejected", "expired", "executed", "failed"]
+Platform = Literal["slack", "discord", "console"]
+
+
+class _Frozen(BaseModel):
+    """Base for our own reply models: immutable, and typos in field names fail loudly."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class PathNode(_Frozen):
+    """One node on a graph path shown to the user (a person, project, decision...)."""
+
+    id: str
+    type: str
+    name: str
+
+
+class PathEdge(_Frozen):
+    """One relationship on a graph path.
+
+    ``closed`` edges are history (someone *used to* own a project); renderers must never
+    draw them as current, which is why the flag is explicit rather than inferred from
+    ``until``.
+    """
+
+    source: str
+    target: str
+    type: str
+    closed: bool = False
+    since: str | None = None
+    until: str | None = None
+
+
+class CardView(_Frozen):
+    """What a renderer needs to show one proposed action (a "card") and its outcome."""
+
+    id: str
+    kind: str
+    title: str
+    preview: str
+    status: CardStatus
+    proposed_by: str
+    decided_by: str | None = None
+    decided_at: str | None = None
+    result: str | None = None
+
+    @property
+    def is_pending(self) -> bool:
+        """Whether the card still waits for a decision (and so gets buttons)."""
+        return self.status == "pending"
+
+    def outcome_line(self) -> str:
+        """Describe the decision in one plain sentence, the same on every platform.
+
+        Renderers sanitise and escape it for their markup; this stays plain text.
+        """
+        by = f" by {self.decided_by}" if self.decided_by else ""
+        at = f" at {self.decided_at}" if self.decided_at else ""
+        result = f" — result: {self.result}" if self.result else ""
+        match self.status:
+            case "pending":
+                return f"⏳ Waiting for approval (proposed by {self.proposed_by})"
+            case "approved":
+                return f"✅ Approved{by}{at}{result}"
+            case "executed":
+                return f"✅ Approved{by}{at} and executed{result}"
+            case "rejected":
+                return f"❌ Rejected{by}{at}{result}"
+            case "expired":
+                return f"⌛ Expired{at} without a decision"
+            case "failed":
+                return f"⚠️ Approved{by}{at} but failed{result}"
+
+
+class Citation(_Frozen):
+    """A source the answer rests on; ``url`` is absent for graph-only facts."""
+
+    id: str
+    title: str
+    url: str | None = None
+
+
+class Reply(_Frozen):
+    """Everything the bot says in answer to one message, before any platform markup.
+
+    ``notes`` carries caveats that must travel with the answer ("Sample data",
+    "As of 2026-11-20"); ``error_id`` lets a user quote a failure to an operator.
+    """
+
+    answer: str
+    verified: bool
+    check_notes: list[str] = Field(default_factory=list)
+    citations: list[Citation] = Field(default_factory=list)
+    path_nodes: list[PathNode] = Field(default_factory=list)
+    path_edges: list[PathEdge] = Field(default_factory=list)
+    cards: list[CardView] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+    error_id: str | None = None
+
+
+class Attachment(BaseModel):
+    """A file attached to an inbound message; ``url`` needs the platform token to fetch."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    url: str
+    size: int = Field(ge=0)
+    content_type: str
+
+
+class InboundMessage(BaseModel):
+    """A user message normalised from Slack, Discord or the console.
+
+    Extra keys are ignored (not forbidden) because adapters may pass through payload
+    fields we do not model yet.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    platform: Platform
+    workspace_id: str
+    channel_id: str
+    thread_id: str | None
+    user_id: str
+    user_name: str = ""
+    text: str
+    attachments: list[Attachment] = Field(default_factory=list)
+    message_id: str
+
+
+class CardDecision(BaseModel):
+    """A button press on a card, normalised from either platform's interaction payload."""
+
+    model_config = ConfigDict(frozen=True)
+
+    card_id: str
+    action: Literal["approve", "reject", "details"]
+    user_id: str
+    platform: str
+    workspace_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class PathStep:
+    """One hop of a path in reading order: the node reached and the edge that led there.
+
+    ``edge`` is ``None`` for the first node, or when no edge joins it to the previous
+    node (renderers then show a plain gap rather than inventing a relationship).
+    """
+
+    node: PathNode
+    edge: PathEdge | None
+
+
+def path_steps(nodes: list[PathNode], edges: list[PathEdge]) -> list[PathStep]:
+    """Pair each node with the edge joining it to the node before, in either direction.
+
+    Paths come back from the graph as node and edge lists; every text renderer wants
+    them as a chain, so the pairing lives here once. An edge is used at most once.
+    """
+    unused = list(edges)
+    steps: list[PathStep] = []
+    for index, node in enumerate(nodes):
+        edge: PathEdge | None = None
+        if index > 0:
+            prev = nodes[index - 1].id
+            for candidate in unused:
+                if {candidate.source, candidate.target} == {prev, node.id}:
+                    edge = candidate
+                    unused.remove(candidate)
+                    break
+        steps.append(PathStep(node=node, edge=edge))
+    return steps

@@ -1,0 +1,71 @@
+"""What every read returns besides its answer: the nodes and edges it read, and when for.
+
+Answers cite node ids and draw paths from this evidence, and the answer checks accept
+only ids that a tool of the same turn returned. So every read result is a ``ReadResult``:
+``data`` for the caller, ``evidence`` for citations and paths, ``found`` to tell "not in
+your records" apart from "nothing depends on it".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class EdgeRef(BaseModel):
+    """One edge read, with its valid interval (ISO dates; ``until`` None = still true)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    source: str
+    type: str
+    target: str
+    since: str | None = None
+    until: str | None = None
+    src: str | None = None
+
+
+class NodeRef(BaseModel):
+    """One node read: enough to label it in an answer or a picture."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    type: str
+    name: str | None = None
+
+
+class Evidence(BaseModel):
+    """The nodes and edges a read looked at."""
+
+    model_config = ConfigDict(frozen=True)
+
+    nodes: list[NodeRef] = Field(default_factory=list)
+    edges: list[EdgeRef] = Field(default_factory=list)
+
+    @property
+    def node_ids(self) -> list[str]:
+        """Ids of the nodes, in order, without repeats."""
+        return list(dict.fromkeys(n.id for n in self.nodes))
+
+    def merged(self, other: Evidence) -> Evidence:
+        """Both evidences together, without repeats."""
+        nodes = {n.id: n for n in [*self.nodes, *other.nodes]}
+        edges = {(e.source, e.type, e.target, e.since): e for e in [*self.edges, *other.edges]}
+        return Evidence(nodes=list(nodes.values()), edges=list(edges.values()))
+
+
+class ReadResult(BaseModel):
+    """A read's answer, its evidence, and the moment it answers for."""
+
+    model_config = ConfigDict(frozen=True)
+
+    tool: str
+    as_of: str
+    found: bool = True
+    message: str | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+    evidence: Evidence = Field(default_factory=Evidence)
+    sample: bool = False
+    newest_as_of: str | None = None
