@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from brain.brain import Brain
+from brain.cypher_guard import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_cypher, run_cypher
 from brain.driver import FalkorDriver, GraphDriver, QueryResult
 from brain.errors import (
     GraphUnavailable,
@@ -23,6 +24,10 @@ from brain.tenant_graph import TenantGraph, WriteReport
 from brain.tenants import Registry, Tenant, validate_slug
 
 __all__ = [
+    "CYPHER_ROW_CAP",
+    "CYPHER_TIMEOUT_MS",
+    "check_cypher",
+    "run_cypher",
     "Brain",
     "BrainSettings",
     "EmbeddedServer",

@@ -97,6 +97,23 @@ SET t.settings = $settings
 RETURN t.slug
 """
 
+WRITE_INSTALLATION = """
+MERGE (i:Installation {key: $key})
+SET i.platform = $platform, i.externalId = $externalId, i.data = $data, i.savedAt = $now
+RETURN i.key
+"""
+
+READ_INSTALLATION = """
+MATCH (i:Installation {key: $key})
+RETURN i.data
+LIMIT 1
+"""
+
+DELETE_INSTALLATION = """
+MATCH (i:Installation {key: $key})
+DELETE i
+"""
+
 DELETE_TENANT = """
 MATCH (t:Tenant {slug: $slug})
 OPTIONAL MATCH (b:Binding)-[:BINDS]->(t)
@@ -115,6 +132,7 @@ class Registry:
         for cypher in (
             "CREATE INDEX FOR (t:Tenant) ON (t.slug)",
             "CREATE INDEX FOR (b:Binding) ON (b.key)",
+            "CREATE INDEX FOR (i:Installation) ON (i.key)",
         ):
             try:
                 await self._driver.query(REGISTRY_GRAPH, "registry index", cypher)  # type: ignore[arg-type]
@@ -209,6 +227,28 @@ class Registry:
             {"slug": slug, "settings": json.dumps(settings, sort_keys=True)},
         )
         return settings
+
+    async def save_installation(self, platform: str, external_id: str, data: dict[str, Any]) -> None:
+        """Keep a platform app installation (e.g. a Slack workspace's bot token) for later."""
+        await self._driver.query(
+            REGISTRY_GRAPH, "save installation", WRITE_INSTALLATION,
+            {"key": f"{platform}:{external_id}", "platform": platform, "externalId": external_id,
+             "data": json.dumps(data, default=str), "now": now_ms()},
+        )
+
+    async def find_installation(self, platform: str, external_id: str) -> dict[str, Any] | None:
+        """An installation saved with ``save_installation``, or None."""
+        res = await self._driver.ro_query(
+            REGISTRY_GRAPH, "read installation", READ_INSTALLATION, {"key": f"{platform}:{external_id}"}
+        )
+        raw = res.scalar()
+        return json.loads(raw) if raw else None
+
+    async def delete_installation(self, platform: str, external_id: str) -> None:
+        """Forget an installation (the app was uninstalled)."""
+        await self._driver.query(
+            REGISTRY_GRAPH, "delete installation", DELETE_INSTALLATION, {"key": f"{platform}:{external_id}"}
+        )
 
     async def forget(self, slug: str) -> None:
         """Remove a tenant's registry entry and bindings (its graph is erased separately)."""
