@@ -27,6 +27,7 @@ from brain import (
     BrainSettings,
     EmbeddedServer,
     HivebrainError,
+    InputInvalid,
     QueryRefused,
     export_facts,
     format_moment,
@@ -316,6 +317,128 @@ async def ingest_facts(
             console.print(f"  line {line}: {reason}", highlight=False, markup=False)
 
     await with_brain(act)
+
+
+# --- graph tools ------------------------------------------------------------------------------
+
+
+def parse_tool_args(pairs: list[str]) -> dict[str, Any]:
+    """`--arg key=value` pairs as a dict; values that parse as JSON are taken as JSON."""
+    args: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise InputInvalid(f"--arg {pair!r}: write it as key=value (e.g. --arg name=task-ig)")
+        try:
+            args[key] = json.loads(value)
+        except json.JSONDecodeError:
+            args[key] = value
+    return args
+
+
+@app.command("tools")
+def tools_cmd(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """List the graph tools with their arguments."""
+    from agents.tools import describe_tools
+
+    described = describe_tools()
+    if as_json:
+        print_json(described)
+        return
+    table = Table("tool", "purpose", "arguments")
+    for t in described:
+        props = t["args"].get("properties", {})
+        required = set(t["args"].get("required", []))
+        table.add_row(t["name"], t["purpose"],
+                      ", ".join(f"{k}{'' if k in required else '?'}" for k in props))
+    console.print(table)
+
+
+@app.command("tool")
+@run
+async def tool_cmd(
+    slug: str,
+    name: str,
+    arg: Annotated[list[str] | None, typer.Option("--arg", help="key=value (JSON values allowed).")] = None,
+    batch: Annotated[Path | None, typer.Option("--batch", help="JSON Lines of arguments, one call per line.")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Run one graph tool on a tenant (or once per line of a --batch file)."""
+    from agents.tools import call_tool
+
+    calls = [parse_tool_args(arg or [])]
+    if batch is not None:
+        calls = [fact for _, fact in read_facts(batch)]
+
+    async def act(brain: Brain) -> None:
+        graph = await brain.tenant(slug)
+        for args in calls:
+            try:
+                result = (await call_tool(graph, name, args)).model_dump()
+            except HivebrainError as exc:
+                if batch is None:
+                    raise
+                result = {"tool": name, "error": str(exc)}
+            if as_json or batch is not None:
+                sys.stdout.write(json.dumps(result, default=str, ensure_ascii=False) + "\n")
+            else:
+                print_tool_result(result)
+
+    await with_brain(act)
+
+
+def print_tool_result(result: dict[str, Any]) -> None:
+    """Readable form of one tool result: message, data, and what it read."""
+    status = "[green]found[/green]" if result["found"] else "[yellow]not found[/yellow]"
+    console.print(f"[bold]{result['tool']}[/bold] as of {result['as_of']}: {status}")
+    if result.get("message"):
+        console.print(result["message"], highlight=False)
+    console.print_json(data=result["data"], default=str)
+    ids = [n["id"] for n in result["evidence"]["nodes"]]
+    console.print(f"evidence: {len(ids)} nodes, {len(result['evidence']['edges'])} edges"
+                  + (" · sample data" if result.get("sample") else ""))
+
+
+# --- questions -------------------------------------------------------------------------------
+
+
+@app.command("ask")
+@run
+async def ask(
+    slug: str,
+    question: str,
+    as_of: Annotated[str | None, typer.Option("--as-of", help="Answer as of this date.")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Ask the brain one question: desks read the graph, the answer is checked and cited."""
+    from agents.turn import run_turn
+
+    async def act(brain: Brain) -> None:
+        result = await run_turn(await brain.tenant(slug), question, as_of=as_of)
+        if as_json:
+            print_json(result.model_dump())
+            return
+        print_turn(result.model_dump())
+
+    await with_brain(act)
+
+
+def print_turn(turn: dict[str, Any]) -> None:
+    """Readable form of a turn: answer, checks, sources, path, cards."""
+    badge = "[green]verified[/green]" if turn["verified"] else "[yellow]unverified[/yellow]"
+    console.print(f"[bold]{turn['question']}[/bold]  ({badge}, {turn['mode']} mode, "
+                  f"desks: {', '.join(turn['desks'])}, {turn['elapsed_ms']} ms)")
+    console.print(turn["answer"], highlight=False, markup=False)
+    for check in turn["checks"]:
+        if not check["passed"]:
+            console.print(f"  [yellow]check {check['name']}:[/yellow] {check['detail']}", highlight=False)
+    if turn["path"]["edges"]:
+        names = {n["id"]: n.get("name") or n["id"] for n in turn["path"]["nodes"]}
+        console.print("path: " + " · ".join(
+            f"{names.get(e['source'], e['source'])} -[{e['type']}]-> {names.get(e['target'], e['target'])}"
+            for e in turn["path"]["edges"]), highlight=False)
+    for card in turn["cards"]:
+        console.print(f"  card proposed: {card['kind']}: {card['title']}", highlight=False)
 
 
 # --- the database --------------------------------------------------------------------------

@@ -1,0 +1,61 @@
+"""Errors of the agents layer, on top of the brain's tree (re-exported for the bots)."""
+
+from __future__ import annotations
+
+from brain import HivebrainError
+
+
+class ToolArgsInvalid(HivebrainError):
+    """A tool was called with arguments that do not fit its argument model."""
+
+    def __init__(self, tool: str, reason: str) -> None:
+        self.tool = tool
+        self.reason = reason
+        super().__init__(
+            f"tool {tool!r}: {reason}", user_message=f"I asked the {tool} tool wrongly: {reason}"
+        )
+
+
+class ToolUnknown(HivebrainError):
+    """A tool name that is not in the registry."""
+
+    def __init__(self, tool: str, known: list[str]) -> None:
+        self.tool = tool
+        super().__init__(
+            f"no tool {tool!r}; the tools are: {', '.join(sorted(known))}",
+            user_message=f"There is no {tool!r} tool.",
+        )
+
+
+class ModelUnavailable(HivebrainError):
+    """The language model could not answer (after retries, or out of budget)."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(
+            f"model unavailable: {reason}",
+            user_message="The language model is not answering right now; try again shortly.",
+        )
+
+
+class NotApprover(HivebrainError):
+    """Someone who may not approve cards for this tenant tried to decide one."""
+
+    def __init__(self, user: str, slug: str) -> None:
+        self.user = user
+        super().__init__(
+            f"{user} may not approve cards for {slug}",
+            user_message="You can't approve this card: ask one of this workspace's approvers.",
+        )
+
+
+class CardNotPending(HivebrainError):
+    """A decision on a card that was already decided or has expired."""
+
+    def __init__(self, card_id: str, status: str) -> None:
+        self.card_id = card_id
+        self.status = status
+        super().__init__(
+            f"card {card_id} is {status}, not pending",
+            user_message=f"This card is already {status}.",
+        )

@@ -1,0 +1,31 @@
+"""Settings of the chat adapters, read from the environment (or `.env`) by entry points only."""
+
+from __future__ import annotations
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class BotSettings(BaseSettings):
+    """Slack, Discord and the HTTP port. See `.env.example`."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", frozen=True)
+
+    slack_bot_token: SecretStr | None = None
+    slack_signing_secret: SecretStr | None = None
+    slack_app_token: SecretStr | None = Field(default=None, description="present: Socket Mode")
+    slack_api_base_url: str | None = Field(default=None, description="GovSlack or tests")
+    slack_client_id: str | None = None
+    slack_client_secret: SecretStr | None = None
+    discord_token: SecretStr | None = None
+    hivebrain_http_port: int = 8080
+
+    @property
+    def slack_enabled(self) -> bool:
+        """Whether Slack is configured (a bot token, or OAuth for many workspaces)."""
+        return bool(self.slack_bot_token or (self.slack_client_id and self.slack_client_secret))
+
+    @property
+    def discord_enabled(self) -> bool:
+        """Whether Discord is configured."""
+        return self.discord_token is not None

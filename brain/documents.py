@@ -1,0 +1,119 @@
+"""Documents and meeting transcripts as facts: a source node plus its passages.
+
+A document becomes a Document node and Chunks of a few sentences each (HAS_CHUNK), so
+search can find the passage and cite the document. A meeting transcript becomes a
+Meeting, one Chunk per line of the call linked to who said it (SAID_BY), and the people
+who spoke (ATTENDED). Ids are derived from the source name, so loading the same file
+twice adds nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from brain.errors import InputInvalid
+
+CHUNK_CHARS = 900
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_SLUG = re.compile(r"[^a-z0-9]+")
+#: QMSum transcripts mark non-speech as {vocalsound}, {disfmarker} ...
+_MARKUP = re.compile(r"\{[a-z_]+\}")
+
+
+def slugify(text: str, *, limit: int = 60) -> str:
+    """A lowercase id fragment for a name."""
+    return _SLUG.sub("-", text.lower()).strip("-")[:limit] or "untitled"
+
+
+def chunk_text(text: str, *, size: int = CHUNK_CHARS) -> list[str]:
+    """Split text into passages of about ``size`` characters, at paragraph or sentence ends."""
+    pieces: list[str] = []
+    for paragraph in (p.strip() for p in re.split(r"\n\s*\n", text)):
+        if not paragraph:
+            continue
+        current = ""
+        for sentence in _SENTENCE_END.split(paragraph):
+            if current and len(current) + len(sentence) + 1 > size:
+                pieces.append(current)
+                current = ""
+            current = f"{current} {sentence}".strip()
+            while len(current) > size:  # one enormous sentence
+                pieces.append(current[:size])
+                current = current[size:]
+        if current:
+            pieces.append(current)
+    return pieces
+
+
+def document_facts(*, name: str, text: str, src: str, as_of: str, doc_id: str | None = None) -> list[dict[str, Any]]:
+    """Facts for one text document: the Document and its Chunks."""
+    if not text.strip():
+        raise InputInvalid(f"{name}: the document is empty")
+    doc = doc_id or f"doc-{slugify(name)}"
+    facts: list[dict[str, Any]] = [{"node": {
+        "type": "Document", "id": doc, "name": name, "text": text[:20_000], "src": src, "asOf": as_of,
+    }}]
+    for i, passage in enumerate(chunk_text(text), 1):
+        chunk = f"{doc}#c{i}"
+        facts.append({"node": {"type": "Chunk", "id": chunk, "name": f"{name} §{i}", "text": passage,
+                               "position": i, "src": src, "asOf": as_of}})
+        facts.append({"edge": {"from": doc, "type": "HAS_CHUNK", "to": chunk, "since": as_of,
+                               "src": src, "asOf": as_of}})
+    return facts
+
+
+def meeting_facts(*, name: str, transcript: Any, src: str, as_of: str) -> list[dict[str, Any]]:
+    """Facts for a transcript: ``{"meeting_transcripts": [{"speaker", "content"}...]}``
+    (the QMSum shape) or a plain list of ``{"speaker", "content"}`` turns."""
+    turns = transcript.get("meeting_transcripts") if isinstance(transcript, dict) else transcript
+    if not isinstance(turns, list) or not all(
+        isinstance(t, dict) and "speaker" in t and "content" in t for t in turns
+    ):
+        raise InputInvalid(
+            f"{name}: a transcript is a list of {{\"speaker\": ..., \"content\": ...}} turns "
+            "(or an object with them under \"meeting_transcripts\")"
+        )
+    meeting = f"meeting-{slugify(name)}"
+    facts: list[dict[str, Any]] = [{"node": {
+        "type": "Meeting", "id": meeting, "name": name, "lines": len(turns), "src": src, "asOf": as_of,
+    }}]
+    people: dict[str, str] = {}
+    for i, turn in enumerate(turns, 1):
+        speaker = str(turn["speaker"]).strip() or "Unknown speaker"
+        content = _MARKUP.sub("", str(turn["content"])).strip()
+        if speaker not in people:
+            person = f"person-{slugify(name, limit=30)}-{slugify(speaker, limit=30)}"
+            people[speaker] = person
+            facts.append({"node": {"type": "Person", "id": person, "name": f"{speaker} ({name})",
+                                   "role": speaker, "src": src, "asOf": as_of}})
+            facts.append({"edge": {"from": person, "type": "ATTENDED", "to": meeting,
+                                   "since": as_of, "src": src, "asOf": as_of}})
+        if not content:
+            continue
+        chunk = f"{meeting}#l{i}"
+        facts.append({"node": {"type": "Chunk", "id": chunk, "name": f"{name} line {i}",
+                               "text": f"{speaker}: {content}", "position": i, "src": src,
+                               "asOf": as_of}})
+        facts.append({"edge": {"from": meeting, "type": "HAS_CHUNK", "to": chunk, "since": as_of,
+                               "src": src, "asOf": as_of}})
+        facts.append({"edge": {"from": chunk, "type": "SAID_BY", "to": people[speaker],
+                               "since": as_of, "src": src, "asOf": as_of}})
+    return facts
+
+
+def upload_facts(*, name: str, data: bytes, src: str, as_of: str) -> list[dict[str, Any]]:
+    """Facts for an uploaded file: a transcript (JSON with speaker turns) or a text document."""
+    if b"\x00" in data[:4096]:
+        raise InputInvalid(f"{name} is a binary file: upload text, Markdown or a JSON transcript")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputInvalid(f"{name} is not UTF-8 text") from exc
+    if name.lower().endswith(".json"):
+        try:
+            return meeting_facts(name=name.rsplit(".", 1)[0], transcript=json.loads(text), src=src, as_of=as_of)
+        except json.JSONDecodeError as exc:
+            raise InputInvalid(f"{name} is not valid JSON ({exc.msg}, line {exc.lineno})") from exc
+    return document_facts(name=name, text=text, src=src, as_of=as_of)

@@ -1,0 +1,196 @@
+"""Hybrid search: where an answer starts. Four searches at once, fused by rank.
+
+Full-text and vector search, each over things (``Searchable``) and over passages
+(``Chunk``), run together; their lists are merged by reciprocal-rank fusion (each hit
+scores 1 / (60 + rank) in every list it appears in), which needs no tuning and ignores
+that the scores live on different scales. A passage answers as its source document, so
+citations point at sources. Ties break by id, so the order is stable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from brain.evidence import Evidence, NodeRef, ReadResult
+from brain.moments import format_moment
+from brain.tenant_graph import TenantGraph
+
+RRF_K = 60
+#: Hits each of the four searches contributes before fusion.
+POOL = 30
+
+_FT_SPECIAL = re.compile(r"([,.<>{}\[\]\"':;!@#$%^&*()\-+=~|/\\?`])")
+_WORD = re.compile(r"[\w][\w'-]*", re.UNICODE)
+STOPWORDS = frozenset(
+    """a an and are as at be but by did do does for from has have how i if in into is it its
+    me my no not of on or our so that the their them there these they this to us was we were
+    what when where which who whom why will with would you your can could should about after
+    before just than then too very get got""".split()
+)
+
+
+def fulltext_query(text: str) -> str | None:
+    """User text as a RediSearch query: escaped words, stop words dropped, any word matches.
+
+    Space means AND in RediSearch; a question's words rarely all appear in one thing, so
+    the words are OR-ed and the ranking rewards things that match more of them.
+    """
+    words = [w for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
+    if not words:
+        return None
+    escaped = [_FT_SPECIAL.sub(r"\\\1", w) for w in dict.fromkeys(words)][:24]
+    return " | ".join(escaped)
+
+
+_NODE_FIELDS = "node.id, node.type, node.name, node.src, node.asOf, node.sample"
+
+FT_ENTITIES = f"""
+CALL db.idx.fulltext.queryNodes('Searchable', $q) YIELD node, score
+WITH node, score
+WHERE ($types IS NULL OR node.type IN $types) AND coalesce(node.asOf, 0) <= $t
+RETURN {_NODE_FIELDS}, score, NULL
+ORDER BY score DESC, node.id
+LIMIT $k
+"""
+
+FT_CHUNKS = """
+CALL db.idx.fulltext.queryNodes('Chunk', $q) YIELD node, score
+WITH node, score
+MATCH (d:Entity)-[h:HAS_CHUNK]->(node)
+WHERE h.since <= $t AND (h.until IS NULL OR h.until > $t)
+  AND ($types IS NULL OR d.type IN $types) AND coalesce(d.asOf, 0) <= $t
+RETURN d.id, d.type, d.name, d.src, d.asOf, d.sample, score, left(node.text, 280)
+ORDER BY score DESC, d.id
+LIMIT $k
+"""
+
+VECTOR_ENTITIES = f"""
+CALL db.idx.vector.queryNodes('Searchable', 'embedding', $k, vecf32($v)) YIELD node, score
+WITH node, score
+WHERE ($types IS NULL OR node.type IN $types) AND coalesce(node.asOf, 0) <= $t
+RETURN {_NODE_FIELDS}, score, NULL
+ORDER BY score ASC, node.id
+LIMIT $k
+"""
+
+VECTOR_CHUNKS = """
+CALL db.idx.vector.queryNodes('Chunk', 'embedding', $k, vecf32($v)) YIELD node, score
+WITH node, score
+MATCH (d:Entity)-[h:HAS_CHUNK]->(node)
+WHERE h.since <= $t AND (h.until IS NULL OR h.until > $t)
+  AND ($types IS NULL OR d.type IN $types) AND coalesce(d.asOf, 0) <= $t
+RETURN d.id, d.type, d.name, d.src, d.asOf, d.sample, score, left(node.text, 280)
+ORDER BY score ASC, d.id
+LIMIT $k
+"""
+
+
+@dataclass(slots=True)
+class Hit:
+    """One fused result."""
+
+    id: str
+    type: str
+    name: str | None
+    src: str | None
+    as_of: int | None
+    sample: bool
+    score: float = 0.0
+    via: set[str] = field(default_factory=set)
+    snippet: str | None = None
+
+
+def fuse(lists: dict[str, list[list[Any]]]) -> list[Hit]:
+    """Reciprocal-rank fusion of ranked row lists; a node scores in every list it is in."""
+    hits: dict[str, Hit] = {}
+    for via, rows in lists.items():
+        seen: set[str] = set()
+        rank = 0
+        for node_id, node_type, name, src, as_of, sample, _score, snippet in rows:
+            if node_id in seen:  # several chunks of one document: its best rank counts
+                continue
+            seen.add(node_id)
+            rank += 1
+            hit = hits.get(node_id)
+            if hit is None:
+                hit = hits[node_id] = Hit(
+                    node_id, node_type, name, src, as_of,
+                    bool(sample) or str(src or "").startswith("sample:"),
+                )
+            hit.score += 1.0 / (RRF_K + rank)
+            hit.via.add(via)
+            if snippet and not hit.snippet:
+                hit.snippet = snippet
+    return sorted(hits.values(), key=lambda h: (-h.score, h.id))
+
+
+#: Weight of keyword coverage of a hit's name when re-ranking fused hits (RRF scores are
+#: about 1/61 for a first place, so a full name match is worth about two first places).
+COVERAGE_WEIGHT = 0.03
+
+
+def _words(text: str) -> set[str]:
+    return {w.rstrip("s") for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1}
+
+
+def rerank(hits: list[Hit], text: str) -> list[Hit]:
+    """Re-rank fused hits by how many of the question's words their name covers.
+
+    Rank fusion alone favours long documents that mention everything a little; a thing
+    whose own name says what was asked ("Instagram access token") should come first.
+    """
+    asked = _words(text)
+    if not asked:
+        return hits
+    for hit in hits:
+        named = _words(hit.name or "")
+        if named:
+            hit.score += COVERAGE_WEIGHT * len(asked & named) / len(asked)
+    return sorted(hits, key=lambda h: (-h.score, h.id))
+
+
+async def search(
+    graph: TenantGraph, text: str, *, as_of_ms: int, limit: int = 10, types: list[str] | None = None
+) -> ReadResult:
+    """Search a tenant by words and by meaning; returns fused hits with their evidence."""
+    q = fulltext_query(text)
+    params: dict[str, Any] = {"q": q, "t": as_of_ms, "types": types, "k": POOL}
+    jobs: dict[str, Any] = {}
+    if q:
+        jobs["text"] = graph.ro_query("search full-text", FT_ENTITIES, params)
+        jobs["chunk-text"] = graph.ro_query("search chunks", FT_CHUNKS, params)
+    if graph.embedder is not None and text.strip():
+        vector = (await graph.embedder.embed([text]))[0]
+        vparams = {**params, "v": vector}
+        jobs["vector"] = graph.ro_query("search vectors", VECTOR_ENTITIES, vparams)
+        jobs["chunk-vector"] = graph.ro_query("search chunk vectors", VECTOR_CHUNKS, vparams)
+    results = await asyncio.gather(*jobs.values())
+    hits = rerank(fuse({via: res.rows for via, res in zip(jobs, results, strict=True)}), text)[:limit]
+    return search_result("search", hits, as_of_ms, text)
+
+
+def search_result(tool: str, hits: list[Hit], as_of_ms: int, text: str) -> ReadResult:
+    """A ReadResult for hits: data for the caller, evidence for citations."""
+    newest = max((h.as_of for h in hits if h.as_of is not None), default=None)
+    return ReadResult(
+        tool=tool,
+        as_of=format_moment(as_of_ms) or "",
+        found=bool(hits),
+        message=None if hits else f"nothing in your records matches {text!r}",
+        data={
+            "hits": [
+                {
+                    "id": h.id, "type": h.type, "name": h.name, "score": round(h.score, 5),
+                    "via": sorted(h.via), "snippet": h.snippet, "src": h.src,
+                    "as_of": format_moment(h.as_of),
+                }
+                for h in hits
+            ]
+        },
+        evidence=Evidence(nodes=[NodeRef(id=h.id, type=h.type, name=h.name) for h in hits]),
+        sample=any(h.sample for h in hits),
+        newest_as_of=format_moment(newest),
+    )

@@ -1,0 +1,300 @@
+"""Walks from one thing: look it up, what breaks if it stops, its neighbours, its history,
+and who holds a one-holder slot. Every walk answers for a moment ``t`` (default now) and
+only follows edges current at ``t``, except ``history``, whose job is to show them all.
+
+A name the brain does not know comes back as ``found=False`` with "not in your records",
+never as an empty walk that would read like "nothing depends on it".
+"""
+
+from __future__ import annotations
+
+from typing import Any, LiteralString
+
+from brain.evidence import EdgeRef, Evidence, NodeRef, ReadResult
+from brain.moments import format_moment
+from brain.schema import REL_TYPES
+from brain.tenant_graph import TenantGraph
+
+#: Relationships "what breaks" follows, and which way the damage travels along each:
+#: "in" = the things that point at the broken thing (X DEPENDS_ON broken), "out" = the
+#: things it points at (broken AFFECTS / BLOCKS Y).
+BREAK_RELS: dict[str, str] = {"DEPENDS_ON": "in", "AFFECTS": "out", "BLOCKS": "out"}
+MAX_HOPS = 4
+ROWS_PER_HOP = 500
+
+_CURRENT = "e.since <= $t AND (e.until IS NULL OR e.until > $t)"
+
+READ_BY_ID = """
+MATCH (n:Entity {id: $q})
+RETURN n.id, n.type, n.name, n.src, n.asOf, n.sample, properties(n)
+LIMIT 1
+"""
+
+READ_BY_NAME = """
+MATCH (n:Searchable)
+WHERE toLower(n.name) = toLower($q) AND coalesce(n.asOf, 0) <= $t
+RETURN n.id, n.type, n.name, n.src, n.asOf, n.sample, properties(n)
+ORDER BY n.id
+LIMIT $limit
+"""
+
+READ_BY_ALIAS = """
+MATCH (n:Entity)
+WHERE n.aliases IS NOT NULL AND $q IN n.aliases
+RETURN n.id, n.type, n.name, n.src, n.asOf, n.sample, properties(n)
+LIMIT 1
+"""
+
+_HIDDEN_PROPS = {"embedding", "textHash", "nameKey"}
+
+
+def _node(row: list[Any]) -> dict[str, Any]:
+    node_id, node_type, name, src, as_of, sample = row[:6]
+    return {
+        "id": node_id, "type": node_type, "name": name, "src": src,
+        "as_of": format_moment(as_of), "sample": bool(sample) or str(src or "").startswith("sample:"),
+        "_as_of_ms": as_of,
+    }
+
+
+def _public(node: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in node.items() if not k.startswith("_")}
+
+
+def _result(
+    tool: str, t: int, data: dict[str, Any], nodes: list[dict[str, Any]],
+    edges: list[EdgeRef] | None = None, *, found: bool = True, message: str | None = None,
+) -> ReadResult:
+    """Build a ReadResult whose sample flag and newest date come from the nodes read."""
+    newest = max((n["_as_of_ms"] for n in nodes if n.get("_as_of_ms") is not None), default=None)
+    return ReadResult(
+        tool=tool, as_of=format_moment(t) or "", found=found, message=message, data=data,
+        evidence=Evidence(
+            nodes=[NodeRef(id=n["id"], type=n["type"], name=n.get("name")) for n in nodes],
+            edges=edges or [],
+        ),
+        sample=any(n.get("sample") for n in nodes),
+        newest_as_of=format_moment(newest),
+    )
+
+
+def not_found(tool: str, t: int, what: str) -> ReadResult:
+    """The honest answer for a name the brain does not hold."""
+    return _result(
+        tool, t, {"query": what}, [], found=False,
+        message=f"{what!r} is not in your records (no node with that id or name)",
+    )
+
+
+async def resolve(graph: TenantGraph, q: str, t: int) -> list[dict[str, Any]]:
+    """Nodes matching an exact id, an alias, or an exact name (case-insensitive)."""
+    for cypher in (READ_BY_ID, READ_BY_ALIAS):
+        res = await graph.ro_query("lookup", cypher, {"q": q, "t": t, "limit": 5})
+        if res.rows:
+            return [{**_node(r), "_props": r[6]} for r in res.rows]
+    res = await graph.ro_query("lookup by name", READ_BY_NAME, {"q": q, "t": t, "limit": 5})
+    return [{**_node(r), "_props": r[6]} for r in res.rows]
+
+
+async def lookup(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
+    """Exact id or name: the node(s) and their properties, or "not in your records"."""
+    found = await resolve(graph, q, as_of_ms)
+    if not found:
+        return not_found("lookup", as_of_ms, q)
+    data = {
+        "matches": [
+            {**_public(n), "properties": {
+                k: (format_moment(v) if k in ("asOf", "recordedAt", "updatedAt") else v)
+                for k, v in n["_props"].items() if k not in _HIDDEN_PROPS
+            }}
+            for n in found
+        ]
+    }
+    return _result("lookup", as_of_ms, data, found)
+
+
+def _break_statement(rel: str, direction: str) -> LiteralString:
+    if rel not in REL_TYPES:
+        raise ValueError(f"{rel!r} is not a relationship type")
+    arrow = "<-[e:{REL}]-" if direction == "in" else "-[e:{REL}]->"
+    return (  # type: ignore[return-value]  # rel checked against the schema above
+        "UNWIND $frontier AS fid\n"
+        f"MATCH (x:Entity {{id: fid}}){arrow.replace('{REL}', rel)}(y:Entity)\n"
+        f"WHERE {_CURRENT}\n"
+        "RETURN fid, y.id, y.type, y.name, y.src, y.asOf, y.sample, e.since, e.until, e.src\n"
+        "ORDER BY y.id\n"
+        "LIMIT $limit"
+    )
+
+
+async def what_breaks(
+    graph: TenantGraph, q: str, *, as_of_ms: int, hops: int = MAX_HOPS,
+    rels: list[str] | None = None,
+) -> ReadResult:
+    """What depends on a thing, grouped by hop (1 to 4), over current edges only."""
+    start = await resolve(graph, q, as_of_ms)
+    if not start:
+        return not_found("what_breaks", as_of_ms, q)
+    hops = max(1, min(hops, MAX_HOPS))
+    chosen = rels or list(BREAK_RELS)
+    bad = [r for r in chosen if r not in BREAK_RELS]
+    if bad:
+        raise ValueError(f"what_breaks follows {', '.join(BREAK_RELS)}; not {', '.join(bad)}")
+    root = start[0]
+    seen = {root["id"]}
+    frontier = [root["id"]]
+    layers: list[list[dict[str, Any]]] = []
+    nodes = [root]
+    edges: list[EdgeRef] = []
+    for _ in range(hops):
+        layer: dict[str, dict[str, Any]] = {}
+        for rel in chosen:
+            direction = BREAK_RELS[rel]
+            res = await graph.ro_query(
+                "what breaks hop", _break_statement(rel, direction),
+                {"frontier": frontier, "t": as_of_ms, "limit": ROWS_PER_HOP},
+            )
+            for fid, *row in res.rows:
+                node = _node(row[:6])
+                since, until, src = row[6:9]
+                source, target = (node["id"], fid) if direction == "in" else (fid, node["id"])
+                edges.append(EdgeRef(source=source, type=rel, target=target,
+                                     since=format_moment(since), until=format_moment(until), src=src))
+                if node["id"] not in seen and node["id"] not in layer:
+                    layer[node["id"]] = {**node, "via": rel, "from": fid}
+        if not layer:
+            break
+        seen.update(layer)
+        frontier = list(layer)
+        layers.append(sorted(layer.values(), key=lambda n: n["id"]))
+        nodes.extend(layer.values())
+    data = {
+        "root": _public(root),
+        "by_hop": [{"hop": i + 1, "count": len(ls), "items": [_public(n) for n in ls]}
+                   for i, ls in enumerate(layers)],
+        "total": sum(len(ls) for ls in layers),
+    }
+    message = None if layers else f"nothing currently depends on {root['name'] or root['id']!r}"
+    return _result("what_breaks", as_of_ms, data, nodes, edges, message=message)
+
+
+READ_NEIGHBOURS = f"""
+MATCH (n:Entity {{id: $id}})-[e]-(m:Entity)
+WHERE {_CURRENT} AND ($include_assistant OR NOT m.type IN ['Turn', 'Finding', 'Card'])
+RETURN type(e), startNode(e) = n, m.id, m.type, m.name, m.src, m.asOf, m.sample,
+       e.since, e.until, e.src, e.asOf
+ORDER BY type(e), m.id
+LIMIT $limit
+"""
+
+
+async def neighbours(
+    graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 100, include_assistant: bool = False
+) -> ReadResult:
+    """A node's current relationships, typed, with sources and dates."""
+    start = await resolve(graph, q, as_of_ms)
+    if not start:
+        return not_found("neighbours", as_of_ms, q)
+    root = start[0]
+    res = await graph.ro_query(
+        "neighbours", READ_NEIGHBOURS,
+        {"id": root["id"], "t": as_of_ms, "limit": limit, "include_assistant": include_assistant},
+    )
+    items, nodes, edges = [], [root], []
+    for rel, outgoing, *rest in res.rows:
+        node = _node(rest[:6])
+        since, until, src, e_as_of = rest[6:10]
+        source, target = (root["id"], node["id"]) if outgoing else (node["id"], root["id"])
+        edges.append(EdgeRef(source=source, type=rel, target=target, since=format_moment(since),
+                             until=format_moment(until), src=src))
+        nodes.append(node)
+        items.append({"rel": rel, "direction": "out" if outgoing else "in", "node": _public(node),
+                      "since": format_moment(since), "src": src, "as_of": format_moment(e_as_of)})
+    return _result("neighbours", as_of_ms, {"root": _public(root), "relationships": items}, nodes, edges)
+
+
+READ_HISTORY_EDGES = """
+MATCH (n:Entity {id: $id})-[e]-(m:Entity)
+WHERE e.since <= $t AND m.type <> 'Version'
+RETURN type(e), startNode(e) = n, m.id, m.type, m.name, m.src, m.asOf, m.sample,
+       e.since, e.until, e.recordedAt, e.retiredAt, e.src, e.closeReason, coalesce(e.lost, false)
+ORDER BY e.since, type(e), m.id
+LIMIT $limit
+"""
+
+READ_VERSIONS = """
+MATCH (v:Version)-[:VERSION_OF]->(n:Entity {id: $id})
+WHERE v.asOf <= $t
+RETURN v.id, v.asOf, v.src, v.state
+ORDER BY v.asOf
+LIMIT $limit
+"""
+
+
+async def history(graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 200) -> ReadResult:
+    """A node's timeline: its versions and every edge opened and closed, with both clocks."""
+    start = await resolve(graph, q, as_of_ms)
+    if not start:
+        return not_found("history", as_of_ms, q)
+    root = start[0]
+    res = await graph.ro_query("history edges", READ_HISTORY_EDGES,
+                               {"id": root["id"], "t": as_of_ms, "limit": limit})
+    versions = await graph.ro_query("history versions", READ_VERSIONS,
+                                    {"id": root["id"], "t": as_of_ms, "limit": limit})
+    events, nodes, edges = [], [root], []
+    for rel, outgoing, *rest in res.rows:
+        node = _node(rest[:6])
+        since, until, recorded, retired, src, reason, lost = rest[6:13]
+        source, target = (root["id"], node["id"]) if outgoing else (node["id"], root["id"])
+        nodes.append(node)
+        edges.append(EdgeRef(source=source, type=rel, target=target, since=format_moment(since),
+                             until=format_moment(until), src=src))
+        events.append({
+            "rel": rel, "direction": "out" if outgoing else "in", "node": _public(node),
+            "since": format_moment(since), "until": format_moment(until),
+            "recorded_at": format_moment(recorded), "retired_at": format_moment(retired),
+            "src": src, "close_reason": reason, "lost_tie": lost,
+            "current": until is None or until > as_of_ms,
+        })
+    data = {
+        "root": _public(root),
+        "versions": [{"id": v, "as_of": format_moment(a), "src": s, "state": st}
+                     for v, a, s, st in versions.rows],
+        "events": events,
+    }
+    return _result("history", as_of_ms, data, nodes, edges)
+
+
+READ_HOLDERS = """
+MATCH (p:Entity)-[e:OWNS]->(n:Entity {id: $id})
+RETURN p.id, p.type, p.name, p.src, p.asOf, p.sample, e.since, e.until, e.src,
+       coalesce(e.lost, false), e.closeReason
+ORDER BY e.since, p.id
+LIMIT $limit
+"""
+
+
+async def owner(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
+    """Who owns a thing at a moment, with the full line of owners for context."""
+    start = await resolve(graph, q, as_of_ms)
+    if not start:
+        return not_found("owner", as_of_ms, q)
+    root = start[0]
+    res = await graph.ro_query("owners", READ_HOLDERS, {"id": root["id"], "limit": 100})
+    timeline, nodes, edges, current = [], [root], [], None
+    for row in res.rows:
+        node = _node(row[:6])
+        since, until, src, lost, reason = row[6:11]
+        is_current = since <= as_of_ms and (until is None or until > as_of_ms)
+        entry = {"holder": _public(node), "since": format_moment(since), "until": format_moment(until),
+                 "src": src, "lost_tie": lost, "close_reason": reason, "current": is_current}
+        timeline.append(entry)
+        nodes.append(node)
+        if is_current:
+            current = entry
+            edges.append(EdgeRef(source=node["id"], type="OWNS", target=root["id"],
+                                 since=format_moment(since), until=format_moment(until), src=src))
+    name = root["name"] or root["id"]
+    message = None if current else f"nobody owned {name!r} on {format_moment(as_of_ms)}"
+    data = {"root": _public(root), "owner": current, "timeline": timeline}
+    return _result("owner", as_of_ms, data, nodes, edges, message=message)
