@@ -299,7 +299,7 @@ async def _growth(question: str, ledger: ToolLedger, desk: str) -> Draft:
     if len(rows) > 1:
         middle = rows[len(rows) // 2]
         times = await ledger.call(desk, "calc", {"expression": f"{worst[0]} / {middle[0]}"})
-        lines.append(f"{cite(worst[1])} costs {times.data['value']:.1f}x the middle campaign "
+        lines.append(f"\n{cite(worst[1])} costs {times.data['value']:.1f}x the middle campaign "
                      "per sign-up.")
     targets = _rels(await ledger.call(desk, "neighbours", {"name": worst[1]["id"]}), "TARGETS", "out")
     if targets:

@@ -24,6 +24,7 @@ from brain.evidence import ReadResult
 from brain.moments import format_moment
 from brain.paths import path
 
+from brain.ranks import rank, topics
 from brain.readings import readings
 from brain.schema import ENTITY_TYPES
 from brain.search import search
@@ -178,8 +179,6 @@ class RankArgs(ToolArgs):
 
 @tool("rank", "What matters most: PageRank over current relationships.", RankArgs)
 async def _rank(graph: TenantGraph, args: RankArgs, t: int) -> ReadResult:
-    from brain.ranks import rank
-
     return await rank(graph, as_of_ms=t, limit=args.limit, types=args.types)
 
 
@@ -190,8 +189,6 @@ class TopicArgs(ToolArgs):
 
 @tool("topics", "Groups of closely linked things (label propagation, stable ids).", TopicArgs)
 async def _topics(graph: TenantGraph, args: TopicArgs, t: int) -> ReadResult:
-    from brain.ranks import topics
-
     return await topics(graph, as_of_ms=t, limit=args.limit, min_size=args.min_size)
 
 

@@ -85,6 +85,7 @@ class TurnResult(BaseModel):
     tokens: dict[str, int]
     elapsed_ms: int
     recall: dict[str, Any] = Field(default_factory=dict)
+    names: dict[str, str] = Field(default_factory=dict, description="display names of cited ids")
     sample: bool = False
     as_of: str | None = None
     notes: list[str] = Field(default_factory=list)
@@ -263,7 +264,8 @@ async def run_turn(
         parse_moment(as_of, field="as_of")
     if model is not None and budget is None:
         budget = Budget(tokens=DEFAULT_TOKENS, tool_calls=DEFAULT_TOOL_CALLS)
-    ledger = ToolLedger(graph=graph, as_of=as_of, budget=budget if model else None)
+    # the model's tool loop charges tool calls to the budget itself; the ledger must not too
+    ledger = ToolLedger(graph=graph, as_of=as_of)
     now = datetime.now(UTC) if as_of is None else datetime.fromtimestamp(
         parse_moment(as_of) / 1000, tz=UTC)
     remembered = await recall(graph, question, ledger)
@@ -319,6 +321,7 @@ async def run_turn(
                 "written": budget.used.output_tokens if budget else 0},
         elapsed_ms=int((time.perf_counter() - started) * 1000), recall=remembered,
         sample=ledger.sample, as_of=as_of, notes=notes,
+        names={c: n for c, n in ledger.names().items() if c in set(_cited(answer))},
     )
     if save:
         await save_turn(graph, result, asked_by=asked_by)

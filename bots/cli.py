@@ -414,11 +414,43 @@ async def ask(
     from agents.turn import run_turn
 
     async def act(brain: Brain) -> None:
-        result = await run_turn(await brain.tenant(slug), question, as_of=as_of)
+        result = await run_turn(await brain.tenant(slug), question, as_of=as_of, model=configured_model())
         if as_json:
             print_json(result.model_dump())
             return
         print_turn(result.model_dump())
+
+    await with_brain(act)
+
+
+def configured_model() -> Any:
+    """Claude when ANTHROPIC_API_KEY is set, else None (rules mode)."""
+    from agents.model import model_from_settings
+    from agents.settings import AgentSettings
+
+    return model_from_settings(AgentSettings())
+
+
+def build_core(brain: Brain, slug: str) -> Any:
+    """The bot core with the configured model and executors, for chat and serve."""
+    from agents.turn import run_turn
+    from bots.cli_cards import ExecutorSettings, build_executors
+    from bots.core import BotCore
+
+    model = configured_model()
+    return BotCore(brain, executors=build_executors(ExecutorSettings(), slug=slug),
+                   answer=functools.partial(run_turn, model=model))
+
+
+@app.command("chat")
+@run
+async def chat(slug: str) -> None:
+    """Talk to a tenant's brain in the terminal (same core and answers as Slack and Discord)."""
+    from bots.console import ConsoleChat
+
+    async def act(brain: Brain) -> None:
+        await brain.tenant(slug)
+        await ConsoleChat(build_core(brain, slug), slug).run()
 
     await with_brain(act)
 
@@ -485,25 +517,43 @@ async def db_stop() -> None:
 @app.command("demo")
 @run
 async def demo() -> None:
-    """Create the sample tenant, load the sample business, and show what the brain holds."""
-    from brain.sample import SAMPLE_TENANT, sample_business
+    """Load the sample business and open a chat on it with suggested questions."""
+    import getpass
+
+    from bots.console import ConsoleChat
+    from brain.sample import SAMPLE_QUESTIONS, SAMPLE_TENANT, sample_business
 
     async def act(brain: Brain) -> None:
         assert brain.registry is not None
         if not await brain.registry.exists(SAMPLE_TENANT):
             await brain.create_tenant(SAMPLE_TENANT, name="Ember & Oak Coffee (sample)")
         graph = await brain.tenant(SAMPLE_TENANT)
-        facts = list(enumerate(sample_business(today=date.today()), 1))
-        report = await graph.write_facts(facts)
+        with err_console.status("loading the sample business (first run embeds its text)…"):
+            facts = list(enumerate(sample_business(today=date.today()), 1))
+            report = await graph.write_facts(facts)
+        stats = (await tenant_stats(graph)).as_dict()
         console.print(
-            f"sample business loaded into [bold]{SAMPLE_TENANT}[/bold]: created {report.created:,}, "
-            f"unchanged {report.unchanged:,}, closed {report.closed:,}, refused {report.refused:,}"
+            f"sample business [bold]{SAMPLE_TENANT}[/bold]: {stats['nodes']:,} nodes, "
+            f"{stats['edges']:,} edges ({stats['closed_edges']:,} closed); this load created "
+            f"{report.created:,}, refused {report.refused:,}. All of it is sample data."
         )
-        for line, reason in report.refusals[:10]:
-            console.print(f"  line {line}: {reason}", highlight=False, markup=False)
-        print_stats((await tenant_stats(graph)).as_dict())
+        me = f"console:{getpass.getuser()}"
+        approvers = (await brain.registry.get(SAMPLE_TENANT)).settings.get("approvers", [])
+        if me not in approvers:  # the demo's local user may approve the sample's cards
+            await brain.registry.update_settings(SAMPLE_TENANT, {"approvers": [*approvers, me]})
+        await ConsoleChat(build_core(brain, SAMPLE_TENANT), SAMPLE_TENANT,
+                          suggestions=SAMPLE_QUESTIONS).run()
 
     await with_brain(act)
+
+
+def _register_card_commands() -> None:
+    from bots.cli_cards import register
+
+    register(app)
+
+
+_register_card_commands()
 
 
 if __name__ == "__main__":

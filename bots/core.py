@@ -69,7 +69,7 @@ def card_view(card: Any) -> CardView:
 
 def reply_from_turn(turn: TurnResult) -> Reply:
     """The neutral Reply for a turn: answer, checks, sources, path and cards."""
-    names = {n["id"]: n.get("name") or n["id"] for n in turn.path.get("nodes", [])}
+    names = {**turn.names, **{n["id"]: n.get("name") or n["id"] for n in turn.path.get("nodes", [])}}
     nodes = [PathNode(id=n["id"], type=n.get("type") or "Thing", name=n.get("name") or n["id"])
              for n in turn.path.get("nodes", [])]
     edges = [PathEdge(source=e["source"], target=e["target"], type=e["type"],
