@@ -10,11 +10,12 @@ an error id (the traceback goes to the log, never to the channel).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import uuid
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,6 +116,7 @@ class BotCore:
         self.queue = queue or TenantQueue()
         self.seen = seen or SeenEvents()
         self._threads: OrderedDict[tuple[str, str, str], str] = OrderedDict()
+        self._settings_lock = asyncio.Lock()
 
     # --- tenants -------------------------------------------------------------------------
 
@@ -134,14 +136,40 @@ class BotCore:
         if existing:
             return f"This workspace is already connected to the brain `{existing}`."
         slug = slug or _slug_for(platform, workspace_id, name)
-        if not await registry.exists(slug):
-            await self.brain.create_tenant(slug, name=name or slug)
+        if await registry.exists(slug):
+            # never hand an existing brain to whoever types its name: binding an existing
+            # tenant is an admin's job (`hivebrain tenant bind`)
+            return (f"A brain named `{slug}` already exists. Pick another name, or ask an admin "
+                    f"to bind this workspace to it with `hivebrain tenant bind {slug} {platform} "
+                    f"{workspace_id}`.")
+        await self.brain.create_tenant(slug, name=name or slug)
         await registry.bind(slug, platform, workspace_id)
         settings = (await registry.get(slug)).settings
         approvers = list(dict.fromkeys([*settings.get("approvers", []), user_key(platform, user_id)]))
         await registry.update_settings(slug, {"approvers": approvers})
+        how = ("/settings add_approver:@someone" if platform == "discord"
+               else "/hivebrain settings approvers add @someone")
         return (f"Connected this workspace to the brain `{slug}`. You can approve cards; add other "
-                "approvers with `/hivebrain settings approvers add @someone`.")
+                f"approvers with `{how}`.")
+
+    async def change_approvers(self, platform: str, workspace_id: str, user_id: str, *,
+                               add: Sequence[str] = (), remove: Sequence[str] = ()) -> str:
+        """Add or remove approvers (platform user ids); approvers only; never the last one."""
+        registry = self.brain.registry
+        assert registry is not None
+        slug = await registry.resolve(platform, workspace_id)
+        if slug is None:
+            return "This workspace is not connected yet: run the connect command first."
+        async with self._settings_lock:
+            approvers = list((await registry.get(slug)).settings.get("approvers", []))
+            if user_key(platform, user_id) not in approvers:
+                return "Only this workspace's approvers can change who approves."
+            updated = [a for a in approvers if a not in {user_key(platform, r) for r in remove}]
+            updated += [user_key(platform, a) for a in add if user_key(platform, a) not in updated]
+            if not updated:
+                return "That would leave nobody able to approve cards; add someone else first."
+            await registry.update_settings(slug, {"approvers": updated})
+        return "Approvers: " + ", ".join(updated)
 
     async def update_settings(self, platform: str, workspace_id: str, user_id: str,
                               changes: dict[str, Any]) -> str:
@@ -187,9 +215,10 @@ class BotCore:
         try:
             graph = await self.tenant_for(msg.platform, msg.workspace_id)
             if graph is None:
+                how = "/connect" if msg.platform == "discord" else "/hivebrain connect"
                 return Reply(answer=(
                     "This workspace isn't connected to a brain yet. An admin can run "
-                    "`/hivebrain connect` to create one."), verified=False)
+                    f"`{how}` to create one."), verified=False)
             notes: list[str] = []
             if msg.attachments and fetch is not None:
                 notes.append(await self.ingest_uploads(graph, msg, fetch))

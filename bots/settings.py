@@ -18,6 +18,9 @@ class BotSettings(BaseSettings):
     slack_client_id: str | None = None
     slack_client_secret: SecretStr | None = None
     discord_token: SecretStr | None = None
+    discord_sync_commands: bool = Field(
+        default=False, description="register slash commands with Discord at start"
+    )
     hivebrain_http_port: int = 8080
 
     @property
