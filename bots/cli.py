@@ -442,6 +442,25 @@ def build_core(brain: Brain, slug: str) -> Any:
                    answer=functools.partial(run_turn, model=model))
 
 
+@app.command("serve")
+@run
+async def serve_cmd() -> None:
+    """Run Slack and/or Discord (whichever is configured), the scheduler and /healthz."""
+    from bots.serve import serve
+    from bots.settings import BotSettings
+
+    settings = BotSettings()
+    if not (settings.slack_enabled or settings.discord_enabled):
+        err_console.print("neither Slack nor Discord is configured: set SLACK_BOT_TOKEN (and "
+                          "SLACK_SIGNING_SECRET or SLACK_APP_TOKEN) or DISCORD_TOKEN; see "
+                          ".env.example. Serving the scheduler and /healthz only.")
+
+    async def act(brain: Brain) -> None:
+        await serve(brain, build_core(brain, "hivebrain"), settings)
+
+    await with_brain(act)
+
+
 @app.command("chat")
 @run
 async def chat(slug: str) -> None:

@@ -1,0 +1,112 @@
+"""`hivebrain serve`: every configured adapter, the scheduler and a health endpoint, in one process.
+
+Slack runs when a bot token (or OAuth client) is set, Discord when a token is set; both
+share one ``BotCore``. The HTTP server on ``HIVEBRAIN_HTTP_PORT`` serves ``/healthz`` and,
+in Slack's HTTP mode, ``/slack/events``. SIGINT/SIGTERM stop everything in order: the
+scheduler, the adapters (letting in-flight answers finish), the web server, the brain.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import time
+from typing import Any
+
+from aiohttp import web
+
+from agents import ChannelPostExecutor
+from agents.executors import ActionFailed
+from bots.core import BotCore
+from bots.settings import BotSettings
+from brain import Brain, HivebrainError
+from scheduler.service import build_scheduler
+
+log = logging.getLogger(__name__)
+
+
+class PlatformPoster:
+    """One ``Poster`` over every running platform: dispatches on the platform name."""
+
+    def __init__(self) -> None:
+        self.posters: dict[str, Any] = {}
+
+    async def post(self, *, platform: str, channel: str, text: str) -> str:
+        """Post through the platform's own poster."""
+        poster = self.posters.get(platform)
+        if poster is None:
+            raise ActionFailed("channel", f"{platform} is not running in this process")
+        return str(await poster.post(platform=platform, channel=channel, text=text))
+
+
+def health_app(brain: Brain, running: dict[str, bool], started: float) -> web.Application:
+    """The health endpoint: is the database answering, which adapters run."""
+
+    async def healthz(_: web.Request) -> web.Response:
+        try:
+            assert brain.registry is not None
+            tenants = len(await brain.registry.list())
+            db = "ok"
+        except HivebrainError as exc:
+            tenants, db = 0, exc.user_message
+        status = 200 if db == "ok" else 503
+        return web.json_response({"status": "ok" if status == 200 else "degraded", "database": db,
+                                  "tenants": tenants, "adapters": running,
+                                  "uptime_s": round(time.monotonic() - started)}, status=status)
+
+    app = web.Application()
+    app.router.add_get("/healthz", healthz)
+    return app
+
+
+async def serve(brain: Brain, core: BotCore, settings: BotSettings, *, stop: asyncio.Event | None = None) -> None:
+    """Run until ``stop`` is set (or a signal arrives)."""
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    poster = PlatformPoster()
+    core.executors.register(ChannelPostExecutor(poster=poster))
+    running: dict[str, bool] = {"slack": False, "discord": False, "scheduler": False}
+    app = health_app(brain, running, time.monotonic())
+    slack_service = None
+    discord_task: asyncio.Task[None] | None = None
+    if settings.slack_enabled:
+        from bots.slack_app import run_slack
+        from bots.slack_installs import SlackPoster
+
+        slack_service = await run_slack(core, settings)
+        app.add_routes(slack_service.routes)
+        poster.posters["slack"] = SlackPoster(slack_service.adapter.app.client)
+        running["slack"] = True
+    if settings.discord_enabled:
+        from bots.discord_bot import DiscordPoster, build_discord_bot, run_discord
+
+        bot = build_discord_bot(core, settings, sync_commands=settings.discord_sync_commands)
+        poster.posters["discord"] = DiscordPoster(bot)
+        discord_task = asyncio.create_task(run_discord(core, settings, bot=bot), name="discord")
+        running["discord"] = True
+    scheduler = build_scheduler(brain, poster)
+    scheduler.start()
+    running["scheduler"] = True
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, host="0.0.0.0", port=settings.hivebrain_http_port)
+    await site.start()
+    log.info("serving on port %d: %s", settings.hivebrain_http_port,
+             ", ".join(k for k, v in running.items() if v))
+    try:
+        await stop.wait()
+    finally:
+        log.info("shutting down")
+        scheduler.shutdown(wait=False)
+        if slack_service is not None:
+            await slack_service.close()
+        if discord_task is not None:
+            discord_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await discord_task
+        await runner.cleanup()

@@ -1,0 +1,149 @@
+"""`hivebrain serve` end to end, and the scheduler's jobs, against a real FalkorDB.
+
+Serve runs with Slack in HTTP mode pointed at the local fake Slack Web API: the health
+endpoint answers, a signed event posted to /slack/events is answered in the thread, and
+a stop signal shuts everything down cleanly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import time
+import uuid
+from typing import Any
+
+import aiohttp
+from pydantic import SecretStr
+from slack_sdk.signature import SignatureVerifier
+
+from agents import ExecutorRegistry, RecordOnlyExecutor, run_turn
+from bots.core import BotCore
+from bots.serve import serve
+from bots.settings import BotSettings
+from brain import Brain, BrainSettings
+from scheduler.jobs import JOBS, run_job
+from scheduler.service import run_for_all
+from tests.fakes import FakeSlackAPI
+
+SECRET = "serve-test-secret"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def start_brain(url: str) -> Brain:
+    brain = Brain(BrainSettings(falkordb_url=url, hivebrain_embeddings=False))
+    return await brain.start()
+
+
+def facts(today: str) -> list[tuple[int, dict[str, Any]]]:
+    rows: list[dict[str, Any]] = [
+        {"node": {"type": "Task", "id": "task-ig", "name": "Fix Instagram token refresh",
+                  "src": "t", "asOf": "2026-09-01"}},
+        {"node": {"type": "Person", "id": "person-priya", "name": "Priya", "src": "t", "asOf": "2026-09-01"}},
+        {"edge": {"from": "person-priya", "type": "OWNS", "to": "task-ig", "since": today,
+                  "src": "t", "asOf": today}},
+    ]
+    return list(enumerate(rows, 1))
+
+
+async def test_serve_answers_slack_over_http_and_stops_cleanly(falkordb_url: str) -> None:
+    brain = await start_brain(falkordb_url)
+    slug = f"serve-{uuid.uuid4().hex[:6]}"
+    await brain.create_tenant(slug)
+    assert brain.registry is not None
+    graph = await brain.tenant(slug)
+    await graph.write_facts(facts("2026-10-05"))
+    team = f"T{uuid.uuid4().hex[:8].upper()}"
+    async with FakeSlackAPI(team_id=team) as slack:
+        await brain.registry.bind(slug, "slack", team)
+        port = free_port()
+        settings = BotSettings(
+            slack_bot_token=SecretStr("xoxb-test"), slack_signing_secret=SecretStr(SECRET),
+            slack_api_base_url=slack.base_url, hivebrain_http_port=port,
+        )
+        core = BotCore(brain, executors=ExecutorRegistry([RecordOnlyExecutor()]), answer=run_turn)
+        stop = asyncio.Event()
+        task = asyncio.create_task(serve(brain, core, settings, stop=stop), name="serve")
+        base = f"http://127.0.0.1:{port}"
+        async with aiohttp.ClientSession() as http:
+            for _ in range(100):
+                try:
+                    async with http.get(f"{base}/healthz") as resp:
+                        health = await resp.json()
+                        break
+                except aiohttp.ClientConnectionError:
+                    await asyncio.sleep(0.05)
+            assert health["status"] == "ok" and health["adapters"]["slack"] is True
+            body = json.dumps({
+                "type": "event_callback", "team_id": team, "event_id": "Ev1",
+                "event": {"type": "app_mention", "user": "U1", "channel": "C1",
+                          "text": "<@UBOT> who owns Fix Instagram token refresh?",
+                          "ts": "1700000001.000100", "client_msg_id": "m1"},
+            })
+            stamp = str(int(time.time()))
+            headers = {"X-Slack-Request-Timestamp": stamp, "Content-Type": "application/json",
+                       "X-Slack-Signature": SignatureVerifier(SECRET).generate_signature(
+                           timestamp=stamp, body=body)}
+            async with http.post(f"{base}/slack/events", data=body, headers=headers) as resp:
+                assert resp.status == 200
+            for _ in range(400):
+                if slack.calls_to("chat.postMessage"):
+                    break
+                await asyncio.sleep(0.05)
+        posted = slack.calls_to("chat.postMessage")
+        assert posted, "the answer was never posted"
+        assert posted[0]["args"]["thread_ts"] == "1700000001.000100"
+        assert "Priya" in json.dumps(posted[0]["args"])
+        stop.set()
+        await asyncio.wait_for(task, 30)
+    await brain.close()
+
+
+class RecordingPoster:
+    """Stands in for Slack/Discord at the Poster seam: records what would be posted."""
+
+    def __init__(self) -> None:
+        self.posts: list[dict[str, str]] = []
+
+    async def post(self, *, platform: str, channel: str, text: str) -> str:
+        self.posts.append({"platform": platform, "channel": channel, "text": text})
+        return f"{channel}/{len(self.posts)}"
+
+
+async def test_weekly_rollup_goes_to_the_digest_channel_of_bound_tenants(falkordb_url: str) -> None:
+    brain = await start_brain(falkordb_url)
+    assert brain.registry is not None
+    today = time.strftime("%Y-%m-%d", time.gmtime())
+    with_channel, without = f"digest-{uuid.uuid4().hex[:6]}", f"quiet-{uuid.uuid4().hex[:6]}"
+    for slug in (with_channel, without):
+        await brain.create_tenant(slug)
+        await (await brain.tenant(slug)).write_facts(facts(today))
+        await brain.registry.bind(slug, "slack", f"T{uuid.uuid4().hex[:8]}")
+    await brain.registry.update_settings(with_channel, {"digest_channel": "C-DIGEST"})
+    poster = RecordingPoster()
+    sent = await run_for_all(brain, poster, "weekly_rollup")
+    mine = [p for p in poster.posts if p["channel"] == "C-DIGEST"]
+    assert sent >= 1 and len(mine) == 1
+    assert "Priya owns Fix Instagram token refresh: started" in mine[0]["text"]
+    posts = await run_job("weekly_rollup", await brain.tenant(without))
+    assert posts and posts[0].channel_setting == "digest_channel"
+    await brain.close()
+
+
+async def test_hygiene_reports_refusals_and_stays_quiet_without_them(falkordb_url: str) -> None:
+    brain = await start_brain(falkordb_url)
+    slug = f"hyg-{uuid.uuid4().hex[:6]}"
+    await brain.create_tenant(slug)
+    graph = await brain.tenant(slug)
+    assert await run_job("hygiene", graph) == []
+    await graph.write_facts([(1, {"node": {"type": "Taks", "id": "x", "src": "t", "asOf": "2026-01-01"}})])
+    posts = await run_job("hygiene", graph)
+    assert len(posts) == 1 and "1 facts refused" in posts[0].text
+    assert set(JOBS) >= {"weekly_rollup", "minutes_digest", "repo_triage", "hygiene"}
+    await brain.close()
