@@ -22,7 +22,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from agents.cards import Card, CardDraft, propose
-from agents.checks import check_answer, check_citations, check_numbers, extract_citations
+from agents.checks import STALE_AFTER, check_answer, check_citations, check_numbers, extract_citations
 from agents import model_desks
 from agents.ledger import ToolLedger
 from agents.model import Budget, ModelClient
@@ -213,7 +213,7 @@ def owed_notes(outcomes: list[DeskOutcome], ledger: ToolLedger, now: datetime) -
     if ledger.sample:
         notes.append("This answer uses sample data, not real business figures.")
     newest = ledger.newest_as_of
-    if newest is not None and (now - newest).days > 7:
+    if newest is not None and now - newest > STALE_AFTER:
         notes.append(f"The newest data behind this is as of {newest.date().isoformat()}.")
     if failed:
         notes.append("Not all desks finished: " + "; ".join(failed) + ".")

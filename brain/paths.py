@@ -3,9 +3,9 @@
 Given the ordered node ids an answer rests on, each consecutive pair is joined by a
 direct edge if one is current, else by up to three shortest paths of up to four hops.
 Paths run only through the business's own records (never through the assistant's own
-Turn / Finding / Card nodes) and never through an edge that is closed at the moment
-asked about: ``algo.SPpaths`` prunes closed edges by their cost when the moment is now;
-for a past moment a bounded Cypher walk checks each edge's valid interval instead.
+Turn / Finding / Card nodes) and never through an edge that is not current at the moment
+asked about: the search runs in process over a snapshot of the current edges
+(``brain.pathfinder``), and every edge it returns is read back from the graph.
 """
 
 from __future__ import annotations
@@ -13,14 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from brain.evidence import EdgeRef, Evidence, NodeRef, ReadResult
-from brain.moments import format_moment, now_ms
-from brain.schema import ASSISTANT_TYPES, CLOSED_COST, REL_TYPES
+from brain.moments import format_moment
+from brain.pathfinder import shortest_paths, snapshot
+from brain.schema import ASSISTANT_TYPES, REL_TYPES
 from brain.tenant_graph import TenantGraph
 
 MAX_HOPS = 4
 PATH_COUNT = 3
-#: A moment within this much of now counts as "now" (edge costs reflect the present).
-NOW_SLACK_MS = 60_000
 #: Relationship types paths may use: the records', not the assistant's bookkeeping.
 #: MENTIONS is left out too: a passing mention explains nothing.
 PATH_RELS = sorted(set(REL_TYPES) - {"CITES", "PROPOSED", "VERSION_OF", "MENTIONS"})
@@ -33,24 +32,24 @@ ORDER BY type(e)
 LIMIT 3
 """
 
-READ_SHORTEST_NOW = f"""
-MATCH (a:Entity {{id: $a}}), (b:Entity {{id: $b}})
-CALL algo.SPpaths({{sourceNode: a, targetNode: b, relTypes: $rels, relDirection: 'both',
-  maxLen: $maxLen, pathCount: $pathCount, costProp: 'closedCost', maxCost: {CLOSED_COST - 1}}})
-YIELD path
-RETURN [n IN nodes(path) | [n.id, n.type, n.name]],
-       [r IN relationships(path) | [type(r), startNode(r).id, endNode(r).id, r.since, r.until, r.src]]
-LIMIT $pathCount
-"""
-
-READ_SHORTEST_AS_OF = """
+#: Fallback for endpoints outside the snapshot (readings, versions): a bounded walk.
+READ_SHORTEST_CYPHER = """
 MATCH (a:Entity {id: $a}), (b:Entity {id: $b})
 MATCH p = (a)-[*1..4]-(b)
-WHERE all(r IN relationships(p) WHERE r.since <= $t AND (r.until IS NULL OR r.until > $t))
+WHERE all(r IN relationships(p) WHERE type(r) IN $rels AND r.since <= $t
+          AND (r.until IS NULL OR r.until > $t))
   AND none(n IN nodes(p) WHERE n.type IN $hidden)
 WITH p ORDER BY length(p) LIMIT $pathCount
-RETURN [n IN nodes(p) | [n.id, n.type, n.name]],
-       [r IN relationships(p) | [type(r), startNode(r).id, endNode(r).id, r.since, r.until, r.src]]
+RETURN [n IN nodes(p) | n.id]
+"""
+
+READ_PAIR_EDGES = """
+UNWIND $pairs AS pair
+MATCH (x:Entity {id: pair[0]})-[e]-(y:Entity {id: pair[1]})
+WHERE type(e) IN $rels AND e.since <= $t AND (e.until IS NULL OR e.until > $t)
+RETURN pair[0], pair[1], type(e), startNode(e).id, endNode(e).id, e.since, e.until, e.src
+ORDER BY pair[0], pair[1], type(e)
+LIMIT $limit
 """
 
 READ_NODES = """
@@ -62,39 +61,58 @@ RETURN n.id, n.type, n.name
 
 def _edge(row: list[Any]) -> EdgeRef:
     rel, source, target, since, until, src = row
-    return EdgeRef(source=source, type=rel, target=target, since=format_moment(since),
-                   until=format_moment(until), src=src)
+    return EdgeRef(
+        source=source,
+        type=rel,
+        target=target,
+        since=format_moment(since),
+        until=format_moment(until),
+        src=src,
+    )
 
 
-async def _paths_between(graph: TenantGraph, a: str, b: str, t: int) -> list[tuple[list[Any], list[Any]]]:
-    params = {"a": a, "b": b, "t": t, "rels": PATH_RELS, "maxLen": MAX_HOPS,
-              "pathCount": PATH_COUNT, "hidden": sorted(ASSISTANT_TYPES)}
-    if abs(t - now_ms()) <= NOW_SLACK_MS:
-        res = await graph.ro_query("shortest paths", READ_SHORTEST_NOW, params, timeout_ms=5_000)
-    else:
-        res = await graph.ro_query("shortest paths as of", READ_SHORTEST_AS_OF, params, timeout_ms=5_000)
-    kept = []
-    for nodes, rels in res.rows:
-        if any(n[1] in ASSISTANT_TYPES for n in nodes[1:-1]):
-            continue  # the assistant's own records never explain the business
-        if any(not (r[3] <= t and (r[4] is None or r[4] > t)) for r in rels):
-            continue  # an edge not current at t (e.g. dated in the future)
-        kept.append((nodes, rels))
-    kept.sort(key=lambda p: (len(p[1]), [n[0] for n in p[0]]))
-    return kept[:PATH_COUNT]
+async def _node_paths(graph: TenantGraph, a: str, b: str, t: int, max_hops: int) -> list[list[str]]:
+    """Node-id paths between a and b: in process when both are in the snapshot."""
+    snap, _ = await snapshot(graph, t, PATH_RELS)
+    if a in snap.index and b in snap.index:
+        return shortest_paths(snap, a, b, max_hops=max_hops, count=PATH_COUNT)
+    res = await graph.ro_query(
+        "shortest paths (fallback)",
+        READ_SHORTEST_CYPHER,
+        {
+            "a": a,
+            "b": b,
+            "t": t,
+            "rels": PATH_RELS,
+            "pathCount": PATH_COUNT,
+            "hidden": sorted(ASSISTANT_TYPES),
+        },
+        timeout_ms=5_000,
+    )
+    return [r[0] for r in res.rows]
 
 
-async def path(graph: TenantGraph, ids: list[str], *, as_of_ms: int) -> ReadResult:
+async def path(
+    graph: TenantGraph, ids: list[str], *, as_of_ms: int, max_hops: int = MAX_HOPS
+) -> ReadResult:
     """Join ordered node ids: per pair a direct edge, else up to 3 shortest paths (<= 4 hops)."""
     ids = list(dict.fromkeys(i for i in ids if i))
     known = await graph.ro_query("path nodes", READ_NODES, {"ids": ids})
     refs = {i: NodeRef(id=i, type=t, name=n) for i, t, n in known.rows}
     missing = [i for i in ids if i not in refs]
     if len(ids) < 2 or missing:
-        message = (f"not in your records: {', '.join(missing)}" if missing
-                   else "a path needs at least two node ids")
-        return ReadResult(tool="path", as_of=format_moment(as_of_ms) or "", found=False,
-                          message=message, data={"ids": ids, "missing": missing})
+        message = (
+            f"not in your records: {', '.join(missing)}"
+            if missing
+            else "a path needs at least two node ids"
+        )
+        return ReadResult(
+            tool="path",
+            as_of=format_moment(as_of_ms) or "",
+            found=False,
+            message=message,
+            data={"ids": ids, "missing": missing},
+        )
     nodes: dict[str, NodeRef] = {i: refs[i] for i in ids}
     edges: dict[tuple[str, str, str], EdgeRef] = {}
     pairs = []
@@ -105,21 +123,58 @@ async def path(graph: TenantGraph, ids: list[str], *, as_of_ms: int) -> ReadResu
             edges[(edge.source, edge.type, edge.target)] = edge
             pairs.append({"from": a, "to": b, "how": "direct", "hops": 1, "paths": 1})
             continue
-        found = await _paths_between(graph, a, b, as_of_ms)
-        for p_nodes, p_rels in found:
-            for node_id, node_type, name in p_nodes:
+        found = await _node_paths(graph, a, b, as_of_ms, max_hops)
+        hop_pairs = sorted({(x, y) for p in found for x, y in zip(p, p[1:], strict=False)})
+        if hop_pairs:
+            res = await graph.ro_query(
+                "path edges",
+                READ_PAIR_EDGES,
+                {
+                    "pairs": [list(p) for p in hop_pairs],
+                    "rels": PATH_RELS,
+                    "t": as_of_ms,
+                    "limit": 50 * len(hop_pairs),
+                },
+            )
+            first_edge: dict[tuple[str, str], EdgeRef] = {}
+            for x, y, *row in res.rows:
+                first_edge.setdefault((x, y), _edge(row))
+            found = [
+                p
+                for p in found
+                if all((x, y) in first_edge for x, y in zip(p, p[1:], strict=False))
+            ]
+            for p in found:
+                for x, y in zip(p, p[1:], strict=False):
+                    edge = first_edge[(x, y)]
+                    edges[(edge.source, edge.type, edge.target)] = edge
+            info = await graph.ro_query(
+                "path nodes", READ_NODES, {"ids": sorted({n for p in found for n in p})}
+            )
+            for node_id, node_type, name in info.rows:
                 nodes.setdefault(node_id, NodeRef(id=node_id, type=node_type, name=name))
-            for r in p_rels:
-                edge = _edge(r)
-                edges[(edge.source, edge.type, edge.target)] = edge
-        pairs.append({"from": a, "to": b, "how": "path" if found else "none",
-                      "hops": min((len(r) for _, r in found), default=None), "paths": len(found)})
+        pairs.append(
+            {
+                "from": a,
+                "to": b,
+                "how": "path" if found else "none",
+                "hops": min((len(p) - 1 for p in found), default=None),
+                "paths": len(found),
+            }
+        )
     unjoined = [p for p in pairs if p["how"] == "none"]
     return ReadResult(
-        tool="path", as_of=format_moment(as_of_ms) or "",
-        message=(f"{len(unjoined)} pair(s) not connected within {MAX_HOPS} hops by current records"
-                 if unjoined else None),
-        data={"pairs": pairs, "nodes": [n.model_dump() for n in nodes.values()],
-              "edges": [e.model_dump() for e in edges.values()]},
+        tool="path",
+        as_of=format_moment(as_of_ms) or "",
+        message=(
+            f"{len(unjoined)} pair(s) not connected within {MAX_HOPS} hops by current records"
+            if unjoined
+            else None
+        ),
+        data={
+            "pairs": pairs,
+            "nodes": [n.model_dump() for n in nodes.values()],
+            "edges": [e.model_dump() for e in edges.values()],
+        },
         evidence=Evidence(nodes=list(nodes.values()), edges=list(edges.values())),
     )
