@@ -17,6 +17,7 @@ from brain.errors import (
 )
 from brain.facts import export_facts, parse_lines, read_facts
 from brain.moments import format_moment, now_ms, parse_moment
+from brain.ranks import clear_cache, rank, topics
 from brain.sample import SAMPLE_QUESTIONS, SAMPLE_TENANT, benchmark_graph, sample_business
 from brain.server import EmbeddedServer, ServerStatus
 from brain.settings import BrainSettings
@@ -25,6 +26,9 @@ from brain.tenant_graph import TenantGraph, WriteReport
 from brain.tenants import Registry, Tenant, validate_slug
 
 __all__ = [
+    "clear_cache",
+    "rank",
+    "topics",
     "SAMPLE_QUESTIONS",
     "SAMPLE_TENANT",
     "benchmark_graph",

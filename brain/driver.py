@@ -113,9 +113,14 @@ def _stat(res: Any, key: str) -> float:
 class FalkorDriver:
     """``GraphDriver`` over the async falkordb client (unix socket or TCP url)."""
 
-    def __init__(self, url: str, *, max_connections: int = 32) -> None:
+    def __init__(self, url: str, *, max_connections: int = 32, socket_timeout_s: float = 300.0) -> None:
         self._url = url
-        self._db = FalkorDB.from_url(url, max_connections=max_connections)
+        # redis-py's async default socket timeout (5 s) cuts big batched writes short; reads
+        # carry their own server-side timeouts, so the socket only guards a hung server.
+        self._db = FalkorDB.from_url(
+            url, max_connections=max_connections, socket_timeout=socket_timeout_s,
+            socket_connect_timeout=10.0,
+        )
 
     async def query(
         self,

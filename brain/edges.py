@@ -117,7 +117,9 @@ WITH row, a, b, mine.e AS me, rival.e AS rv, rival.h AS rvh, prev.e AS pe, next.
 WITH row, a, b, me, rv, rvh, pe, nextSince,
   me IS NOT NULL AND (row.asOf > me.asOf OR (row.asOf = me.asOf AND row.src > me.src)) AS newer,
   me IS NOT NULL AND row.until IS NOT NULL AND (me.untilStated IS NULL OR row.endAsOf > me.endAsOf
-      OR (row.endAsOf = me.endAsOf AND row.until < me.untilStated)) AS endNewer,
+      OR (row.endAsOf = me.endAsOf AND row.until < me.untilStated)
+      OR (row.endAsOf = me.endAsOf AND row.until = me.untilStated AND row.endSrc > me.endSrc))
+      AS endNewer,
   rv IS NOT NULL AND (row.asOf > rv.asOf OR (row.asOf = rv.asOf AND row.holder > rvh)) AS beatsRival
 WITH row, a, b, me, rv, rvh, pe, nextSince, newer, endNewer, beatsRival,
   CASE WHEN endNewer THEN row.until ELSE me.untilStated END AS meStated,
@@ -140,13 +142,18 @@ FOREACH (x IN CASE WHEN newer THEN [me] ELSE [] END |
   SET x.asOf = row.asOf, x.src = row.src, x += row.props)
 FOREACH (x IN CASE WHEN endNewer THEN [me] ELSE [] END |
   SET x.untilStated = row.until, x.endSrc = row.endSrc, x.endAsOf = row.endAsOf)
+// (one map replace, not five SETs: FalkorDB 4.16 removes the wrong properties when one
+// statement sets several of an entity's properties to null, FalkorDB issue #1787)
 FOREACH (x IN CASE WHEN me IS NOT NULL AND (endNewer OR meWins) THEN [me] ELSE [] END |
-  SET x.lost = CASE WHEN meWins THEN false ELSE x.lost END,
-      x.retiredAt = CASE WHEN meUntil IS NULL THEN NULL ELSE coalesce(x.retiredAt, $now) END,
-      x.closedCost = CASE WHEN meUntil IS NULL THEN $openCost ELSE $closedCost END,
-      x.closeReason = CASE WHEN meUntil IS NULL THEN NULL
+  SET x = x {.*,
+      lost: CASE WHEN meWins THEN false ELSE x.lost END,
+      retiredAt: CASE WHEN meUntil IS NULL THEN NULL ELSE coalesce(x.retiredAt, $now) END,
+      closedCost: CASE WHEN meUntil IS NULL THEN $openCost ELSE $closedCost END,
+      closeReason: CASE WHEN meUntil IS NULL THEN NULL
+          WHEN coalesce(x.lost, false) AND NOT meWins
+              THEN 'lost a tie: a newer source named another holder'
           WHEN meUntil = meStated THEN 'stated' ELSE 'next holder' END,
-      x.until = meUntil)
+      until: meUntil})
 // 2. a new edge: a tie lost at birth, or a holder that cuts the one before it short
 FOREACH (x IN CASE WHEN (me IS NULL AND beatsRival) OR meWins THEN [rv] ELSE [] END |
   SET x.lost = true, x.until = x.since, x.retiredAt = coalesce(x.retiredAt, $now),

@@ -57,6 +57,7 @@ class NodeRow:
     as_of: int
     props: dict[str, Any] = field(default_factory=dict)
     recorded_at: int | None = None
+    updated_at: int | None = None  # only when restoring an export
 
 
 def _suggest(word: str, choices: frozenset[str] | dict[str, str]) -> str:
@@ -157,6 +158,7 @@ def gate_node(raw: Any) -> NodeRow:
         as_of=as_of,
         props=props,
         recorded_at=_moment(raw, "recordedAt", what, required=False),
+        updated_at=_moment(raw, "updatedAt", what, required=False),
     )
 
 

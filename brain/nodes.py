@@ -89,7 +89,7 @@ def with_resolution_props(row: NodeRow) -> NodeRow:
     email = props.get("email")
     if isinstance(email, str):
         props["email"] = email.strip().lower()
-    return NodeRow(row.id, row.type, row.src, row.as_of, props, row.recorded_at)
+    return NodeRow(row.id, row.type, row.src, row.as_of, props, row.recorded_at, row.updated_at)
 
 
 def plan_nodes(
@@ -137,7 +137,7 @@ def plan_nodes(
             )
             continue
         if row.type == "Observation":
-            if current.props.get("value") != row.props.get("value") and current.as_of != row.as_of:
+            if current.props.get("value") != row.props.get("value"):
                 plan.actions.append(
                     (
                         "refused",
@@ -174,11 +174,14 @@ def labels_for(node_type: str) -> str:
     return f"{node_type}:Searchable" if node_type in SEARCHABLE_TYPES else node_type
 
 
+# All labels go in the MERGE pattern itself: FalkorDB 4.16 drops some nodes from label
+# checks (WHERE n:Searchable) when labels are added with SET in big batches, though
+# labels(n) still lists them. The ids were checked to be new, so nothing else matches.
 _CREATE_NODES = """
 UNWIND $rows AS row
-MERGE (n:Entity {id: row.id})
-ON CREATE SET n:{LABELS}, n += row.props, n.type = $type, n.src = row.src, n.asOf = row.asOf,
-    n.recordedAt = coalesce(row.recordedAt, $now)
+MERGE (n:Entity:{LABELS} {id: row.id})
+ON CREATE SET n += row.props, n.type = $type, n.src = row.src, n.asOf = row.asOf,
+    n.recordedAt = coalesce(row.recordedAt, $now), n.updatedAt = row.updatedAt
 RETURN count(n)
 """
 
@@ -205,6 +208,7 @@ def create_params(node_type: str, rows: list[NodeRow], now: int) -> dict[str, An
                 "src": r.src,
                 "asOf": r.as_of,
                 "recordedAt": r.recorded_at,
+                "updatedAt": r.updated_at,
             }
             for r in rows
         ],
@@ -220,7 +224,7 @@ FOREACH (_ IN CASE WHEN row.version THEN [1] ELSE [] END |
       v.src = n.src, v.asOf = n.asOf, v.recordedAt = $now
   MERGE (v)-[r:VERSION_OF]->(n)
   ON CREATE SET r.since = n.asOf, r.src = row.src, r.asOf = row.asOf, r.recordedAt = $now,
-      r.closedCost = $openCost)
+      r.closedCost = $openCost, r.lost = false)
 SET n += row.props, n.src = row.src, n.asOf = row.asOf, n.updatedAt = $now
 RETURN count(n)
 """
@@ -234,7 +238,7 @@ ON CREATE SET v.type = 'Version', v.name = row.versionName, v.state = row.state,
     v.asOf = row.asOf, v.recordedAt = $now
 MERGE (v)-[r:VERSION_OF]->(n)
 ON CREATE SET r.since = row.asOf, r.src = row.src, r.asOf = row.asOf, r.recordedAt = $now,
-    r.closedCost = $openCost
+    r.closedCost = $openCost, r.lost = false
 RETURN count(v)
 """
 

@@ -155,8 +155,17 @@ def rerank(hits: list[Hit], text: str) -> list[Hit]:
 async def search(
     graph: TenantGraph, text: str, *, as_of_ms: int, limit: int = 10, types: list[str] | None = None
 ) -> ReadResult:
-    """Search a tenant by words and by meaning; returns fused hits with their evidence."""
+    """Search a tenant by words and by meaning; returns fused hits with their evidence.
+
+    Text with no word left to search for (only stop words) is not found, with a message.
+    """
     q = fulltext_query(text)
+    if q is None:
+        # Only stop words or punctuation: the vector search alone would return whatever
+        # happens to lie nearest to "the of and", which reads like a real match.
+        return search_result("search", [], as_of_ms, text).model_copy(
+            update={"message": f"{text!r} has no words to search for: ask with names or keywords"}
+        )
     params: dict[str, Any] = {"q": q, "t": as_of_ms, "types": types, "k": POOL}
     jobs: dict[str, Any] = {}
     if q:
