@@ -8,6 +8,7 @@ nothing above this module ever sees a third-party error.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Mapping
@@ -101,6 +102,14 @@ _STAT_KEYS = {
 }
 
 
+def safe_url(url: str) -> str:
+    """A connection URL without its password, for messages and logs."""
+    scheme, sep, rest = url.partition("://")
+    if "@" in rest:
+        rest = "***@" + rest.split("@", 1)[1]
+    return f"{scheme}{sep}{rest}"
+
+
 def _stat(res: Any, key: str) -> float:
     """One write statistic from the server's stats lines (the client keeps them raw)."""
     for line in getattr(res, "_raw_stats", []) or []:
@@ -115,12 +124,31 @@ class FalkorDriver:
 
     def __init__(self, url: str, *, max_connections: int = 32, socket_timeout_s: float = 300.0) -> None:
         self._url = url
-        # redis-py's async default socket timeout (5 s) cuts big batched writes short; reads
-        # carry their own server-side timeouts, so the socket only guards a hung server.
-        self._db = FalkorDB.from_url(
-            url, max_connections=max_connections, socket_timeout=socket_timeout_s,
-            socket_connect_timeout=10.0,
-        )
+        self._options = {
+            "max_connections": max_connections,
+            # redis-py's async default socket timeout (5 s) cuts big batched writes short;
+            # reads carry their own server-side timeouts, so this only guards a hung server.
+            "socket_timeout": socket_timeout_s,
+            "socket_connect_timeout": 10.0,
+        }
+        self._client: FalkorDB | None = None
+        self._connecting = asyncio.Lock()
+
+    async def _db(self) -> FalkorDB:
+        """The client, created on first use: its constructor probes the server (cluster or
+        not) with a blocking call, so it runs in a thread and its failure becomes ours."""
+        if self._client is None:
+            async with self._connecting:
+                if self._client is None:
+                    try:
+                        self._client = await asyncio.to_thread(
+                            FalkorDB.from_url, self._url, **self._options
+                        )
+                    except redis_errors.RedisError as exc:
+                        raise GraphUnavailable(
+                            "connect", f"cannot reach FalkorDB at {safe_url(self._url)} ({exc})"
+                        ) from exc
+        return self._client
 
     async def query(
         self,
@@ -149,7 +177,7 @@ class FalkorDriver:
     async def command(self, *args: Any) -> Any:
         """A raw server command (GRAPH.LIST, GRAPH.MEMORY, INFO ...)."""
         try:
-            return await self._db.connection.execute_command(*args)
+            return await (await self._db()).connection.execute_command(*args)
         except redis_errors.ConnectionError as exc:
             raise GraphUnavailable(str(args[0]), "cannot connect") from exc
         except redis_errors.RedisError as exc:
@@ -157,7 +185,8 @@ class FalkorDriver:
 
     async def close(self) -> None:
         """Release the connection pool."""
-        await self._db.connection.aclose()
+        if self._client is not None:
+            await self._client.connection.aclose()
 
     async def _run(
         self,
@@ -169,7 +198,7 @@ class FalkorDriver:
         *,
         read_only: bool,
     ) -> QueryResult:
-        g = self._db.select_graph(graph)
+        g = (await self._db()).select_graph(graph)
         started = time.perf_counter()
         outcome = "ok"
         try:
