@@ -26,6 +26,7 @@ from agents.errors import ModelUnavailable
 from agents.settings import AgentSettings
 from agents.tools import TOOLS
 from brain import HivebrainError
+from brain.evidence import ReadResult
 
 log = logging.getLogger(__name__)
 
@@ -358,9 +359,12 @@ async def _run_tools(
 
 def tool_result_text(value: Any, *, limit: int = TOOL_RESULT_CHARS) -> str:
     """A tool's result as the JSON text the model reads, cut (saying so) past ``limit``."""
-    if isinstance(value, BaseModel):
+    if isinstance(value, ReadResult):
+        value = value.for_model()
+    elif isinstance(value, BaseModel):
         value = value.model_dump(mode="json", exclude_none=True)
-    text = value if isinstance(value, str) else json.dumps(value, default=str)
+    text = value if isinstance(value, str) else json.dumps(
+        value, default=str, ensure_ascii=False, separators=(",", ":"))
     if len(text) <= limit:
         return text
     return f"{text[:limit]} ... [cut: {limit} of {len(text)} characters shown; ask for less]"

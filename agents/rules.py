@@ -156,7 +156,9 @@ async def _incident(question: str, ledger: ToolLedger, desk: str) -> Draft:
 @desk_work("tech")
 async def _tech(question: str, ledger: ToolLedger, desk: str) -> Draft:
     thing = await _top(ledger, desk, question, ["Account", "Tool", "Service", "Vendor", "Step", "Page"])
-    if thing is None:
+    # a search always returns its nearest hit; one that shares no word with the question is
+    # not the system asked about, and "nothing depends on <it>" would read as an answer
+    if thing is None or not _covers(question, thing.get("name") or thing["id"]):
         return Draft("I could not find that system in your records.")
     res = await ledger.call(desk, "what_breaks", {"name": thing["id"], "hops": 4})
     layers = res.data.get("by_hop", [])
@@ -268,23 +270,26 @@ async def _memory(question: str, ledger: ToolLedger, desk: str) -> Draft:
     return Draft(text, path)
 
 
-LIST_CAMPAIGNS = "MATCH (c:Campaign) RETURN c ORDER BY c.id LIMIT 25"
+#: Every campaign with the metrics that measure it, in one read (not one walk each).
+LIST_CAMPAIGNS = (
+    "MATCH (c:Campaign) OPTIONAL MATCH (m:Metric)-[:MEASURES]->(c) "
+    "RETURN c, collect(m.id) AS metrics ORDER BY c.id LIMIT 25"
+)
 
 
 @desk_work("growth")
 async def _growth(question: str, ledger: ToolLedger, desk: str) -> Draft:
     listed = await ledger.call(desk, "cypher", {"query": LIST_CAMPAIGNS})
-    hits = [{"id": n.id, "name": n.name, "type": n.type} for n in listed.evidence.nodes]
+    names = {n.id: n.name for n in listed.evidence.nodes}
     rows = []
-    for campaign in hits:
-        around = await ledger.call(desk, "neighbours", {"name": campaign["id"]})
-        metrics = [n for n in _rels(around, "MEASURES", "in") if n["type"] == "Metric"]
-        spend = next((m for m in metrics if "spend" in (m["id"] + (m["name"] or "")).lower()), None)
-        signups = next((m for m in metrics if "sign" in (m["id"] + (m["name"] or "")).lower()), None)
+    for node, metrics in listed.data.get("rows", []):
+        campaign = {"id": node["id"], "name": names.get(node["id"], node.get("name"))}
+        spend = next((m for m in metrics if "spend" in m), None)
+        signups = next((m for m in metrics if "sign" in m), None)
         if not spend or not signups:
             continue
-        s = await ledger.call(desk, "readings", {"name": spend["id"], "days": 30, "daily": False})
-        n = await ledger.call(desk, "readings", {"name": signups["id"], "days": 30, "daily": False})
+        s = await ledger.call(desk, "readings", {"name": spend, "days": 30, "daily": False})
+        n = await ledger.call(desk, "readings", {"name": signups, "days": 30, "daily": False})
         s_total, n_total = s.data["this_window"]["value"], n.data["this_window"]["value"]
         if s_total and n_total:
             cps = await ledger.call(desk, "calc", {"expression": f"{s_total} / {n_total}"})

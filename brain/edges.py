@@ -174,12 +174,15 @@ FOREACH (_ IN CASE WHEN me IS NULL THEN [1] ELSE [] END |
           WHEN rv IS NOT NULL AND NOT beatsRival THEN 'lost a tie: a newer source named another holder'
           WHEN newUntil = row.until THEN 'stated' ELSE 'next holder' END,
       r.lost = rv IS NOT NULL AND NOT beatsRival)
-RETURN row.i AS i,
+// counted here, not returned per row: parsing one result row per fact cost as much as
+// the statement itself
+WITH
   CASE WHEN me IS NULL THEN 'created'
        WHEN endNewer AND meOldUntil IS NULL AND meUntil IS NOT NULL THEN 'closed'
        WHEN newer OR meWins THEN 'updated'
        ELSE 'unchanged' END AS outcome,
   CASE WHEN cutPrev OR (me IS NULL AND beatsRival) OR meWins THEN 1 ELSE 0 END AS closedOthers
+RETURN outcome, count(*) AS facts, sum(closedOthers) AS closedOthers
 """
 
 _SLOT_MATCH: dict[SlotMode, str] = {

@@ -69,3 +69,33 @@ class ReadResult(BaseModel):
     evidence: Evidence = Field(default_factory=Evidence)
     sample: bool = False
     newest_as_of: str | None = None
+
+    def for_model(self) -> dict[str, Any]:
+        """What a language model reads of this result: the answer, not the bookkeeping.
+
+        The evidence lists repeat what ``data`` already names; they stay with the turn's
+        ledger (for the checks and the path) and are not sent, which keeps tool results
+        small. Sample data is said once per result, not once per node.
+        """
+        view: dict[str, Any] = {"tool": self.tool, "as_of": self.as_of, "found": self.found}
+        if self.message:
+            view["message"] = self.message
+        if self.sample:
+            view["sample_data"] = True
+        view["data"] = _compact(self.data)
+        return view
+
+
+#: Per-item keys a model does not need to read: the result says "sample" once, sources
+#: stay in the evidence (answers cite node ids), and ranking scores mean nothing to it.
+_NOISE_KEYS = frozenset({"sample", "_as_of_ms", "src", "score", "via"})
+
+
+def _compact(value: Any) -> Any:
+    """Drop empty values and per-item noise from nested data."""
+    if isinstance(value, dict):
+        return {k: _compact(v) for k, v in value.items()
+                if k not in _NOISE_KEYS and v is not None and v != [] and v != {}}
+    if isinstance(value, list):
+        return [_compact(v) for v in value]
+    return value

@@ -84,7 +84,9 @@ LIMIT $limit
 
 _PAGE = 5_000
 _NODE_SKIP = {"labels", "embedding", "textHash", "nameKey"}
-_MOMENT_KEYS = {"asOf", "recordedAt", "updatedAt", "since", "until", "retiredAt", "endAsOf"}
+_MOMENT_KEYS = {
+    "asOf", "firstAsOf", "recordedAt", "updatedAt", "since", "until", "retiredAt", "endAsOf",
+}
 _EDGE_SKIP = {"untilStated", "until", "closedCost", "closeReason", "lost"}
 
 

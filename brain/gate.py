@@ -29,7 +29,9 @@ from brain.schema import (
 _PROP_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
 _AGGREGATIONS = ("sum", "mean")
 #: Node keys the gate reads itself rather than storing as free properties.
-_NODE_KEYS = {"type", "id", "src", "asOf", "recordedAt", "updatedAt", "aliases", "nameKey"}
+_NODE_KEYS = {
+    "type", "id", "src", "asOf", "firstAsOf", "recordedAt", "updatedAt", "aliases", "nameKey",
+}
 _EDGE_KEYS = {
     "from",
     "type",
@@ -58,6 +60,7 @@ class NodeRow:
     props: dict[str, Any] = field(default_factory=dict)
     recorded_at: int | None = None
     updated_at: int | None = None  # only when restoring an export
+    first_as_of: int | None = None  # only when restoring an export
 
 
 def _suggest(word: str, choices: frozenset[str] | dict[str, str]) -> str:
@@ -159,6 +162,7 @@ def gate_node(raw: Any) -> NodeRow:
         props=props,
         recorded_at=_moment(raw, "recordedAt", what, required=False),
         updated_at=_moment(raw, "updatedAt", what, required=False),
+        first_as_of=_moment(raw, "firstAsOf", what, required=False),
     )
 
 

@@ -67,8 +67,14 @@ def _differs(row: NodeRow, existing: ExistingNode) -> bool:
 
 
 def resolution_keys(row: NodeRow) -> list[str]:
-    """Keys that identify the same person, company or product: e-mail and normalised name."""
+    """Keys that identify the same person, company or product: e-mail and normalised name.
+
+    Only those types are resolved: two commits or tasks with the same name are different
+    things, and must never be merged.
+    """
     keys: list[str] = []
+    if row.type not in RESOLVED_TYPES:
+        return keys
     email = row.props.get("email")
     if isinstance(email, str) and "@" in email:
         keys.append("email:" + email.strip().lower())
@@ -89,7 +95,8 @@ def with_resolution_props(row: NodeRow) -> NodeRow:
     email = props.get("email")
     if isinstance(email, str):
         props["email"] = email.strip().lower()
-    return NodeRow(row.id, row.type, row.src, row.as_of, props, row.recorded_at, row.updated_at)
+    return NodeRow(row.id, row.type, row.src, row.as_of, props, row.recorded_at, row.updated_at,
+                   row.first_as_of)
 
 
 def plan_nodes(
@@ -181,7 +188,8 @@ _CREATE_NODES = """
 UNWIND $rows AS row
 MERGE (n:Entity:{LABELS} {id: row.id})
 ON CREATE SET n += row.props, n.type = $type, n.src = row.src, n.asOf = row.asOf,
-    n.recordedAt = coalesce(row.recordedAt, $now), n.updatedAt = row.updatedAt
+    n.recordedAt = coalesce(row.recordedAt, $now), n.updatedAt = row.updatedAt,
+    n.firstAsOf = coalesce(row.firstAsOf, row.asOf)
 RETURN count(n)
 """
 
@@ -209,6 +217,7 @@ def create_params(node_type: str, rows: list[NodeRow], now: int) -> dict[str, An
                 "asOf": r.as_of,
                 "recordedAt": r.recorded_at,
                 "updatedAt": r.updated_at,
+                "firstAsOf": r.first_as_of,
             }
             for r in rows
         ],
@@ -221,7 +230,7 @@ MATCH (n:Entity {id: row.id})
 FOREACH (_ IN CASE WHEN row.version THEN [1] ELSE [] END |
   MERGE (v:Entity:Version {id: row.versionId})
   ON CREATE SET v.type = 'Version', v.name = row.versionName, v.state = row.oldState,
-      v.src = n.src, v.asOf = n.asOf, v.recordedAt = $now
+      v.src = n.src, v.asOf = n.asOf, v.firstAsOf = n.asOf, v.recordedAt = $now
   MERGE (v)-[r:VERSION_OF]->(n)
   ON CREATE SET r.since = n.asOf, r.src = row.src, r.asOf = row.asOf, r.recordedAt = $now,
       r.closedCost = $openCost, r.lost = false)
@@ -235,10 +244,12 @@ UNWIND $rows AS row
 MATCH (n:Entity {id: row.id})
 MERGE (v:Entity:Version {id: row.versionId})
 ON CREATE SET v.type = 'Version', v.name = row.versionName, v.state = row.state, v.src = row.src,
-    v.asOf = row.asOf, v.recordedAt = $now
+    v.asOf = row.asOf, v.firstAsOf = row.asOf, v.recordedAt = $now
 MERGE (v)-[r:VERSION_OF]->(n)
 ON CREATE SET r.since = row.asOf, r.src = row.src, r.asOf = row.asOf, r.recordedAt = $now,
     r.closedCost = $openCost, r.lost = false
+SET n.firstAsOf = CASE WHEN row.asOf < coalesce(n.firstAsOf, n.asOf) THEN row.asOf
+    ELSE coalesce(n.firstAsOf, n.asOf) END
 RETURN count(v)
 """
 

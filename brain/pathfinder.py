@@ -1,22 +1,26 @@
 """Shortest paths in process, over a cached copy of the edges current at a moment.
 
-``algo.SPpaths`` over every relationship type costs about 300 ms here (NOTES.md) and
-ignores timeouts, and it cannot tell an edge current in the past from one current now.
-So paths search a slim copy instead: the nodes a path may pass through (things and
-passages, never the assistant's own records, readings or versions) and only the edges
-current at the moment asked about, of the types a path may use, fetched as packed
-lists of internal ids and cached until the tenant's next write. A bidirectional BFS
-then finds the shortest paths in a few milliseconds; the caller reads back the real
-edges of the pairs it returns, so every drawn edge exists.
+``algo.SPpaths`` over every relationship type costs hundreds of ms here (NOTES.md),
+ignores timeouts, and cannot tell an edge current in the past from one current now. So
+paths search a slim copy instead: the edges current at the moment asked about, of the
+types a path may use, between nodes a path may pass through (never the assistant's own
+records, readings or versions). The copy is fetched as ``tojson`` lists of internal ids
+(safe: integers only; user text never goes through ``tojson``, which does not escape
+quotes), kept as a sparse adjacency, and cached until the tenant's next write. A
+target-distance-pruned depth-first walk then finds the shortest paths in milliseconds;
+the caller reads back the real edges of the pairs it returns, so every drawn edge exists.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
+import json
 from collections import OrderedDict, deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
+from scipy import sparse
 
 from brain.moments import now_ms
 from brain.tenant_graph import TenantGraph
@@ -24,7 +28,10 @@ from brain.tenant_graph import TenantGraph
 CACHE_SIZE = 16
 MINUTE_MS = 60_000
 FETCH_TIMEOUT_MS = 30_000
+#: Internal-id range of one edge page (an id-range filter is a cheap seek).
 ID_PAGE = 500_000
+#: Types a path never passes through: the assistant's records, readings, old versions.
+EXCLUDED_TYPES = ("Turn", "Finding", "Card", "Version", "Observation")
 
 READ_STAMP = """
 MATCH (m:BrainMeta {key: 'writes'})
@@ -32,39 +39,46 @@ RETURN m.generation, m.lastWriteAt
 LIMIT 1
 """
 
-READ_SPAN = """
-MATCH (n:Entity)
-WHERE n:Searchable OR n:Chunk
-RETURN count(n), max(ID(n))
-LIMIT 1
-"""
+READ_TOP_ID = "MATCH (n:Entity) RETURN max(ID(n)) LIMIT 1"
 
-READ_NODES = """
-MATCH (n:Entity)
-WHERE (n:Searchable OR n:Chunk) AND ID(n) >= $lo AND ID(n) < $hi
-RETURN collect(ID(n)), collect(n.id)
-LIMIT 1
-"""
-
-READ_EDGES = """
-MATCH (a:Entity)-[e]->(b:Entity)
-WHERE (a:Searchable OR a:Chunk) AND (b:Searchable OR b:Chunk)
-  AND ID(a) >= $lo AND ID(a) < $hi AND type(e) IN $rels
+READ_CURRENT_EDGES = """
+MATCH (a)-[e]->(b)
+WHERE ID(a) >= $lo AND ID(a) < $hi AND type(e) IN $rels
   AND e.since <= $t AND (e.until IS NULL OR e.until > $t)
-RETURN collect(ID(a)), collect(ID(b))
+  AND NOT a.type IN $excluded AND NOT b.type IN $excluded
+RETURN tojson(collect(ID(a))), tojson(collect(ID(b)))
 LIMIT 1
 """
 
+READ_INTERNAL_IDS = """
+UNWIND $ids AS id
+MATCH (n:Entity {id: id})
+RETURN n.id, ID(n)
+LIMIT $limit
+"""
 
-@dataclass(slots=True)
+READ_NODE_IDS = """
+UNWIND $internal AS i
+MATCH (n)
+WHERE ID(n) = i
+RETURN ID(n), n.id
+LIMIT $limit
+"""
+
+
+@dataclass(frozen=True, slots=True)
 class Snapshot:
-    """Undirected adjacency of the current edges, by node id."""
+    """Undirected adjacency (CSR) of the current edges, by internal node id."""
 
-    index: dict[str, int]
-    ids: list[str]
-    neighbours: list[list[int]]
-    built_ms: float = 0.0
-    extra: dict[str, Any] = field(default_factory=dict)
+    indptr: Any
+    indices: Any
+    edges: int
+
+    def neighbours(self, node: int) -> Any:
+        """Internal ids next to ``node`` (sorted)."""
+        if node + 1 >= len(self.indptr):
+            return ()
+        return self.indices[self.indptr[node] : self.indptr[node + 1]]
 
 
 _CACHE: OrderedDict[tuple[Any, ...], Snapshot] = OrderedDict()
@@ -75,19 +89,20 @@ def clear_cache() -> None:
     _CACHE.clear()
 
 
-def _build(nodes: tuple[list[int], list[str]], a: list[int], b: list[int]) -> Snapshot:
-    internal, ids = nodes
-    dense = {n: i for i, n in enumerate(internal)}
-    neighbours: list[list[int]] = [[] for _ in ids]
-    for x, y in zip(a, b, strict=True):
-        i, j = dense.get(x), dense.get(y)
-        if i is None or j is None or i == j:
-            continue
-        neighbours[i].append(j)
-        neighbours[j].append(i)
-    for adj in neighbours:
-        adj.sort(key=lambda k: ids[k])  # deterministic order: paths tie-break by id
-    return Snapshot(index={n: i for i, n in enumerate(ids)}, ids=list(ids), neighbours=neighbours)
+def _build(pages: list[tuple[str, str]], size: int) -> Snapshot:
+    a = np.concatenate(
+        [np.asarray(json.loads(p[0]), dtype=np.int64) for p in pages] or [np.zeros(0, np.int64)]
+    )
+    b = np.concatenate(
+        [np.asarray(json.loads(p[1]), dtype=np.int64) for p in pages] or [np.zeros(0, np.int64)]
+    )
+    rows, cols = np.concatenate([a, b]), np.concatenate([b, a])
+    matrix = sparse.csr_matrix(
+        (np.ones(len(rows), dtype=np.int8), (rows, cols)), shape=(size, size)
+    )
+    matrix.sum_duplicates()
+    matrix.sort_indices()
+    return Snapshot(indptr=matrix.indptr, indices=matrix.indices, edges=len(a))
 
 
 async def snapshot(graph: TenantGraph, t: int, rels: list[str]) -> tuple[Snapshot, bool]:
@@ -99,26 +114,20 @@ async def snapshot(graph: TenantGraph, t: int, rels: list[str]) -> tuple[Snapsho
     if key in _CACHE:
         _CACHE.move_to_end(key)
         return _CACHE[key], True
-    started = time.perf_counter()
-    span = await graph.ro_query("path node span", READ_SPAN)
-    count, top = span.rows[0] if span.rows else (0, None)
-    internal: list[int] = []
-    ids: list[str] = []
-    a: list[int] = []
-    b: list[int] = []
-    if count and top is not None:
-        for lo in range(0, int(top) + 1, ID_PAGE):
-            page = {"lo": lo, "hi": lo + ID_PAGE, "t": t, "rels": rels}
-            node_res, edge_res = await asyncio.gather(
-                graph.ro_query("path nodes", READ_NODES, page, timeout_ms=FETCH_TIMEOUT_MS),
-                graph.ro_query("path edges", READ_EDGES, page, timeout_ms=FETCH_TIMEOUT_MS),
+    top = int((await graph.ro_query("path top id", READ_TOP_ID)).scalar(-1) or -1)
+    params = {"rels": rels, "t": t, "excluded": list(EXCLUDED_TYPES)}
+    pages = await asyncio.gather(
+        *(
+            graph.ro_query(
+                "path edges",
+                READ_CURRENT_EDGES,
+                {**params, "lo": lo, "hi": lo + ID_PAGE},
+                timeout_ms=FETCH_TIMEOUT_MS,
             )
-            internal += node_res.rows[0][0]
-            ids += node_res.rows[0][1]
-            a += edge_res.rows[0][0]
-            b += edge_res.rows[0][1]
-    snap = await asyncio.to_thread(_build, (internal, ids), a, b)
-    snap.built_ms = (time.perf_counter() - started) * 1000
+            for lo in range(0, top + 1, ID_PAGE)
+        )
+    )
+    snap = await asyncio.to_thread(_build, [tuple(p.rows[0]) for p in pages if p.rows], top + 1)
     _CACHE[key] = snap
     while len(_CACHE) > CACHE_SIZE:
         _CACHE.popitem(last=False)
@@ -132,7 +141,8 @@ def _distances(snap: Snapshot, start: int, limit: int) -> dict[int, int]:
         u = queue.popleft()
         if dist[u] >= limit:
             continue
-        for v in snap.neighbours[u]:
+        for v in snap.neighbours(u):
+            v = int(v)
             if v not in dist:
                 dist[v] = dist[u] + 1
                 queue.append(v)
@@ -140,16 +150,15 @@ def _distances(snap: Snapshot, start: int, limit: int) -> dict[int, int]:
 
 
 def shortest_paths(
-    snap: Snapshot, source: str, target: str, *, max_hops: int, count: int, fan_out: int = 64
-) -> list[list[str]]:
-    """Up to ``count`` shortest simple paths (fewest hops first, then by ids), <= ``max_hops``.
+    snap: Snapshot, s: int, g: int, *, max_hops: int, count: int, fan_out: int = 64
+) -> list[list[int]]:
+    """Up to ``count`` shortest simple paths (fewest hops first), <= ``max_hops``, as internal ids.
 
     Distances from the target prune the depth-first walk, so only nodes that can still
     reach the target within the budget are expanded; ``fan_out`` caps the branches taken
     from one node so a hub cannot make the walk explode.
     """
-    s, g = snap.index.get(source), snap.index.get(target)
-    if s is None or g is None or s == g:
+    if s == g:
         return []
     to_target = _distances(snap, g, max_hops)
     if s not in to_target:
@@ -157,20 +166,42 @@ def shortest_paths(
     best = to_target[s]
     found: list[list[int]] = []
     for limit in range(best, min(best + 1, max_hops) + 1):
-        stack: list[tuple[int, list[int]]] = [(s, [s])]
+        stack: list[list[int]] = [[s]]
         while stack and len(found) < count:
-            u, walk = stack.pop()
+            walk = stack.pop()
+            u = walk[-1]
             if u == g:
                 if len(walk) - 1 == limit and walk not in found:
                     found.append(walk)
                 continue
             steps = [
-                v
-                for v in snap.neighbours[u]
-                if v not in walk and to_target.get(v, max_hops + 1) <= limit - len(walk)
+                int(v)
+                for v in snap.neighbours(u)
+                if int(v) not in walk and to_target.get(int(v), max_hops + 1) <= limit - len(walk)
             ]
-            for v in reversed(steps[:fan_out]):
-                stack.append((v, [*walk, v]))
+            stack.extend([*walk, v] for v in reversed(steps[:fan_out]))
         if len(found) >= count:
             break
-    return [[snap.ids[i] for i in p] for p in found[:count]]
+    return found[:count]
+
+
+async def node_paths(
+    graph: TenantGraph, a: str, b: str, t: int, *, rels: list[str], max_hops: int, count: int
+) -> list[list[str]] | None:
+    """Paths between two node ids as id lists; None when an end is not in the snapshot."""
+    snap, _ = await snapshot(graph, t, rels)
+    ends = await graph.ro_query("path ends", READ_INTERNAL_IDS, {"ids": [a, b], "limit": 2})
+    internal = dict(ends.rows)
+    if a not in internal or b not in internal:
+        return None
+    found = await asyncio.to_thread(
+        shortest_paths, snap, int(internal[a]), int(internal[b]), max_hops=max_hops, count=count
+    )
+    wanted = sorted({i for p in found for i in p})
+    if not wanted:
+        return []
+    res = await graph.ro_query(
+        "path node ids", READ_NODE_IDS, {"internal": wanted, "limit": len(wanted)}
+    )
+    ids = {int(i): node_id for i, node_id in res.rows}
+    return [[ids[i] for i in p] for p in found if all(i in ids for i in p)]

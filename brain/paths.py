@@ -14,7 +14,7 @@ from typing import Any
 
 from brain.evidence import EdgeRef, Evidence, NodeRef, ReadResult
 from brain.moments import format_moment
-from brain.pathfinder import shortest_paths, snapshot
+from brain.pathfinder import node_paths
 from brain.schema import ASSISTANT_TYPES, REL_TYPES
 from brain.tenant_graph import TenantGraph
 
@@ -72,10 +72,10 @@ def _edge(row: list[Any]) -> EdgeRef:
 
 
 async def _node_paths(graph: TenantGraph, a: str, b: str, t: int, max_hops: int) -> list[list[str]]:
-    """Node-id paths between a and b: in process when both are in the snapshot."""
-    snap, _ = await snapshot(graph, t, PATH_RELS)
-    if a in snap.index and b in snap.index:
-        return shortest_paths(snap, a, b, max_hops=max_hops, count=PATH_COUNT)
+    """Node-id paths between a and b: in process, or a bounded walk for ends outside it."""
+    found = await node_paths(graph, a, b, t, rels=PATH_RELS, max_hops=max_hops, count=PATH_COUNT)
+    if found is not None:
+        return found
     res = await graph.ro_query(
         "shortest paths (fallback)",
         READ_SHORTEST_CYPHER,

@@ -282,6 +282,7 @@ NODE_META_PROPS: tuple[str, ...] = (
     "type",
     "src",
     "asOf",
+    "firstAsOf",
     "recordedAt",
     "updatedAt",
     "aliases",

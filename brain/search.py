@@ -19,6 +19,8 @@ from brain.moments import format_moment
 from brain.tenant_graph import TenantGraph
 
 RRF_K = 60
+#: How many more nearest neighbours a type-filtered vector search asks for.
+FILTERED_POOL_FACTOR = 8
 #: Hits each of the four searches contributes before fusion.
 POOL = 30
 
@@ -50,7 +52,7 @@ _NODE_FIELDS = "node.id, node.type, node.name, node.src, node.asOf, node.sample"
 FT_ENTITIES = f"""
 CALL db.idx.fulltext.queryNodes('Searchable', $q) YIELD node, score
 WITH node, score
-WHERE ($types IS NULL OR node.type IN $types) AND coalesce(node.asOf, 0) <= $t
+WHERE ($types IS NULL OR node.type IN $types) AND coalesce(node.firstAsOf, node.asOf, 0) <= $t
 RETURN {_NODE_FIELDS}, score, NULL
 ORDER BY score DESC, node.id
 LIMIT $k
@@ -61,28 +63,28 @@ CALL db.idx.fulltext.queryNodes('Chunk', $q) YIELD node, score
 WITH node, score
 MATCH (d:Entity)-[h:HAS_CHUNK]->(node)
 WHERE h.since <= $t AND (h.until IS NULL OR h.until > $t)
-  AND ($types IS NULL OR d.type IN $types) AND coalesce(d.asOf, 0) <= $t
-RETURN d.id, d.type, d.name, d.src, d.asOf, d.sample, score, left(node.text, 280)
+  AND ($types IS NULL OR d.type IN $types) AND coalesce(d.firstAsOf, d.asOf, 0) <= $t
+RETURN d.id, d.type, d.name, d.src, d.asOf, d.sample, score, left(node.text, 200)
 ORDER BY score DESC, d.id
 LIMIT $k
 """
 
 VECTOR_ENTITIES = f"""
-CALL db.idx.vector.queryNodes('Searchable', 'embedding', $k, vecf32($v)) YIELD node, score
+CALL db.idx.vector.queryNodes('Searchable', 'embedding', $pool, vecf32($v)) YIELD node, score
 WITH node, score
-WHERE ($types IS NULL OR node.type IN $types) AND coalesce(node.asOf, 0) <= $t
+WHERE ($types IS NULL OR node.type IN $types) AND coalesce(node.firstAsOf, node.asOf, 0) <= $t
 RETURN {_NODE_FIELDS}, score, NULL
 ORDER BY score ASC, node.id
 LIMIT $k
 """
 
 VECTOR_CHUNKS = """
-CALL db.idx.vector.queryNodes('Chunk', 'embedding', $k, vecf32($v)) YIELD node, score
+CALL db.idx.vector.queryNodes('Chunk', 'embedding', $pool, vecf32($v)) YIELD node, score
 WITH node, score
 MATCH (d:Entity)-[h:HAS_CHUNK]->(node)
 WHERE h.since <= $t AND (h.until IS NULL OR h.until > $t)
-  AND ($types IS NULL OR d.type IN $types) AND coalesce(d.asOf, 0) <= $t
-RETURN d.id, d.type, d.name, d.src, d.asOf, d.sample, score, left(node.text, 280)
+  AND ($types IS NULL OR d.type IN $types) AND coalesce(d.firstAsOf, d.asOf, 0) <= $t
+RETURN d.id, d.type, d.name, d.src, d.asOf, d.sample, score, left(node.text, 200)
 ORDER BY score ASC, d.id
 LIMIT $k
 """
@@ -167,13 +169,15 @@ async def search(
             update={"message": f"{text!r} has no words to search for: ask with names or keywords"}
         )
     params: dict[str, Any] = {"q": q, "t": as_of_ms, "types": types, "k": POOL}
-    jobs: dict[str, Any] = {}
-    if q:
-        jobs["text"] = graph.ro_query("search full-text", FT_ENTITIES, params)
-        jobs["chunk-text"] = graph.ro_query("search chunks", FT_CHUNKS, params)
-    if graph.embedder is not None and text.strip():
+    jobs: dict[str, Any] = {
+        "text": graph.ro_query("search full-text", FT_ENTITIES, params),
+        "chunk-text": graph.ro_query("search chunks", FT_CHUNKS, params),
+    }
+    if graph.embedder is not None:
         vector = (await graph.embedder.embed([text]))[0]
-        vparams = {**params, "v": vector}
+        # the vector index returns its k nearest before the type filter applies: with a
+        # filter, ask for more so the wanted types are not crowded out
+        vparams = {**params, "v": vector, "pool": POOL * (FILTERED_POOL_FACTOR if types else 1)}
         jobs["vector"] = graph.ro_query("search vectors", VECTOR_ENTITIES, vparams)
         jobs["chunk-vector"] = graph.ro_query("search chunk vectors", VECTOR_CHUNKS, vparams)
     results = await asyncio.gather(*jobs.values())

@@ -80,7 +80,7 @@ UNWIND $ids AS id
 MATCH (n:Entity {id: id})
 RETURN n.id, n.type, n.src, n.asOf,
   [k IN keys(n) WHERE NOT k IN ['embedding', 'id', 'type', 'src', 'asOf', 'recordedAt',
-   'updatedAt', 'textHash'] | [k, n[k]]]
+   'updatedAt', 'textHash', 'firstAsOf'] | [k, n[k]]]
 """
 
 READ_TEXTS = """
@@ -412,15 +412,15 @@ class TenantGraph:
                         edge_statement(rel, mode),  # type: ignore[arg-type]
                         statement_params(((i, rows[i]) for i in chunk), now),
                     )
-                    for _, outcome, closed_others in res.rows:
+                    for outcome, facts, closed_others in res.rows:
                         if outcome == "created":
-                            report.created += 1
+                            report.created += int(facts)
                         elif outcome == "closed":
-                            report.closed += 1
+                            report.closed += int(facts)
                         elif outcome == "updated":
-                            report.updated += 1
+                            report.updated += int(facts)
                         else:
-                            report.unchanged += 1
+                            report.unchanged += int(facts)
                         report.closed += int(closed_others)
                     if progress:
                         progress(len(chunk))

@@ -32,7 +32,7 @@ LIMIT 1
 
 READ_BY_NAME = """
 MATCH (n:Searchable)
-WHERE toLower(n.name) = toLower($q) AND coalesce(n.asOf, 0) <= $t
+WHERE toLower(n.name) = toLower($q) AND coalesce(n.firstAsOf, n.asOf, 0) <= $t
 RETURN n.id, n.type, n.name, n.src, n.asOf, n.sample, properties(n)
 ORDER BY n.id
 LIMIT $limit
@@ -113,15 +113,18 @@ async def lookup(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
     return _result("lookup", as_of_ms, data, found)
 
 
-def _break_statement(rel: str, direction: str) -> LiteralString:
-    if rel not in REL_TYPES:
-        raise ValueError(f"{rel!r} is not a relationship type")
-    arrow = "<-[e:{REL}]-" if direction == "in" else "-[e:{REL}]->"
-    return (  # type: ignore[return-value]  # rel checked against the schema above
+def _break_statement(rels: list[str]) -> LiteralString:
+    """One hop over every chosen relationship, each followed the way damage travels."""
+    if any(rel not in REL_TYPES for rel in rels):
+        raise ValueError(f"{rels!r} holds a relationship type outside the schema")
+    return (  # type: ignore[return-value]  # rels checked against the schema above
         "UNWIND $frontier AS fid\n"
-        f"MATCH (x:Entity {{id: fid}}){arrow.replace('{REL}', rel)}(y:Entity)\n"
+        f"MATCH (x:Entity {{id: fid}})-[e:{'|'.join(rels)}]-(y:Entity)\n"
         f"WHERE {_CURRENT}\n"
-        "RETURN fid, y.id, y.type, y.name, y.src, y.asOf, y.sample, e.since, e.until, e.src\n"
+        "  AND ((type(e) IN $inward AND ID(endNode(e)) = ID(x))\n"
+        "    OR (NOT type(e) IN $inward AND ID(startNode(e)) = ID(x)))\n"
+        "RETURN fid, y.id, y.type, y.name, y.src, y.asOf, y.sample, e.since, e.until, e.src,\n"
+        "  type(e)\n"
         "ORDER BY y.id\n"
         "LIMIT $limit"
     )
@@ -146,22 +149,22 @@ async def what_breaks(
     layers: list[list[dict[str, Any]]] = []
     nodes = [root]
     edges: list[EdgeRef] = []
+    statement = _break_statement(chosen)
+    inward = [r for r in chosen if BREAK_RELS[r] == "in"]
     for _ in range(hops):
         layer: dict[str, dict[str, Any]] = {}
-        for rel in chosen:
-            direction = BREAK_RELS[rel]
-            res = await graph.ro_query(
-                "what breaks hop", _break_statement(rel, direction),
-                {"frontier": frontier, "t": as_of_ms, "limit": ROWS_PER_HOP},
-            )
-            for fid, *row in res.rows:
-                node = _node(row[:6])
-                since, until, src = row[6:9]
-                source, target = (node["id"], fid) if direction == "in" else (fid, node["id"])
-                edges.append(EdgeRef(source=source, type=rel, target=target,
-                                     since=format_moment(since), until=format_moment(until), src=src))
-                if node["id"] not in seen and node["id"] not in layer:
-                    layer[node["id"]] = {**node, "via": rel, "from": fid}
+        res = await graph.ro_query(
+            "what breaks hop", statement,
+            {"frontier": frontier, "t": as_of_ms, "limit": ROWS_PER_HOP, "inward": inward},
+        )
+        for fid, *row in res.rows:
+            node = _node(row[:6])
+            since, until, src, rel = row[6:10]
+            source, target = (node["id"], fid) if rel in inward else (fid, node["id"])
+            edges.append(EdgeRef(source=source, type=rel, target=target,
+                                 since=format_moment(since), until=format_moment(until), src=src))
+            if node["id"] not in seen and node["id"] not in layer:
+                layer[node["id"]] = {**node, "via": rel, "from": fid}
         if not layer:
             break
         seen.update(layer)
@@ -178,9 +181,13 @@ async def what_breaks(
     return _result("what_breaks", as_of_ms, data, nodes, edges, message=message)
 
 
+#: Kinds of neighbour listed only as counts: readings, passages and old versions would
+#: bury the relationships that explain a thing (a metric has a reading a day).
+SUMMARISED_TYPES = ("Observation", "Chunk", "Version")
+
 READ_NEIGHBOURS = f"""
 MATCH (n:Entity {{id: $id}})-[e]-(m:Entity)
-WHERE {_CURRENT} AND ($include_assistant OR NOT m.type IN ['Turn', 'Finding', 'Card'])
+WHERE {_CURRENT} AND NOT m.type IN $hidden
 RETURN type(e), startNode(e) = n, m.id, m.type, m.name, m.src, m.asOf, m.sample,
        e.since, e.until, e.src, e.asOf
 ORDER BY type(e), m.id
@@ -188,17 +195,35 @@ LIMIT $limit
 """
 
 
+READ_SUMMARISED = f"""
+MATCH (n:Entity {{id: $id}})-[e]-(m:Entity)
+WHERE {_CURRENT} AND m.type IN $summarised
+RETURN m.type, type(e), count(m)
+ORDER BY m.type, type(e)
+LIMIT 50
+"""
+
+
 async def neighbours(
     graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 100, include_assistant: bool = False
 ) -> ReadResult:
-    """A node's current relationships, typed, with sources and dates."""
+    """A node's current relationships, typed, with sources and dates.
+
+    Readings, passages and versions are counted rather than listed (``readings`` and
+    ``history`` show them); the assistant's own records are left out unless asked for.
+    """
     start = await resolve(graph, q, as_of_ms)
     if not start:
         return not_found("neighbours", as_of_ms, q)
     root = start[0]
+    hidden = list(SUMMARISED_TYPES) + ([] if include_assistant else ["Turn", "Finding", "Card"])
     res = await graph.ro_query(
         "neighbours", READ_NEIGHBOURS,
-        {"id": root["id"], "t": as_of_ms, "limit": limit, "include_assistant": include_assistant},
+        {"id": root["id"], "t": as_of_ms, "limit": limit, "hidden": hidden},
+    )
+    counted = await graph.ro_query(
+        "neighbours summarised", READ_SUMMARISED,
+        {"id": root["id"], "t": as_of_ms, "summarised": list(SUMMARISED_TYPES)},
     )
     items, nodes, edges = [], [root], []
     for rel, outgoing, *rest in res.rows:
@@ -210,7 +235,9 @@ async def neighbours(
         nodes.append(node)
         items.append({"rel": rel, "direction": "out" if outgoing else "in", "node": _public(node),
                       "since": format_moment(since), "src": src, "as_of": format_moment(e_as_of)})
-    return _result("neighbours", as_of_ms, {"root": _public(root), "relationships": items}, nodes, edges)
+    data = {"root": _public(root), "relationships": items,
+            "also": [{"type": t, "rel": r, "count": c} for t, r, c in counted.rows]}
+    return _result("neighbours", as_of_ms, data, nodes, edges)
 
 
 READ_HISTORY_EDGES = """

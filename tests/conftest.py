@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import AsyncIterator
 
 import pytest
 import pytest_asyncio
 
+from brain import Brain, BrainSettings, TenantGraph
 from brain.server import EmbeddedServer
 
 
@@ -21,3 +23,28 @@ async def falkordb_url(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterato
         yield url
     finally:
         await server.stop()
+
+
+# brain: one Brain on the session's server, shared by every test (building one per test
+# would re-run the registry setup for nothing). new_tenant: a fresh, empty tenant per test,
+# so tests never see each other's facts; slugs are unique, so nothing needs cleaning up.
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def brain(falkordb_url: str) -> AsyncIterator[Brain]:
+    instance = Brain(BrainSettings(falkordb_url=falkordb_url))
+    await instance.start()
+    try:
+        yield instance
+    finally:
+        await instance.close()
+
+
+def unique_slug() -> str:
+    """A tenant slug no other test uses."""
+    return f"t-{uuid.uuid4().hex[:8]}"
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def new_tenant(brain: Brain) -> TenantGraph:
+    slug = unique_slug()
+    await brain.create_tenant(slug)
+    return await brain.tenant(slug)

@@ -117,7 +117,9 @@ async def test_tool_loop_sends_tool_result_and_returns_answer() -> None:
     assert user["role"] == "user" and len(user["content"]) == 1
     block = user["content"][0]
     assert block["type"] == "tool_result" and block["tool_use_id"] == "toolu_x"
-    assert "is_error" not in block and '"type": "Service"' in block["content"]
+    assert "is_error" not in block and '"type":"Service"' in block["content"]
+    # the model reads the answer, not the bookkeeping: evidence stays with the ledger
+    assert "evidence" not in block["content"] and '"found":true' in block["content"]
     # Every token the fake reported is charged, to the turn and to the loop.
     total = usage_sum(replies)
     assert budget.used.total == result.usage.total == total
@@ -322,9 +324,9 @@ async def test_fake_model_charges_the_budget_and_max_tokens_is_reported() -> Non
 
 def test_tool_results_are_cut_and_say_so() -> None:
     short = tool_result_text({"a": 1})
-    assert short == '{"a": 1}'
+    assert short == '{"a":1}'
     long = tool_result_text({"rows": ["x" * 100] * 200})
-    assert long.startswith('{"rows": ["xxx') and len(long) < TOOL_RESULT_CHARS + 120
+    assert long.startswith('{"rows":["xxx') and len(long) < TOOL_RESULT_CHARS + 120
     assert "[cut: 6000 of" in long
 
 
