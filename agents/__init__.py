@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from agents.cards import Card, CardDraft, CardUnknown, Decision, decide, get_card, list_cards, propose
+from agents.cards import (
+    Card,
+    CardDraft,
+    CardUnknown,
+    Decision,
+    decide,
+    get_card,
+    list_cards,
+    propose,
+)
 from agents.checks import CheckReport, CheckResult, check_answer
 from agents.errors import (
     CardNotPending,

@@ -84,7 +84,11 @@ class ToolLedger:
     def outputs(self) -> list[dict[str, Any]]:
         """Raw tool outputs, for the numbers check."""
         return [
-            {"data": r.data, "sample": r.sample, "nodes": [n.model_dump() for n in r.evidence.nodes]}
+            {
+                "data": r.data,
+                "sample": r.sample,
+                "nodes": [n.model_dump() for n in r.evidence.nodes],
+            }
             for r in self.results
         ]
 

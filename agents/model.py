@@ -363,8 +363,11 @@ def tool_result_text(value: Any, *, limit: int = TOOL_RESULT_CHARS) -> str:
         value = value.for_model()
     elif isinstance(value, BaseModel):
         value = value.model_dump(mode="json", exclude_none=True)
-    text = value if isinstance(value, str) else json.dumps(
-        value, default=str, ensure_ascii=False, separators=(",", ":"))
+    text = (
+        value
+        if isinstance(value, str)
+        else json.dumps(value, default=str, ensure_ascii=False, separators=(",", ":"))
+    )
     if len(text) <= limit:
         return text
     return f"{text[:limit]} ... [cut: {limit} of {len(text)} characters shown; ask for less]"

@@ -57,7 +57,9 @@ def _hits(result: ReadResult) -> list[dict[str, Any]]:
 _QUOTED = re.compile(r"[\"'‘“]([^\"'’”]{3,120})[\"'’”]")
 
 
-async def _top(ledger: ToolLedger, desk: str, question: str, types: list[str]) -> dict[str, Any] | None:
+async def _top(
+    ledger: ToolLedger, desk: str, question: str, types: list[str]
+) -> dict[str, Any] | None:
     """The best match of a type: a quoted name looked up exactly, else the first search hit."""
     for quoted in _QUOTED.findall(question):
         found = await ledger.call(desk, "lookup", {"name": quoted.strip()})
@@ -65,15 +67,20 @@ async def _top(ledger: ToolLedger, desk: str, question: str, types: list[str]) -
         if matches:
             return matches[0]
     for kind in types:  # the types are in order of preference
-        hits = _hits(await ledger.call(desk, "search", {"query": question, "types": [kind], "limit": 3}))
+        hits = _hits(
+            await ledger.call(desk, "search", {"query": question, "types": [kind], "limit": 3})
+        )
         if hits:
             return hits[0]
     return None
 
 
 def _rels(result: ReadResult, rel: str, direction: str) -> list[dict[str, Any]]:
-    return [r["node"] for r in result.data.get("relationships", [])
-            if r["rel"] == rel and r["direction"] == direction]
+    return [
+        r["node"]
+        for r in result.data.get("relationships", [])
+        if r["rel"] == rel and r["direction"] == direction
+    ]
 
 
 def _pct(value: float) -> str:
@@ -102,16 +109,22 @@ async def _data(question: str, ledger: ToolLedger, desk: str) -> Draft:
         text = f"{cite(metric)} has no readings to compare for the last two weeks."
     else:
         verb = "fell" if change < 0 else "rose"
-        text = (f"{cite(metric)} {verb} {_pct(change)} in the last 7 days: {_num(now)} against "
-                f"{_num(prev)} in the 7 days before.")
+        text = (
+            f"{cite(metric)} {verb} {_pct(change)} in the last 7 days: {_num(now)} against "
+            f"{_num(prev)} in the 7 days before."
+        )
     if measured:
         text += f" It measures {cite(measured)}."
     return Draft(text, [measured["id"]] if measured else [metric["id"]])
 
 
-async def _incident_for_metric(question: str, ledger: ToolLedger, desk: str) -> dict[str, Any] | None:
+async def _incident_for_metric(
+    question: str, ledger: ToolLedger, desk: str
+) -> dict[str, Any] | None:
     """An incident that affects the metric (or the thing it measures) a question is about."""
-    hits = _hits(await ledger.call(desk, "search", {"query": question, "types": ["Metric"], "limit": 1}))
+    hits = _hits(
+        await ledger.call(desk, "search", {"query": question, "types": ["Metric"], "limit": 1})
+    )
     if not hits:
         return None
     around = await ledger.call(desk, "neighbours", {"name": hits[0]["id"]})
@@ -122,12 +135,19 @@ async def _incident_for_metric(question: str, ledger: ToolLedger, desk: str) -> 
 @desk_work("incident")
 async def _incident(question: str, ledger: ToolLedger, desk: str) -> Draft:
     incident = await _incident_for_metric(question, ledger, desk) or await _top(
-        ledger, desk, question, ["Incident"])
+        ledger, desk, question, ["Incident"]
+    )
     if incident is None:
         return Draft("No incident in your records matches the question.")
     around = await ledger.call(desk, "neighbours", {"name": incident["id"]})
-    causes = [n for n in _rels(around, "CAUSED", "in") if n["type"] in ("Release", "Commit", "PullRequest")]
-    affected = [n for n in _rels(around, "AFFECTS", "out") if n["type"] in ("Step", "Service", "Page")]
+    causes = [
+        n
+        for n in _rels(around, "CAUSED", "in")
+        if n["type"] in ("Release", "Commit", "PullRequest")
+    ]
+    affected = [
+        n for n in _rels(around, "AFFECTS", "out") if n["type"] in ("Step", "Service", "Page")
+    ]
     fixes = _rels(around, "FIXES", "in")
     owners = _rels(around, "OWNS", "in")
     parts = [f"The incident {cite(incident)}"]
@@ -144,18 +164,24 @@ async def _incident(question: str, ledger: ToolLedger, desk: str) -> Draft:
         holder = (await ledger.call(desk, "owner", {"name": fix["id"]})).data.get("owner")
         who = f", owned by {cite(holder['holder'])}" if holder else ", with no owner yet"
         text += f" The fix is {cite(fix)}{who}."
-        cards.append({
-            "kind": "channel_message", "title": f"Update the team on {incident.get('name')}",
-            "preview": f"Heads-up: {incident.get('name')} is being fixed in {fix.get('name')}.",
-            "executor": "record", "cites": [incident["id"], fix["id"]],
-        })
+        cards.append(
+            {
+                "kind": "channel_message",
+                "title": f"Update the team on {incident.get('name')}",
+                "preview": f"Heads-up: {incident.get('name')} is being fixed in {fix.get('name')}.",
+                "executor": "record",
+                "cites": [incident["id"], fix["id"]],
+            }
+        )
     path = [a["id"] for a in affected[:1]] + [c["id"] for c in causes[:1]] + [incident["id"]]
     return Draft(text, path, cards)
 
 
 @desk_work("tech")
 async def _tech(question: str, ledger: ToolLedger, desk: str) -> Draft:
-    thing = await _top(ledger, desk, question, ["Account", "Tool", "Service", "Vendor", "Step", "Page"])
+    thing = await _top(
+        ledger, desk, question, ["Account", "Tool", "Service", "Vendor", "Step", "Page"]
+    )
     # a search always returns its nearest hit; one that shares no word with the question is
     # not the system asked about, and "nothing depends on <it>" would read as an answer
     if thing is None or not _covers(question, thing.get("name") or thing["id"]):
@@ -184,8 +210,12 @@ def _chain(layers: list[dict[str, Any]], root: str) -> list[str]:
     return [root, *reversed(chain)]
 
 
-_MONTHS = {m: i for i, m in enumerate(
-    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1
+    )
+}
 _ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _DAY_MONTH = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3})[a-z]*\.?(?:,?\s+(\d{4}))?", re.I)
 _MONTH_DAY = re.compile(r"\b([a-z]{3})[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?", re.I)
@@ -213,7 +243,9 @@ async def _tasks(question: str, ledger: ToolLedger, desk: str) -> Draft:
     task = await _top(ledger, desk, question, ["Task", "Incident", "Goal", "Campaign", "Service"])
     if task is None:
         return Draft("I could not find that task in your records.")
-    today = datetime.now(UTC).date() if ledger.as_of is None else date.fromisoformat(ledger.as_of[:10])
+    today = (
+        datetime.now(UTC).date() if ledger.as_of is None else date.fromisoformat(ledger.as_of[:10])
+    )
     when = date_in(question, today)
     args: dict[str, Any] = {"name": task["id"]}
     if when is not None:
@@ -224,14 +256,19 @@ async def _tasks(question: str, ledger: ToolLedger, desk: str) -> Draft:
     if holder is None:
         text = f"Nobody owned {cite(task)} on {moment}."
         return Draft(text, [task["id"]])
-    text = f"On {moment}, {cite(task)} was owned by {cite(holder['holder'])} (since {holder['since']})."
-    later = [e for e in res.data["timeline"] if e["since"] and holder["since"] and e["since"] > holder["since"]
-             and not e["lost_tie"]]
+    owner_cited = cite(holder["holder"])
+    text = f"On {moment}, {cite(task)} was owned by {owner_cited} (since {holder['since']})."
+    later = [
+        e
+        for e in res.data["timeline"]
+        if e["since"] and holder["since"] and e["since"] > holder["since"] and not e["lost_tie"]
+    ]
     if later:
         nxt = later[-1]
         text += f" Since {nxt['since']} the owner is {cite(nxt['holder'])}."
-    return Draft(text, [holder["holder"]["id"], task["id"]],
-                 path_as_of=when.isoformat() if when else None)
+    return Draft(
+        text, [holder["holder"]["id"], task["id"]], path_as_of=when.isoformat() if when else None
+    )
 
 
 @desk_work("memory")
@@ -300,27 +337,41 @@ async def _growth(question: str, ledger: ToolLedger, desk: str) -> Draft:
     worst = rows[0]
     lines = ["Cost per sign-up over the last 30 days (spend / sign-ups):"]
     for cps, campaign, spend_total, signups_total in rows:
-        lines.append(f"- {cite(campaign)}: {_num(cps)} per sign-up ({_num(spend_total)} / {_num(signups_total)})")
+        lines.append(
+            f"- {cite(campaign)}: {_num(cps)} per sign-up "
+            f"({_num(spend_total)} / {_num(signups_total)})"
+        )
     if len(rows) > 1:
         middle = rows[len(rows) // 2]
         times = await ledger.call(desk, "calc", {"expression": f"{worst[0]} / {middle[0]}"})
-        lines.append(f"\n{cite(worst[1])} costs {times.data['value']:.1f}x the middle campaign "
-                     "per sign-up.")
-    targets = _rels(await ledger.call(desk, "neighbours", {"name": worst[1]["id"]}), "TARGETS", "out")
+        lines.append(
+            f"\n{cite(worst[1])} costs {times.data['value']:.1f}x the middle campaign per sign-up."
+        )
+    targets = _rels(
+        await ledger.call(desk, "neighbours", {"name": worst[1]["id"]}), "TARGETS", "out"
+    )
     if targets:
         lines.append(f"It sends people to {', '.join(cite(t) for t in targets[:3])}.")
-    cards = [{
-        "kind": "ad_change", "title": f"Pause {worst[1].get('name')}",
-        "preview": f"Pause {worst[1].get('name')} and move its budget to the cheapest campaign.",
-        "executor": "record", "cites": [worst[1]["id"]],
-    }]
+    cards = [
+        {
+            "kind": "ad_change",
+            "title": f"Pause {worst[1].get('name')}",
+            "preview": (
+                f"Pause {worst[1].get('name')} and move its budget to the cheapest campaign."
+            ),
+            "executor": "record",
+            "cites": [worst[1]["id"]],
+        }
+    ]
     return Draft("\n".join(lines), [worst[1]["id"]] + [t["id"] for t in targets[:1]], cards)
 
 
 @desk_work("content", "sales")
 async def _general(question: str, ledger: ToolLedger, desk: str) -> Draft:
-    types = {"content": ["Post", "Channel", "Decision", "Campaign", "Asset"],
-             "sales": ["Deal", "Customer", "Email", "Organization"]}[desk]
+    types = {
+        "content": ["Post", "Channel", "Decision", "Campaign", "Asset"],
+        "sales": ["Deal", "Customer", "Email", "Organization"],
+    }[desk]
     top = await _top(ledger, desk, question, types)
     if top is None:
         return await _search_only(question, ledger, desk)
@@ -328,8 +379,16 @@ async def _general(question: str, ledger: ToolLedger, desk: str) -> Draft:
         return Draft("")  # nothing of this desk's is about the question: stay quiet
     around = await ledger.call(desk, "neighbours", {"name": top["id"], "limit": 12})
     rels = around.data.get("relationships", [])[:8]
-    text = f"{cite(top)}" + (": " + "; ".join(
-        f"{r['rel'].lower().replace('_', ' ')} {cite(r['node'])}" for r in rels) if rels else "") + "."
+    text = (
+        f"{cite(top)}"
+        + (
+            ": "
+            + "; ".join(f"{r['rel'].lower().replace('_', ' ')} {cite(r['node'])}" for r in rels)
+            if rels
+            else ""
+        )
+        + "."
+    )
     return Draft(text, [top["id"]])
 
 
@@ -338,7 +397,13 @@ _WORDS = re.compile(r"[a-z0-9]{3,}")
 
 def _covers(question: str, name: str) -> bool:
     """Whether a thing's name shares a meaningful word with the question."""
-    asked = {w.rstrip("s") for w in _WORDS.findall(question.lower())} - {"why", "what", "who", "the", "did"}
+    asked = {w.rstrip("s") for w in _WORDS.findall(question.lower())} - {
+        "why",
+        "what",
+        "who",
+        "the",
+        "did",
+    }
     return bool(asked & {w.rstrip("s") for w in _WORDS.findall(name.lower())})
 
 

@@ -23,7 +23,6 @@ from brain.cypher_guard import run_cypher
 from brain.evidence import ReadResult
 from brain.moments import format_moment
 from brain.paths import path
-
 from brain.ranks import rank, topics
 from brain.readings import readings
 from brain.schema import ENTITY_TYPES
@@ -137,17 +136,23 @@ class NeighbourArgs(NameArgs):
     limit: int = Field(default=60, ge=1, le=200)
 
 
-@tool("neighbours", "A thing's current relationships, typed, with sources and dates.", NeighbourArgs)
+@tool(
+    "neighbours", "A thing's current relationships, typed, with sources and dates.", NeighbourArgs
+)
 async def _neighbours(graph: TenantGraph, args: NeighbourArgs, t: int) -> ReadResult:
     return await neighbours(graph, args.name, as_of_ms=t, limit=args.limit)
 
 
-@tool("history", "A thing's timeline: versions, and edges opened and closed (both clocks).", NameArgs)
+@tool(
+    "history", "A thing's timeline: versions, and edges opened and closed (both clocks).", NameArgs
+)
 async def _history(graph: TenantGraph, args: NameArgs, t: int) -> ReadResult:
     return await history(graph, args.name, as_of_ms=t)
 
 
-@tool("owner", "Who owned a task (or other owned thing) at a moment, and the owners before.", NameArgs)
+@tool(
+    "owner", "Who owned a task (or other owned thing) at a moment, and the owners before.", NameArgs
+)
 async def _owner(graph: TenantGraph, args: NameArgs, t: int) -> ReadResult:
     return await owner(graph, args.name, as_of_ms=t)
 
@@ -157,8 +162,11 @@ class ReadingArgs(NameArgs):
     daily: bool = Field(default=True, description="Include the day-by-day readings.")
 
 
-@tool("readings", "A metric's latest window against the one before (sums flows, averages rates).",
-      ReadingArgs)
+@tool(
+    "readings",
+    "A metric's latest window against the one before (sums flows, averages rates).",
+    ReadingArgs,
+)
 async def _readings(graph: TenantGraph, args: ReadingArgs, t: int) -> ReadResult:
     return await readings(graph, args.name, as_of_ms=t, days=args.days, daily=args.daily)
 
@@ -203,13 +211,20 @@ async def _cypher(graph: TenantGraph, args: CypherArgs, t: int) -> ReadResult:
 
 
 class CalcArgs(ToolArgs):
-    expression: str = Field(min_length=1, max_length=300,
-                            description="Arithmetic on numbers: + - * / ( ), e.g. 5200 / 61.")
+    expression: str = Field(
+        min_length=1,
+        max_length=300,
+        description="Arithmetic on numbers: + - * / ( ), e.g. 5200 / 61.",
+    )
 
 
 _CALC_OPS: dict[type, Callable[..., float]] = {
-    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
-    ast.Div: operator.truediv, ast.USub: operator.neg, ast.UAdd: operator.pos,
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.USub: operator.neg,
+    ast.UAdd: operator.pos,
 }
 
 
@@ -233,11 +248,16 @@ def evaluate(expression: str) -> float:
         raise ToolArgsInvalid("calc", f"cannot compute {expression!r}: {exc}") from exc
 
 
-@tool("calc", "Arithmetic on figures the tools returned, so derived numbers are checkable.", CalcArgs)
+@tool(
+    "calc", "Arithmetic on figures the tools returned, so derived numbers are checkable.", CalcArgs
+)
 async def _calc(graph: TenantGraph, args: CalcArgs, t: int) -> ReadResult:
     value = evaluate(args.expression)
-    return ReadResult(tool="calc", as_of=format_moment(t) or "",
-                      data={"expression": args.expression, "value": round(value, 6)})
+    return ReadResult(
+        tool="calc",
+        as_of=format_moment(t) or "",
+        data={"expression": args.expression, "value": round(value, 6)},
+    )
 
 
 def describe_tools() -> list[dict[str, Any]]:

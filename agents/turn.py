@@ -21,9 +21,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from agents.cards import Card, CardDraft, propose
-from agents.checks import STALE_AFTER, check_answer, check_citations, check_numbers, extract_citations
 from agents import model_desks
+from agents.cards import Card, CardDraft, propose
+from agents.checks import (
+    STALE_AFTER,
+    check_answer,
+    check_citations,
+    check_numbers,
+    extract_citations,
+)
 from agents.ledger import ToolLedger
 from agents.model import Budget, ModelClient
 from agents.roster import ROSTER, route
@@ -107,7 +113,9 @@ class DeskOutcome:
 async def recall(graph: TenantGraph, question: str, ledger: ToolLedger) -> dict[str, Any]:
     """What the brain already knows about the question's things: earlier turns, open cards."""
     try:
-        hits = (await ledger.call("chief", "search", {"query": question, "limit": RECALL_HITS})).data["hits"]
+        hits = (
+            await ledger.call("chief", "search", {"query": question, "limit": RECALL_HITS})
+        ).data["hits"]
     except HivebrainError as exc:
         return {"error": exc.user_message}
     ids = [h["id"] for h in hits]
@@ -115,8 +123,10 @@ async def recall(graph: TenantGraph, question: str, ledger: ToolLedger) -> dict[
     cards = await graph.ro_query("recall cards", READ_OPEN_CARDS, {"ids": ids, "limit": 10})
     return {
         "things": ids,
-        "earlier_turns": [{"id": i, "question": q, "asked_at": format_moment(a), "overlap": o}
-                          for i, q, a, o in turns.rows],
+        "earlier_turns": [
+            {"id": i, "question": q, "asked_at": format_moment(a), "overlap": o}
+            for i, q, a, o in turns.rows
+        ],
         "open_cards": [{"id": i, "title": n, "kind": k} for i, n, k in cards.rows],
     }
 
@@ -125,13 +135,21 @@ def _cited(text: str) -> list[str]:
     return extract_citations(text)
 
 
-async def _work(desk: str, question: str, ledger: ToolLedger, timeout_s: float,
-                model: ModelClient | None, budget: Budget | None) -> DeskOutcome:
+async def _work(
+    desk: str,
+    question: str,
+    ledger: ToolLedger,
+    timeout_s: float,
+    model: ModelClient | None,
+    budget: Budget | None,
+) -> DeskOutcome:
     """One desk's work with its time limit; a failure is reported, never fatal to the turn."""
     try:
         async with asyncio.timeout(timeout_s):
             if model is not None and budget is not None:
-                return DeskOutcome(desk, await model_desks.work(model, desk, question, ledger, budget))
+                return DeskOutcome(
+                    desk, await model_desks.work(model, desk, question, ledger, budget)
+                )
             return DeskOutcome(desk, await run_desk(desk, question, ledger))
     except TimeoutError:
         # no seconds in the note: the answer carries it, and the numbers check would flag them
@@ -140,20 +158,27 @@ async def _work(desk: str, question: str, ledger: ToolLedger, timeout_s: float,
         return DeskOutcome(desk, None, f"the {ROSTER[desk].title} desk failed: {exc.user_message}")
 
 
-async def review_with_model(outcome: DeskOutcome, ledger: ToolLedger, model: ModelClient,
-                            budget: Budget) -> DeskOutcome:
+async def review_with_model(
+    outcome: DeskOutcome, ledger: ToolLedger, model: ModelClient, budget: Budget
+) -> DeskOutcome:
     """Model-mode review: at most two reviewers; any "fix" earns exactly one revision."""
     if outcome.draft is None:
         return outcome
     for reviewer in ROSTER[outcome.desk].reviewers[:MAX_REVIEWERS]:
         try:
-            outcome.review.append(await model_desks.review(model, reviewer, outcome.draft, ledger, budget))
+            outcome.review.append(
+                await model_desks.review(model, reviewer, outcome.draft, ledger, budget)
+            )
         except HivebrainError as exc:
-            outcome.review.append({"reviewer": reviewer, "verdict": "skipped", "note": exc.user_message})
+            outcome.review.append(
+                {"reviewer": reviewer, "verdict": "skipped", "note": exc.user_message}
+            )
     fixes = [r["note"] for r in outcome.review if r["verdict"] == "fix"]
     if fixes:
         try:
-            outcome.draft = await model_desks.revise(model, outcome.desk, outcome.draft, fixes, budget)
+            outcome.draft = await model_desks.revise(
+                model, outcome.desk, outcome.draft, fixes, budget
+            )
             outcome.revised = True
         except HivebrainError as exc:
             log.warning("revision by %s skipped: %s", outcome.desk, exc)
@@ -179,8 +204,13 @@ def review(outcome: DeskOutcome, ledger: ToolLedger) -> DeskOutcome:
             result = check_citations(text, ledger.returned_ids)
         else:
             continue
-        outcome.review.append({"reviewer": reviewer, "verdict": "ok" if result.passed else "fix",
-                               "note": result.detail})
+        outcome.review.append(
+            {
+                "reviewer": reviewer,
+                "verdict": "ok" if result.passed else "fix",
+                "note": result.detail,
+            }
+        )
         if not result.passed:
             failed_lines.update(_lines_failing(text, reviewer, ledger))
     if failed_lines:
@@ -188,8 +218,9 @@ def review(outcome: DeskOutcome, ledger: ToolLedger) -> DeskOutcome:
             " ".join(s for s in _SENTENCE.split(line) if s not in failed_lines)
             for line in text.splitlines()
         ]
-        outcome.draft = Draft("\n".join(k for k in kept if k.strip()), outcome.draft.path_ids,
-                              outcome.draft.cards)
+        outcome.draft = Draft(
+            "\n".join(k for k in kept if k.strip()), outcome.draft.path_ids, outcome.draft.cards
+        )
         outcome.revised = True
     return outcome
 
@@ -202,8 +233,11 @@ def _lines_failing(text: str, reviewer: str, ledger: ToolLedger) -> list[str]:
     bad = []
     for line in text.splitlines():
         for sentence in _SENTENCE.split(line):
-            check = (check_numbers(sentence, ledger.outputs) if reviewer == "numbers"
-                     else check_citations(sentence, ledger.returned_ids))
+            check = (
+                check_numbers(sentence, ledger.outputs)
+                if reviewer == "numbers"
+                else check_citations(sentence, ledger.returned_ids)
+            )
             if not check.passed:
                 bad.append(sentence)
     return bad
@@ -275,25 +309,34 @@ async def run_turn(
         ledger = ToolLedger(graph=graph, as_of=as_of)
     elif ledger.graph is not graph or ledger.as_of != as_of or ledger.calls:
         raise ValueError("a turn's ledger must be empty and on the turn's graph and as_of")
-    now = datetime.now(UTC) if as_of is None else datetime.fromtimestamp(
-        parse_moment(as_of) / 1000, tz=UTC)
+    now = (
+        datetime.now(UTC)
+        if as_of is None
+        else datetime.fromtimestamp(parse_moment(as_of) / 1000, tz=UTC)
+    )
     remembered = await recall(graph, question, ledger)
     if model is not None and budget is not None:
         desks = await model_desks.plan(model, question, remembered, budget)
     else:
         desks = route(question)
-    outcomes = list(await asyncio.gather(
-        *(_work(d, question, ledger, desk_timeout_s, model, budget) for d in desks)))
+    outcomes = list(
+        await asyncio.gather(
+            *(_work(d, question, ledger, desk_timeout_s, model, budget) for d in desks)
+        )
+    )
     if model is not None and budget is not None:
         outcomes = [await review_with_model(o, ledger, model, budget) for o in outcomes]
     else:
         outcomes = [review(o, ledger) for o in outcomes]
     notes = owed_notes(outcomes, ledger, now)
-    path_ids = list(dict.fromkeys(i for o in outcomes if o.draft for i in o.draft.path_ids))[:MAX_PATH]
+    path_ids = list(dict.fromkeys(i for o in outcomes if o.draft for i in o.draft.path_ids))[
+        :MAX_PATH
+    ]
     if model is not None and budget is not None:
         try:
             final = await model_desks.answer(
-                model, question, [(o.desk, o.draft) for o in outcomes if o.draft], notes, budget)
+                model, question, [(o.desk, o.draft) for o in outcomes if o.draft], notes, budget
+            )
             answer = with_notes(final.text, notes)
             path_ids = final.path_ids if len(final.path_ids) >= 2 else path_ids
         except HivebrainError as exc:
@@ -301,35 +344,66 @@ async def run_turn(
             answer = compose(outcomes, notes)
     else:
         answer = compose(outcomes, notes)
-    path_as_of = next((o.draft.path_as_of for o in outcomes if o.draft and o.draft.path_as_of), None)
+    path_as_of = next(
+        (o.draft.path_as_of for o in outcomes if o.draft and o.draft.path_as_of), None
+    )
     path = await _draw_path(ledger, path_ids, path_as_of)
-    report = check_answer(answer, returned_ids=ledger.returned_ids, outputs=ledger.outputs,
-                          newest_as_of=ledger.newest_as_of, now=now)
+    report = check_answer(
+        answer,
+        returned_ids=ledger.returned_ids,
+        outputs=ledger.outputs,
+        newest_as_of=ledger.newest_as_of,
+        now=now,
+    )
     findings = [
         FindingOut(
-            desk=o.desk, title=ROSTER[o.desk].title,
+            desk=o.desk,
+            title=ROSTER[o.desk].title,
             text=o.draft.text if o.draft else o.error or "",
-            citations=_cited(o.draft.text) if o.draft else [], ok=o.error is None,
-            review=o.review, revised=o.revised,
+            citations=_cited(o.draft.text) if o.draft else [],
+            ok=o.error is None,
+            review=o.review,
+            revised=o.revised,
         )
         for o in outcomes
     ]
     turn_id = f"turn-{uuid.uuid4().hex[:12]}"
     proposals = [
-        CardDraft(kind=c["kind"], title=c["title"], preview=c["preview"],
-                  payload=c.get("payload", {}), executor=c["executor"], cites=c.get("cites", []),
-                  proposed_by=o.desk, turn_id=turn_id)
-        for o in outcomes if o.draft for c in o.draft.cards
+        CardDraft(
+            kind=c["kind"],
+            title=c["title"],
+            preview=c["preview"],
+            payload=c.get("payload", {}),
+            executor=c["executor"],
+            cites=c.get("cites", []),
+            proposed_by=o.desk,
+            turn_id=turn_id,
+        )
+        for o in outcomes
+        if o.draft
+        for c in o.draft.cards
     ]
     result = TurnResult(
-        turn_id=turn_id, question=question, answer=answer,
-        verified=report.verified, checks=report.as_dict()["checks"],
-        citations=_cited(answer), path=path, findings=findings, cards=[],
-        desks=desks, mode="model" if model else "rules",
-        tokens={"read": budget.used.input_tokens if budget else 0,
-                "written": budget.used.output_tokens if budget else 0},
-        elapsed_ms=int((time.perf_counter() - started) * 1000), recall=remembered,
-        sample=ledger.sample, as_of=as_of, notes=notes,
+        turn_id=turn_id,
+        question=question,
+        answer=answer,
+        verified=report.verified,
+        checks=report.as_dict()["checks"],
+        citations=_cited(answer),
+        path=path,
+        findings=findings,
+        cards=[],
+        desks=desks,
+        mode="model" if model else "rules",
+        tokens={
+            "read": budget.used.input_tokens if budget else 0,
+            "written": budget.used.output_tokens if budget else 0,
+        },
+        elapsed_ms=int((time.perf_counter() - started) * 1000),
+        recall=remembered,
+        sample=ledger.sample,
+        as_of=as_of,
+        notes=notes,
         names={c: n for c, n in ledger.names().items() if c in set(_cited(answer))},
     )
     if save:
@@ -341,9 +415,15 @@ async def run_turn(
 
 def card_view(card: Card) -> dict[str, Any]:
     """A card as a turn reports it."""
-    return {"id": card.id, "kind": card.kind, "title": card.title, "preview": card.preview,
-            "status": card.status, "proposed_by": card.proposed_by,
-            "expires_at": format_moment(card.expires_at)}
+    return {
+        "id": card.id,
+        "kind": card.kind,
+        "title": card.title,
+        "preview": card.preview,
+        "status": card.status,
+        "proposed_by": card.proposed_by,
+        "expires_at": format_moment(card.expires_at),
+    }
 
 
 async def _draw_path(ledger: ToolLedger, ids: list[str], as_of: str | None) -> dict[str, Any]:
@@ -356,32 +436,85 @@ async def _draw_path(ledger: ToolLedger, ids: list[str], as_of: str | None) -> d
         res = await ledger.call("chief", "path", args)
     except HivebrainError as exc:
         return {"nodes": [], "edges": [], "pairs": [], "error": exc.user_message}
-    return {"nodes": res.data.get("nodes", []), "edges": res.data.get("edges", []),
-            "pairs": res.data.get("pairs", [])}
+    return {
+        "nodes": res.data.get("nodes", []),
+        "edges": res.data.get("edges", []),
+        "pairs": res.data.get("pairs", []),
+    }
 
 
 async def save_turn(graph: TenantGraph, result: TurnResult, *, asked_by: str) -> None:
     """Store the Turn, its Findings and what they cited, through the gate."""
     now = format_moment(now_ms())
     src = f"hivebrain:turn/{result.turn_id}"
-    facts: list[dict[str, Any]] = [{"node": {
-        "type": "Turn", "id": result.turn_id, "name": result.question[:300], "text": result.answer,
-        "askedAt": now_ms(), "askedBy": asked_by, "mode": result.mode, "verified": result.verified,
-        "checks": json.dumps(result.checks), "tokensRead": result.tokens["read"],
-        "tokensWritten": result.tokens["written"], "elapsedMs": result.elapsed_ms,
-        "desks": result.desks, "src": src, "asOf": now,
-    }}]
+    facts: list[dict[str, Any]] = [
+        {
+            "node": {
+                "type": "Turn",
+                "id": result.turn_id,
+                "name": result.question[:300],
+                "text": result.answer,
+                "askedAt": now_ms(),
+                "askedBy": asked_by,
+                "mode": result.mode,
+                "verified": result.verified,
+                "checks": json.dumps(result.checks),
+                "tokensRead": result.tokens["read"],
+                "tokensWritten": result.tokens["written"],
+                "elapsedMs": result.elapsed_ms,
+                "desks": result.desks,
+                "src": src,
+                "asOf": now,
+            }
+        }
+    ]
     for i, f in enumerate(result.findings):
         fid = f"{result.turn_id}-f{i + 1}"
-        facts.append({"node": {"type": "Finding", "id": fid, "name": f"{f.title} finding",
-                               "text": f.text, "desk": f.desk, "ok": f.ok, "revised": f.revised,
-                               "review": json.dumps(f.review), "src": src, "asOf": now}})
-        facts.append({"edge": {"from": fid, "type": "PART_OF", "to": result.turn_id,
-                               "since": now, "src": src, "asOf": now}})
-        facts += [{"edge": {"from": fid, "type": "CITES", "to": c, "since": now, "src": src,
-                            "asOf": now}} for c in f.citations]
-    facts += [{"edge": {"from": result.turn_id, "type": "CITES", "to": c, "since": now, "src": src,
-                        "asOf": now}} for c in result.citations]
+        facts.append(
+            {
+                "node": {
+                    "type": "Finding",
+                    "id": fid,
+                    "name": f"{f.title} finding",
+                    "text": f.text,
+                    "desk": f.desk,
+                    "ok": f.ok,
+                    "revised": f.revised,
+                    "review": json.dumps(f.review),
+                    "src": src,
+                    "asOf": now,
+                }
+            }
+        )
+        facts.append(
+            {
+                "edge": {
+                    "from": fid,
+                    "type": "PART_OF",
+                    "to": result.turn_id,
+                    "since": now,
+                    "src": src,
+                    "asOf": now,
+                }
+            }
+        )
+        facts += [
+            {"edge": {"from": fid, "type": "CITES", "to": c, "since": now, "src": src, "asOf": now}}
+            for c in f.citations
+        ]
+    facts += [
+        {
+            "edge": {
+                "from": result.turn_id,
+                "type": "CITES",
+                "to": c,
+                "since": now,
+                "src": src,
+                "asOf": now,
+            }
+        }
+        for c in result.citations
+    ]
     report = await graph.write_facts(list(enumerate(facts, 1)))
     if report.refused:
         log.warning("turn %s: %d bookkeeping facts refused", result.turn_id, report.refused)

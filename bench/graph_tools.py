@@ -30,8 +30,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from brain import Brain, BrainSettings, TenantGraph, benchmark_graph, now_ms  # noqa: E402
-from brain.paths import path  # noqa: E402
 from brain.pathfinder import clear_cache as clear_paths  # noqa: E402
+from brain.paths import path  # noqa: E402
 from brain.ranks import clear_cache as clear_ranks  # noqa: E402
 from brain.ranks import rank, topics  # noqa: E402
 from brain.search import FT_ENTITIES, fulltext_query, search  # noqa: E402
@@ -97,8 +97,11 @@ async def load(brain: Brain) -> TenantGraph:
             batch = []
     if batch:
         await graph.write_facts(batch)
-    print(f"loaded {NODES:,} nodes / {EDGES:,} edges with embeddings in "
-          f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
+    print(
+        f"loaded {NODES:,} nodes / {EDGES:,} edges with embeddings in "
+        f"{time.perf_counter() - started:.0f} s",
+        file=sys.stderr,
+    )
     if brain.server is not None:
         await brain.server.compact()
     return graph
@@ -106,8 +109,22 @@ async def load(brain: Brain) -> TenantGraph:
 
 async def bump(graph: TenantGraph, i: int) -> None:
     """One small write, so the next rank/topics/path call is a first call."""
-    await graph.write_facts([(1, {"node": {"type": "Note", "id": f"bench-note-{i}",
-                                           "name": f"bench note {i}", "src": "bench", "asOf": "2026-01-01"}})])
+    await graph.write_facts(
+        [
+            (
+                1,
+                {
+                    "node": {
+                        "type": "Note",
+                        "id": f"bench-note-{i}",
+                        "name": f"bench note {i}",
+                        "src": "bench",
+                        "asOf": "2026-01-01",
+                    }
+                },
+            )
+        ]
+    )
 
 
 async def main(runs: int, fresh: bool) -> dict[str, float]:
@@ -123,12 +140,24 @@ async def main(runs: int, fresh: bool) -> dict[str, float]:
         t = now_ms()
         raw = graph.ro_query
 
-        figures["what_breaks_1hop_ms"], _ = await timed(lambda: what_breaks(graph, HUB, as_of_ms=t, hops=1), runs)
+        figures["what_breaks_1hop_ms"], _ = await timed(
+            lambda: what_breaks(graph, HUB, as_of_ms=t, hops=1), runs
+        )
         figures["newcomer_breaks_1hop_ms"], _ = await timed(
-            lambda: raw("newcomer", NEWCOMER_BREAKS.replace("HOPS", "1"), {"id": HUB}, timeout_ms=60_000), runs)
-        figures["what_breaks_4hop_ms"], far = await timed(lambda: what_breaks(graph, HUB, as_of_ms=t, hops=4), runs)
+            lambda: raw(
+                "newcomer", NEWCOMER_BREAKS.replace("HOPS", "1"), {"id": HUB}, timeout_ms=60_000
+            ),
+            runs,
+        )
+        figures["what_breaks_4hop_ms"], far = await timed(
+            lambda: what_breaks(graph, HUB, as_of_ms=t, hops=4), runs
+        )
         figures["newcomer_breaks_4hop_ms"], _ = await timed(
-            lambda: raw("newcomer", NEWCOMER_BREAKS.replace("HOPS", "4"), {"id": HUB}, timeout_ms=60_000), runs)
+            lambda: raw(
+                "newcomer", NEWCOMER_BREAKS.replace("HOPS", "4"), {"id": HUB}, timeout_ms=60_000
+            ),
+            runs,
+        )
 
         target = far.data["by_hop"][-1]["items"][0]["id"]
         paths_first = []
@@ -140,9 +169,12 @@ async def main(runs: int, fresh: bool) -> dict[str, float]:
             paths_first.append((time.perf_counter() - started) * 1000)
         figures["path_first_ms"] = statistics.median(paths_first)
         t2 = now_ms()
-        figures["path_cached_ms"], found = await timed(lambda: path(graph, [HUB, target], as_of_ms=t2, max_hops=6), runs)
+        figures["path_cached_ms"], found = await timed(
+            lambda: path(graph, [HUB, target], as_of_ms=t2, max_hops=6), runs
+        )
         figures["newcomer_sppaths_ms"], _ = await timed(
-            lambda: raw("newcomer", NEWCOMER_PATHS, {"a": HUB, "b": target}, timeout_ms=60_000), 3)
+            lambda: raw("newcomer", NEWCOMER_PATHS, {"a": HUB, "b": target}, timeout_ms=60_000), 3
+        )
 
         firsts = []
         for i in range(max(3, runs // 2)):
@@ -154,18 +186,24 @@ async def main(runs: int, fresh: bool) -> dict[str, float]:
         figures["rank_first_ms"] = statistics.median(firsts)
         t3 = now_ms()
         figures["rank_cached_ms"], _ = await timed(lambda: rank(graph, as_of_ms=t3), runs)
-        figures["newcomer_pagerank_ms"], _ = await timed(lambda: raw("newcomer", NEWCOMER_PAGERANK, {}, timeout_ms=60_000), runs)
+        figures["newcomer_pagerank_ms"], _ = await timed(
+            lambda: raw("newcomer", NEWCOMER_PAGERANK, {}, timeout_ms=60_000), runs
+        )
         figures["topics_cached_copy_ms"], _ = await timed(lambda: topics(graph, as_of_ms=t3), 1)
         figures["topics_ms"], _ = await timed(lambda: topics(graph, as_of_ms=t3), runs)
         figures["newcomer_label_propagation_ms"], _ = await timed(
-            lambda: raw("newcomer", NEWCOMER_TOPICS, {}, timeout_ms=60_000), runs)
+            lambda: raw("newcomer", NEWCOMER_TOPICS, {}, timeout_ms=60_000), runs
+        )
 
         q = fulltext_query("instagram token refresh")
         ft_params = {"q": q, "t": now_ms(), "types": None, "k": 10}
         figures["fulltext_ms"], _ = await timed(lambda: raw("ft", FT_ENTITIES, ft_params), runs * 3)
-        figures["search_fused_ms"], _ = await timed(lambda: search(graph, "instagram token refresh", as_of_ms=now_ms()), runs)
+        figures["search_fused_ms"], _ = await timed(
+            lambda: search(graph, "instagram token refresh", as_of_ms=now_ms()), runs
+        )
         figures["newcomer_contains_ms"], _ = await timed(
-            lambda: raw("newcomer", NEWCOMER_SEARCH, {"word": "token"}, timeout_ms=60_000), runs)
+            lambda: raw("newcomer", NEWCOMER_SEARCH, {"word": "token"}, timeout_ms=60_000), runs
+        )
         figures["path_hops"] = float(found.data["pairs"][0]["hops"] or 0)
         figures["what_breaks_4hop_rows"] = float(far.data["total"])
     await server.stop()
@@ -187,8 +225,10 @@ def report(f: dict[str, float]) -> None:
     print(f"{'tool':30} {'hivebrain ms':>13} {'newcomer ms':>12} {'reference ms':>13}")
     for name, ours, theirs, ref in rows:
         print(f"{name:30} {ours:13.1f} {theirs:12.1f} {ref:>13}")
-    print(f"(4-hop walk: {f['what_breaks_4hop_rows']:.0f} things; path found with "
-          f"{f['path_hops']:.0f} hops; newcomer queries ignore closed edges and direction)")
+    print(
+        f"(4-hop walk: {f['what_breaks_4hop_rows']:.0f} things; path found with "
+        f"{f['path_hops']:.0f} hops; newcomer queries ignore closed edges and direction)"
+    )
 
 
 if __name__ == "__main__":

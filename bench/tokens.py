@@ -210,19 +210,34 @@ async def run(data_dir: Path) -> tuple[str, dict[str, Any]]:
             rows = [await measure(graph, q, paste, tok) for q in SAMPLE_QUESTIONS]
             meetings = transcripts()
             for name, text in meetings:
-                await graph.write_facts(enumerate(document_facts(
-                    name=f"Meeting transcript {name}", text=text, src=f"qmsum:{name}",
-                    as_of=date.today().isoformat()), 1))
+                await graph.write_facts(
+                    enumerate(
+                        document_facts(
+                            name=f"Meeting transcript {name}",
+                            text=text,
+                            src=f"qmsum:{name}",
+                            as_of=date.today().isoformat(),
+                        ),
+                        1,
+                    )
+                )
             full_paste = paste + "\n\n" + "\n\n".join(f"# {n}\n{t}" for n, t in meetings)
             more = [await measure(graph, q, full_paste, tok) for q in SAMPLE_QUESTIONS]
     finally:
         await server.stop()
-    report = (table(rows, documents)
-              + "\n\nwith the 8 real meeting transcripts added as documents:\n"
-              + table(more, documents + len(meetings)))
+    report = (
+        table(rows, documents)
+        + "\n\nwith the 8 real meeting transcripts added as documents:\n"
+        + table(more, documents + len(meetings))
+    )
     numbers = figures(rows)
-    numbers.update({f"with_meetings_{k}": v for k, v in figures(more).items()
-                    if k in ("tool_tokens_total", "paste_tokens_total", "reduction_ratio")})
+    numbers.update(
+        {
+            f"with_meetings_{k}": v
+            for k, v in figures(more).items()
+            if k in ("tool_tokens_total", "paste_tokens_total", "reduction_ratio")
+        }
+    )
     return report, numbers
 
 

@@ -377,7 +377,9 @@ async def ingest_meeting(
             f"{file} is not valid JSON ({exc.msg}, line {exc.lineno}): nothing was written"
         ) from exc
     facts = meeting_facts(
-        name=file.stem, transcript=transcript, src=f"file:{file.name}",
+        name=file.stem,
+        transcript=transcript,
+        src=f"file:{file.name}",
         as_of=source_date(file, as_of),
     )
     await write_source_facts(slug, facts, as_json, loaded=f"meeting {file.stem}")
@@ -397,7 +399,9 @@ async def ingest_doc(
     from brain.documents import document_facts
 
     facts = document_facts(
-        name=file.name, text=read_source_text(file), src=f"file:{file.name}",
+        name=file.name,
+        text=read_source_text(file),
+        src=f"file:{file.name}",
         as_of=source_date(file, as_of),
     )
     await write_source_facts(slug, facts, as_json, loaded=f"document {file.name}")
@@ -500,8 +504,9 @@ def tools_cmd(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     for t in described:
         props = t["args"].get("properties", {})
         required = set(t["args"].get("required", []))
-        table.add_row(t["name"], t["purpose"],
-                      ", ".join(f"{k}{'' if k in required else '?'}" for k in props))
+        table.add_row(
+            t["name"], t["purpose"], ", ".join(f"{k}{'' if k in required else '?'}" for k in props)
+        )
     console.print(table)
 
 
@@ -510,8 +515,12 @@ def tools_cmd(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
 async def tool_cmd(
     slug: str,
     name: str,
-    arg: Annotated[list[str] | None, typer.Option("--arg", help="key=value (JSON values allowed).")] = None,
-    batch: Annotated[Path | None, typer.Option("--batch", help="JSON Lines of arguments, one call per line.")] = None,
+    arg: Annotated[
+        list[str] | None, typer.Option("--arg", help="key=value (JSON values allowed).")
+    ] = None,
+    batch: Annotated[
+        Path | None, typer.Option("--batch", help="JSON Lines of arguments, one call per line.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Run one graph tool on a tenant (or once per line of a --batch file)."""
@@ -546,8 +555,10 @@ def print_tool_result(result: dict[str, Any]) -> None:
         console.print(result["message"], highlight=False)
     console.print_json(data=result["data"], default=str)
     ids = [n["id"] for n in result["evidence"]["nodes"]]
-    console.print(f"evidence: {len(ids)} nodes, {len(result['evidence']['edges'])} edges"
-                  + (" · sample data" if result.get("sample") else ""))
+    console.print(
+        f"evidence: {len(ids)} nodes, {len(result['evidence']['edges'])} edges"
+        + (" · sample data" if result.get("sample") else "")
+    )
 
 
 # --- questions -------------------------------------------------------------------------------
@@ -565,7 +576,9 @@ async def ask(
     from agents.turn import run_turn
 
     async def act(brain: Brain) -> None:
-        result = await run_turn(await brain.tenant(slug), question, as_of=as_of, model=configured_model())
+        result = await run_turn(
+            await brain.tenant(slug), question, as_of=as_of, model=configured_model()
+        )
         if as_json:
             print_json(result.model_dump())
             return
@@ -589,8 +602,11 @@ def build_core(brain: Brain, slug: str) -> Any:
     from bots.core import BotCore
 
     model = configured_model()
-    return BotCore(brain, executors=build_executors(ExecutorSettings(), slug=slug),
-                   answer=functools.partial(run_turn, model=model))
+    return BotCore(
+        brain,
+        executors=build_executors(ExecutorSettings(), slug=slug),
+        answer=functools.partial(run_turn, model=model),
+    )
 
 
 @app.command("serve")
@@ -602,9 +618,11 @@ async def serve_cmd() -> None:
 
     settings = BotSettings()
     if not (settings.slack_enabled or settings.discord_enabled):
-        err_console.print("neither Slack nor Discord is configured: set SLACK_BOT_TOKEN (and "
-                          "SLACK_SIGNING_SECRET or SLACK_APP_TOKEN) or DISCORD_TOKEN; see "
-                          ".env.example. Serving the scheduler and /healthz only.")
+        err_console.print(
+            "neither Slack nor Discord is configured: set SLACK_BOT_TOKEN (and "
+            "SLACK_SIGNING_SECRET or SLACK_APP_TOKEN) or DISCORD_TOKEN; see "
+            ".env.example. Serving the scheduler and /healthz only."
+        )
 
     async def act(brain: Brain) -> None:
         await serve(brain, build_core(brain, "hivebrain"), settings)
@@ -628,17 +646,27 @@ async def chat(slug: str) -> None:
 def print_turn(turn: dict[str, Any]) -> None:
     """Readable form of a turn: answer, checks, sources, path, cards."""
     badge = "[green]verified[/green]" if turn["verified"] else "[yellow]unverified[/yellow]"
-    console.print(f"[bold]{turn['question']}[/bold]  ({badge}, {turn['mode']} mode, "
-                  f"desks: {', '.join(turn['desks'])}, {turn['elapsed_ms']} ms)")
+    console.print(
+        f"[bold]{turn['question']}[/bold]  ({badge}, {turn['mode']} mode, "
+        f"desks: {', '.join(turn['desks'])}, {turn['elapsed_ms']} ms)"
+    )
     console.print(turn["answer"], highlight=False, markup=False)
     for check in turn["checks"]:
         if not check["passed"]:
-            console.print(f"  [yellow]check {check['name']}:[/yellow] {check['detail']}", highlight=False)
+            console.print(
+                f"  [yellow]check {check['name']}:[/yellow] {check['detail']}", highlight=False
+            )
     if turn["path"]["edges"]:
         names = {n["id"]: n.get("name") or n["id"] for n in turn["path"]["nodes"]}
-        console.print("path: " + " · ".join(
-            f"{names.get(e['source'], e['source'])} -[{e['type']}]-> {names.get(e['target'], e['target'])}"
-            for e in turn["path"]["edges"]), highlight=False)
+        console.print(
+            "path: "
+            + " · ".join(
+                f"{names.get(e['source'], e['source'])} -[{e['type']}]-> "
+                f"{names.get(e['target'], e['target'])}"
+                for e in turn["path"]["edges"]
+            ),
+            highlight=False,
+        )
     for card in turn["cards"]:
         console.print(f"  card proposed: {card['kind']}: {card['title']}", highlight=False)
 
@@ -711,8 +739,9 @@ async def demo() -> None:
         approvers = (await brain.registry.get(SAMPLE_TENANT)).settings.get("approvers", [])
         if me not in approvers:  # the demo's local user may approve the sample's cards
             await brain.registry.update_settings(SAMPLE_TENANT, {"approvers": [*approvers, me]})
-        await ConsoleChat(build_core(brain, SAMPLE_TENANT), SAMPLE_TENANT,
-                          suggestions=SAMPLE_QUESTIONS).run()
+        await ConsoleChat(
+            build_core(brain, SAMPLE_TENANT), SAMPLE_TENANT, suggestions=SAMPLE_QUESTIONS
+        ).run()
 
     await with_brain(act)
 

@@ -29,8 +29,14 @@ HELP = """Type a question, or a number to ask a suggested one. Commands:
 class ConsoleChat:
     """A terminal conversation with one tenant's brain."""
 
-    def __init__(self, core: BotCore, slug: str, *, console: Console | None = None,
-                 suggestions: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        core: BotCore,
+        slug: str,
+        *,
+        console: Console | None = None,
+        suggestions: tuple[str, ...] = (),
+    ) -> None:
         self.core = core
         self.slug = slug
         self.console = console or Console()
@@ -46,7 +52,9 @@ class ConsoleChat:
 
     async def run(self) -> None:
         """Read lines until the input ends."""
-        self.console.print(Panel.fit(f"hivebrain · [bold]{self.slug}[/bold] · you are {self.user_key}"))
+        self.console.print(
+            Panel.fit(f"hivebrain · [bold]{self.slug}[/bold] · you are {self.user_key}")
+        )
         for i, question in enumerate(self.suggestions, 1):
             self.console.print(f"  {i}. {question}")
         self.console.print(HELP, style="dim")
@@ -72,8 +80,14 @@ class ConsoleChat:
             line = self.suggestions[int(line) - 1]
             self.console.print(f"[dim]asking:[/dim] {line}")
         msg = InboundMessage(
-            platform="console", workspace_id=self.slug, channel_id="console", thread_id=None,
-            user_id=self.user, user_name=self.user, text=line, message_id=f"console-{next(self._ids)}",
+            platform="console",
+            workspace_id=self.slug,
+            channel_id="console",
+            thread_id=None,
+            user_id=self.user,
+            user_name=self.user,
+            text=line,
+            message_id=f"console-{next(self._ids)}",
         )
         with self.console.status("thinking…"):
             reply = await self.core.handle_message(msg)
@@ -83,8 +97,10 @@ class ConsoleChat:
         pending = [c for c in reply.cards if c.is_pending]
         self._cards.extend(pending)
         for card in pending:
-            self.console.print(f"  card [bold]{len(self._cards) - len(pending) + pending.index(card) + 1}"
-                               f"[/bold]: {card.title} — /approve or /reject it")
+            self.console.print(
+                f"  card [bold]{len(self._cards) - len(pending) + pending.index(card) + 1}"
+                f"[/bold]: {card.title} — /approve or /reject it"
+            )
 
     async def command(self, line: str) -> None:
         """Card commands and help."""
@@ -101,10 +117,15 @@ class ConsoleChat:
             if card_id is None:
                 self.console.print("which card? give its number from /cards or its id")
                 return
-            outcome = await self.core.decide_card(CardDecision(
-                card_id=card_id, action="approve" if verb == "/approve" else "reject",
-                user_id=self.user, platform="console", workspace_id=self.slug,
-            ))
+            outcome = await self.core.decide_card(
+                CardDecision(
+                    card_id=card_id,
+                    action="approve" if verb == "/approve" else "reject",
+                    user_id=self.user,
+                    platform="console",
+                    workspace_id=self.slug,
+                )
+            )
             self.console.print(outcome.note, highlight=False)
             if outcome.card is not None:
                 self._cards = [outcome.card if c.id == card_id else c for c in self._cards]

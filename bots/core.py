@@ -61,8 +61,13 @@ def user_key(platform: str, user_id: str) -> str:
 def card_view(card: Any) -> CardView:
     """A stored card as the renderers show it."""
     return CardView(
-        id=card.id, kind=card.kind, title=card.title, preview=card.preview, status=card.status,
-        proposed_by=card.proposed_by, decided_by=card.decided_by,
+        id=card.id,
+        kind=card.kind,
+        title=card.title,
+        preview=card.preview,
+        status=card.status,
+        proposed_by=card.proposed_by,
+        decided_by=card.decided_by,
         decided_at=format_moment(card.decided_at) if card.decided_at else None,
         result=card.result,
     )
@@ -70,31 +75,61 @@ def card_view(card: Any) -> CardView:
 
 def reply_from_turn(turn: TurnResult) -> Reply:
     """The neutral Reply for a turn: answer, checks, sources, path and cards."""
-    names = {**turn.names, **{n["id"]: n.get("name") or n["id"] for n in turn.path.get("nodes", [])}}
-    nodes = [PathNode(id=n["id"], type=n.get("type") or "Thing", name=n.get("name") or n["id"])
-             for n in turn.path.get("nodes", [])]
-    edges = [PathEdge(source=e["source"], target=e["target"], type=e["type"],
-                      closed=e.get("until") is not None, since=e.get("since"), until=e.get("until"))
-             for e in turn.path.get("edges", [])]
+    names = {
+        **turn.names,
+        **{n["id"]: n.get("name") or n["id"] for n in turn.path.get("nodes", [])},
+    }
+    nodes = [
+        PathNode(id=n["id"], type=n.get("type") or "Thing", name=n.get("name") or n["id"])
+        for n in turn.path.get("nodes", [])
+    ]
+    edges = [
+        PathEdge(
+            source=e["source"],
+            target=e["target"],
+            type=e["type"],
+            closed=e.get("until") is not None,
+            since=e.get("since"),
+            until=e.get("until"),
+        )
+        for e in turn.path.get("edges", [])
+    ]
     notes = [c["detail"] for c in turn.checks if not c["passed"]]
     extra = []
     if turn.sample:
         extra.append("Sample data")
     if turn.as_of:
         extra.append(f"As of {turn.as_of}")
-    cards = [CardView(id=c["id"], kind=c["kind"], title=c["title"], preview=c["preview"],
-                      status=c["status"], proposed_by=c["proposed_by"]) for c in turn.cards]
+    cards = [
+        CardView(
+            id=c["id"],
+            kind=c["kind"],
+            title=c["title"],
+            preview=c["preview"],
+            status=c["status"],
+            proposed_by=c["proposed_by"],
+        )
+        for c in turn.cards
+    ]
     return Reply(
-        answer=turn.answer, verified=turn.verified, check_notes=notes,
+        answer=turn.answer,
+        verified=turn.verified,
+        check_notes=notes,
         citations=[Citation(id=c, title=names.get(c, c)) for c in turn.citations],
-        path_nodes=nodes, path_edges=edges, cards=cards, notes=extra,
+        path_nodes=nodes,
+        path_edges=edges,
+        cards=cards,
+        notes=extra,
     )
 
 
 def apology(error_id: str, exc: BaseException) -> Reply:
     """The only thing a failure ever posts: a short sentence and an id the logs carry."""
-    message = exc.user_message if isinstance(exc, HivebrainError) else (
-        "Sorry, something went wrong on my side while answering.")
+    message = (
+        exc.user_message
+        if isinstance(exc, HivebrainError)
+        else ("Sorry, something went wrong on my side while answering.")
+    )
     return Reply(answer=f"{message} (error id {error_id})", verified=False, error_id=error_id)
 
 
@@ -127,9 +162,15 @@ class BotCore:
         return await self.brain.tenant_for(platform, workspace_id)
 
     async def connect(
-        self, platform: str, workspace_id: str, *, user_id: str, name: str = "", slug: str | None = None
+        self,
+        platform: str,
+        workspace_id: str,
+        *,
+        user_id: str,
+        name: str = "",
+        slug: str | None = None,
     ) -> str:
-        """Create (or reuse) a tenant for a workspace, bind it, make the connecting user an approver."""
+        """Create a tenant for a workspace, bind it, make the connecting user an approver."""
         registry = self.brain.registry
         assert registry is not None
         existing = await registry.resolve(platform, workspace_id)
@@ -139,21 +180,37 @@ class BotCore:
         if await registry.exists(slug):
             # never hand an existing brain to whoever types its name: binding an existing
             # tenant is an admin's job (`hivebrain tenant bind`)
-            return (f"A brain named `{slug}` already exists. Pick another name, or ask an admin "
-                    f"to bind this workspace to it with `hivebrain tenant bind {slug} {platform} "
-                    f"{workspace_id}`.")
+            return (
+                f"A brain named `{slug}` already exists. Pick another name, or ask an admin "
+                f"to bind this workspace to it with `hivebrain tenant bind {slug} {platform} "
+                f"{workspace_id}`."
+            )
         await self.brain.create_tenant(slug, name=name or slug)
         await registry.bind(slug, platform, workspace_id)
         settings = (await registry.get(slug)).settings
-        approvers = list(dict.fromkeys([*settings.get("approvers", []), user_key(platform, user_id)]))
+        approvers = list(
+            dict.fromkeys([*settings.get("approvers", []), user_key(platform, user_id)])
+        )
         await registry.update_settings(slug, {"approvers": approvers})
-        how = ("/settings add_approver:@someone" if platform == "discord"
-               else "/hivebrain settings approvers add @someone")
-        return (f"Connected this workspace to the brain `{slug}`. You can approve cards; add other "
-                f"approvers with `{how}`.")
+        how = (
+            "/settings add_approver:@someone"
+            if platform == "discord"
+            else "/hivebrain settings approvers add @someone"
+        )
+        return (
+            f"Connected this workspace to the brain `{slug}`. You can approve cards; add other "
+            f"approvers with `{how}`."
+        )
 
-    async def change_approvers(self, platform: str, workspace_id: str, user_id: str, *,
-                               add: Sequence[str] = (), remove: Sequence[str] = ()) -> str:
+    async def change_approvers(
+        self,
+        platform: str,
+        workspace_id: str,
+        user_id: str,
+        *,
+        add: Sequence[str] = (),
+        remove: Sequence[str] = (),
+    ) -> str:
         """Add or remove approvers (platform user ids); approvers only; never the last one."""
         registry = self.brain.registry
         assert registry is not None
@@ -171,8 +228,9 @@ class BotCore:
             await registry.update_settings(slug, {"approvers": updated})
         return "Approvers: " + ", ".join(updated)
 
-    async def update_settings(self, platform: str, workspace_id: str, user_id: str,
-                              changes: dict[str, Any]) -> str:
+    async def update_settings(
+        self, platform: str, workspace_id: str, user_id: str, changes: dict[str, Any]
+    ) -> str:
         """Change channel settings (digest channel, triage channel, approvers); approvers only."""
         registry = self.brain.registry
         assert registry is not None
@@ -206,7 +264,9 @@ class BotCore:
         while len(self._threads) > 10_000:
             self._threads.popitem(last=False)
 
-    async def handle_message(self, msg: InboundMessage, *, fetch: Fetch | None = None) -> Reply | None:
+    async def handle_message(
+        self, msg: InboundMessage, *, fetch: Fetch | None = None
+    ) -> Reply | None:
         """Answer one inbound message. None means "already answered" (a redelivery)."""
         if not self.seen.first_time(f"{msg.platform}:{msg.workspace_id}:{msg.message_id}"):
             log.info("duplicate delivery of %s message %s ignored", msg.platform, msg.message_id)
@@ -216,23 +276,33 @@ class BotCore:
             graph = await self.tenant_for(msg.platform, msg.workspace_id)
             if graph is None:
                 how = "/connect" if msg.platform == "discord" else "/hivebrain connect"
-                return Reply(answer=(
-                    "This workspace isn't connected to a brain yet. An admin can run "
-                    f"`{how}` to create one."), verified=False)
+                return Reply(
+                    answer=(
+                        "This workspace isn't connected to a brain yet. An admin can run "
+                        f"`{how}` to create one."
+                    ),
+                    verified=False,
+                )
             notes: list[str] = []
             if msg.attachments and fetch is not None:
                 notes.append(await self.ingest_uploads(graph, msg, fetch))
             question = self.thread_question(msg)
             if not question:
-                return Reply(answer=" ".join(notes) or "Ask me a question about your business.",
-                             verified=True)
+                return Reply(
+                    answer=" ".join(notes) or "Ask me a question about your business.",
+                    verified=True,
+                )
             async with self.queue.slot(graph.slug):
-                turn = await self._answer(graph, question, asked_by=user_key(msg.platform, msg.user_id))
+                turn = await self._answer(
+                    graph, question, asked_by=user_key(msg.platform, msg.user_id)
+                )
             self.remember_thread(msg, question)
             reply = reply_from_turn(turn)
             return reply.model_copy(update={"notes": [*notes, *reply.notes]}) if notes else reply
         except Exception as exc:  # the adapter's one top-level handler: log, apologise
-            log.exception("error %s answering %s message %s", error_id, msg.platform, msg.message_id)
+            log.exception(
+                "error %s answering %s message %s", error_id, msg.platform, msg.message_id
+            )
             return apology(error_id, exc)
 
     async def ingest_uploads(self, graph: TenantGraph, msg: InboundMessage, fetch: Fetch) -> str:
@@ -241,9 +311,12 @@ class BotCore:
         for attachment in msg.attachments:
             try:
                 data = await fetch(attachment.url)
-                facts = upload_facts(name=attachment.name, data=data,
-                                     src=f"{msg.platform}:file/{attachment.name}",
-                                     as_of=format_moment(now_ms()) or "")
+                facts = upload_facts(
+                    name=attachment.name,
+                    data=data,
+                    src=f"{msg.platform}:file/{attachment.name}",
+                    as_of=format_moment(now_ms()) or "",
+                )
                 report = await graph.write_facts(list(enumerate(facts, 1)))
                 loaded.append(f"{attachment.name} ({report.created} new facts)")
             except HivebrainError as exc:
@@ -270,8 +343,12 @@ class BotCore:
             assert self.brain.registry is not None
             settings = (await self.brain.registry.get(graph.slug)).settings
             done = await decide(
-                graph, settings, card_id=decision.card_id, action=decision.action,
-                user_key=user_key(decision.platform, decision.user_id), executors=self.executors,
+                graph,
+                settings,
+                card_id=decision.card_id,
+                action=decision.action,
+                user_key=user_key(decision.platform, decision.user_id),
+                executors=self.executors,
                 now_ms=now_ms(),
             )
             return DecisionOutcome(card_view(done.card), done.outcome, True)

@@ -69,14 +69,26 @@ _MENTION = re.compile(r"<[@#][!&]?\d+>")
 def inbound_message(message: discord.Message, workspace_id: str) -> InboundMessage:
     """The platform-neutral form of a Discord message (thread id set inside threads)."""
     thread = message.channel if isinstance(message.channel, discord.Thread) else None
-    attachments = [Attachment(name=a.filename, url=a.url, size=max(a.size, 0),
-                              content_type=a.content_type or "application/octet-stream")
-                   for a in message.attachments]
+    attachments = [
+        Attachment(
+            name=a.filename,
+            url=a.url,
+            size=max(a.size, 0),
+            content_type=a.content_type or "application/octet-stream",
+        )
+        for a in message.attachments
+    ]
     return InboundMessage(
-        platform="discord", workspace_id=workspace_id, channel_id=str(message.channel.id),
-        thread_id=str(thread.id) if thread else None, user_id=str(message.author.id),
-        user_name=message.author.display_name, text=message.content,
-        message_id=str(message.id), attachments=attachments)
+        platform="discord",
+        workspace_id=workspace_id,
+        channel_id=str(message.channel.id),
+        thread_id=str(thread.id) if thread else None,
+        user_id=str(message.author.id),
+        user_name=message.author.display_name,
+        text=message.content,
+        message_id=str(message.id),
+        attachments=attachments,
+    )
 
 
 def view_from_components(components: list[Json]) -> discord.ui.View | None:
@@ -90,11 +102,21 @@ def view_from_components(components: list[Json]) -> discord.ui.View | None:
             style = discord.ButtonStyle(button.get("style", 2))
             match = re.fullmatch(CARD_TEMPLATE, custom_id)
             if match:
-                view.add_item(CardButton(match["action"], match["card"], label=button.get("label"),
-                                         style=style, row=row))
+                view.add_item(
+                    CardButton(
+                        match["action"],
+                        match["card"],
+                        label=button.get("label"),
+                        style=style,
+                        row=row,
+                    )
+                )
             else:
-                view.add_item(discord.ui.Button(label=button.get("label"), style=style,
-                                                custom_id=custom_id or None, row=row))
+                view.add_item(
+                    discord.ui.Button(
+                        label=button.get("label"), style=style, custom_id=custom_id or None, row=row
+                    )
+                )
     return view
 
 
@@ -118,18 +140,33 @@ class CardButton(discord.ui.DynamicItem[_Button], template=CARD_TEMPLATE):
     the callback hands the decision to :meth:`HivebrainDiscord.decide_click`.
     """
 
-    def __init__(self, action: str, card_id: str, *, label: str | None = None,
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label or action.capitalize(), style=style,
-                                           custom_id=f"hb:card:{action}:{card_id}"), row=row)
+    def __init__(
+        self,
+        action: str,
+        card_id: str,
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or action.capitalize(),
+                style=style,
+                custom_id=f"hb:card:{action}:{card_id}",
+            ),
+            row=row,
+        )
         self.action = action
         self.card_id = card_id
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
     ) -> CardButton:
         """Rebuild the button a click was on, keeping its label and colour."""
         if isinstance(item, discord.ui.Button):
@@ -156,13 +193,18 @@ class HivebrainCommands(commands.Cog):
         """Defer at once (Discord shows "thinking"), then follow up with the answer."""
         await interaction.response.defer(thinking=True)
         bot, user = self.bot, interaction.user
-        workspace = (str(interaction.guild_id) if interaction.guild_id
-                     else await bot.dm_workspace(user))
+        workspace = (
+            str(interaction.guild_id) if interaction.guild_id else await bot.dm_workspace(user)
+        )
         channel_id = interaction.channel_id or 0
         inbound = InboundMessage(
-            platform="discord", workspace_id=workspace, channel_id=str(channel_id),
+            platform="discord",
+            workspace_id=workspace,
+            channel_id=str(channel_id),
             thread_id=str(channel_id) if isinstance(interaction.channel, discord.Thread) else None,
-            user_id=str(user.id), user_name=user.display_name, text=question,
+            user_id=str(user.id),
+            user_name=user.display_name,
+            text=question,
             message_id=f"interaction-{interaction.id}",
         )
         reply = await bot.core.handle_message(inbound)
@@ -175,13 +217,17 @@ class HivebrainCommands(commands.Cog):
     @app_commands.describe(name="A name for the brain (default: this server's name)")
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
-    async def connect(self, interaction: discord.Interaction[discord.Client],
-                      name: str | None = None) -> None:
+    async def connect(
+        self, interaction: discord.Interaction[discord.Client], name: str | None = None
+    ) -> None:
         """Create or reuse a tenant for this server; the caller becomes its first approver."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         text = await self.bot.core.connect(
-            "discord", str(interaction.guild_id), user_id=str(interaction.user.id),
-            name=name or (interaction.guild.name if interaction.guild else ""))
+            "discord",
+            str(interaction.guild_id),
+            user_id=str(interaction.user.id),
+            name=name or (interaction.guild.name if interaction.guild else ""),
+        )
         await interaction.followup.send(_note(text), ephemeral=True)
 
     @app_commands.command(name="settings", description="Set channels and approvers for this server")
@@ -193,7 +239,8 @@ class HivebrainCommands(commands.Cog):
     )
     @app_commands.guild_only()
     async def settings(
-        self, interaction: discord.Interaction[discord.Client],
+        self,
+        interaction: discord.Interaction[discord.Client],
         digest_channel: discord.TextChannel | None = None,
         triage_channel: discord.TextChannel | None = None,
         add_approver: discord.User | None = None,
@@ -254,8 +301,11 @@ class HivebrainDiscord(commands.AutoShardedBot):
     def is_addressed(self, message: discord.Message) -> bool:
         """Hook: whether to answer a message. Default: DMs, mentions, and our own threads."""
         me = self.user
-        if me is None or message.author.bot or message.type not in (
-                discord.MessageType.default, discord.MessageType.reply):
+        if (
+            me is None
+            or message.author.bot
+            or message.type not in (discord.MessageType.default, discord.MessageType.reply)
+        ):
             return False
         if message.guild is None:
             return True
@@ -263,7 +313,8 @@ class HivebrainDiscord(commands.AutoShardedBot):
         if isinstance(channel, discord.Thread) and channel.owner_id == me.id:
             return True
         return me in message.mentions or any(
-            r.tags is not None and r.tags.bot_id == me.id for r in message.role_mentions)
+            r.tags is not None and r.tags.bot_id == me.id for r in message.role_mentions
+        )
 
     async def on_message(self, message: discord.Message, /) -> None:
         """Answer addressed messages; failures are logged and get a one-line apology."""
@@ -279,23 +330,29 @@ class HivebrainDiscord(commands.AutoShardedBot):
     async def answer_message(self, message: discord.Message) -> None:
         """Acknowledge, answer through the core, then post the reply in a thread."""
         await self._acknowledge(message)
-        workspace = (str(message.guild.id) if message.guild
-                     else await self.dm_workspace(message.author))
+        workspace = (
+            str(message.guild.id) if message.guild else await self.dm_workspace(message.author)
+        )
         files = {a.url: a for a in message.attachments}
 
         async def fetch(url: str) -> bytes:
             attachment = files[url]
             if attachment.size > MAX_UPLOAD_BYTES:
-                raise HivebrainError(f"upload of {attachment.size} bytes refused",
-                                     user_message="it is larger than 10 MB")
+                raise HivebrainError(
+                    f"upload of {attachment.size} bytes refused",
+                    user_message="it is larger than 10 MB",
+                )
             try:
                 return await attachment.read()
             except discord.HTTPException as exc:
-                raise HivebrainError(f"attachment download failed: HTTP {exc.status}",
-                                     user_message="I couldn't download it from Discord") from exc
+                raise HivebrainError(
+                    f"attachment download failed: HTTP {exc.status}",
+                    user_message="I couldn't download it from Discord",
+                ) from exc
 
-        reply = await self.core.handle_message(inbound_message(message, workspace),
-                                               fetch=fetch if files else None)
+        reply = await self.core.handle_message(
+            inbound_message(message, workspace), fetch=fetch if files else None
+        )
         if reply is None:
             return
         target = await self.reply_target(message)
@@ -320,11 +377,13 @@ class HivebrainDiscord(commands.AutoShardedBot):
         if message.thread is not None:
             return message.thread
         try:
-            return await message.create_thread(name=_thread_name(message.content),
-                                               auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+            return await message.create_thread(
+                name=_thread_name(message.content), auto_archive_duration=THREAD_ARCHIVE_MINUTES
+            )
         except discord.HTTPException as exc:
-            log.info("no thread in discord channel %s (HTTP %s): answering there",
-                     channel.id, exc.status)
+            log.info(
+                "no thread in discord channel %s (HTTP %s): answering there", channel.id, exc.status
+            )
             return channel
 
     async def send_reply(self, send: Send, reply: Reply) -> list[Any]:
@@ -339,8 +398,13 @@ class HivebrainDiscord(commands.AutoShardedBot):
         for message in messages:
             kwargs = self._send_kwargs(message)
             if png is not None and _attach_path(kwargs):
-                kwargs["files"] = [discord.File(io.BytesIO(png), filename=PATH_FILE,
-                                                description="Graph path behind the answer")]
+                kwargs["files"] = [
+                    discord.File(
+                        io.BytesIO(png),
+                        filename=PATH_FILE,
+                        description="Graph path behind the answer",
+                    )
+                ]
                 png = None
             sent.append(await send(**kwargs))
         return sent
@@ -348,8 +412,10 @@ class HivebrainDiscord(commands.AutoShardedBot):
     @staticmethod
     def _send_kwargs(message: DiscordMessage) -> dict[str, Any]:
         kwargs: dict[str, Any] = {
-            "content": message.content or None, "allowed_mentions": NO_MENTIONS,
-            "embeds": [discord.Embed.from_dict(e) for e in message.embeds]}
+            "content": message.content or None,
+            "allowed_mentions": NO_MENTIONS,
+            "embeds": [discord.Embed.from_dict(e) for e in message.embeds],
+        }
         if (view := view_from_components(message.components)) is not None:
             kwargs["view"] = view  # followup.send refuses view=None
         return kwargs
@@ -374,8 +440,11 @@ class HivebrainDiscord(commands.AutoShardedBot):
         if registry is not None:
             for tenant in await registry.list():
                 for platform, external_id in tenant.bindings:
-                    guild = (self.get_guild(int(external_id))
-                             if platform == "discord" and external_id.isdigit() else None)
+                    guild = (
+                        self.get_guild(int(external_id))
+                        if platform == "discord" and external_id.isdigit()
+                        else None
+                    )
                     if guild is not None and await _is_member(guild, user.id):
                         return external_id
         return f"dm-{user.id}"
@@ -389,16 +458,27 @@ class HivebrainDiscord(commands.AutoShardedBot):
 
     # --- cards ---------------------------------------------------------------------------
 
-    async def decide_click(self, interaction: discord.Interaction[Any], action: str,
-                           card_id: str) -> None:
+    async def decide_click(
+        self, interaction: discord.Interaction[Any], action: str, card_id: str
+    ) -> None:
         """Decide a card for whoever clicked; edit the card, or tell the clicker privately."""
+
         async def decide() -> DecisionOutcome:
             user = interaction.user
-            workspace = (str(interaction.guild_id) if interaction.guild_id
-                         else await self.dm_workspace(user))
-            return await self.core.decide_card(CardDecision.model_validate({
-                "card_id": card_id, "action": action, "user_id": str(user.id),
-                "platform": "discord", "workspace_id": workspace}))
+            workspace = (
+                str(interaction.guild_id) if interaction.guild_id else await self.dm_workspace(user)
+            )
+            return await self.core.decide_card(
+                CardDecision.model_validate(
+                    {
+                        "card_id": card_id,
+                        "action": action,
+                        "user_id": str(user.id),
+                        "platform": "discord",
+                        "workspace_id": workspace,
+                    }
+                )
+            )
 
         try:
             task = asyncio.create_task(decide(), name=f"hb-card-{card_id}")
@@ -421,16 +501,21 @@ class HivebrainDiscord(commands.AutoShardedBot):
 
     # --- errors --------------------------------------------------------------------------
 
-    async def on_app_command_error(self, interaction: discord.Interaction[Any],
-                                   error: app_commands.AppCommandError) -> None:
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
         """Slash command failures: log, then a short private apology (never a traceback)."""
         if isinstance(error, app_commands.CheckFailure):
             await self._tell(interaction, "You can't use that command here.")
             return
         error_id = uuid.uuid4().hex[:8]
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        log.error("error %s in slash command %s", error_id,
-                  interaction.command.name if interaction.command else "?", exc_info=cause)
+        log.error(
+            "error %s in slash command %s",
+            error_id,
+            interaction.command.name if interaction.command else "?",
+            exc_info=cause,
+        )
         await self._tell(interaction, apology(error_id, cause).answer)
 
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
@@ -465,8 +550,9 @@ def _attach_path(kwargs: dict[str, Any]) -> bool:
     return False
 
 
-def _decided_message(message: discord.Message | None,
-                     card: CardView) -> tuple[list[discord.Embed], discord.ui.View | None]:
+def _decided_message(
+    message: discord.Message | None, card: CardView
+) -> tuple[list[discord.Embed], discord.ui.View | None]:
     """The clicked message after a decision: that card's embed updated, its buttons gone.
 
     Other embeds (the answer, other cards) and other cards' buttons stay as they were.
@@ -479,9 +565,13 @@ def _decided_message(message: discord.Message | None,
     if not any(e is fresh for e in embeds):
         embeds = [fresh]
     rows = [row.to_dict() for row in message.components if isinstance(row, discord.ActionRow)]
-    kept = [row for row in rows
-            if not any(str(b.get("custom_id", "")).endswith(f":{card.id}")
-                       for b in row.get("components", []))]
+    kept = [
+        row
+        for row in rows
+        if not any(
+            str(b.get("custom_id", "")).endswith(f":{card.id}") for b in row.get("components", [])
+        )
+    ]
     return embeds, view_from_components(kept)
 
 
@@ -512,8 +602,9 @@ class DiscordPoster:
         if not channel.isdigit():
             raise ActionFailed("channel", f"{channel!r} is not a Discord channel id")
         try:
-            target = (self._bot.get_channel(int(channel))
-                      or await self._bot.fetch_channel(int(channel)))
+            target = self._bot.get_channel(int(channel)) or await self._bot.fetch_channel(
+                int(channel)
+            )
             if not isinstance(target, discord.abc.Messageable):
                 raise ActionFailed("channel", f"Discord channel {channel} does not take messages")
             sent: discord.Message | None = None
@@ -526,14 +617,20 @@ class DiscordPoster:
         return sent.jump_url
 
 
-def build_discord_bot(core: BotCore, settings: BotSettings, *,
-                      sync_commands: bool = False) -> HivebrainDiscord:
+def build_discord_bot(
+    core: BotCore, settings: BotSettings, *, sync_commands: bool = False
+) -> HivebrainDiscord:
     """The Discord bot for ``core``; no I/O until started (``settings``: for future options)."""
     return HivebrainDiscord(core, sync_commands=sync_commands)
 
 
-async def run_discord(core: BotCore, settings: BotSettings, *, bot: HivebrainDiscord | None = None,
-                      sync_commands: bool = False) -> None:
+async def run_discord(
+    core: BotCore,
+    settings: BotSettings,
+    *,
+    bot: HivebrainDiscord | None = None,
+    sync_commands: bool = False,
+) -> None:
     """Run the Discord bot until cancelled, then close it cleanly (for ``hivebrain serve``).
 
     Pass ``bot`` when something (a ``DiscordPoster``) needs it before it starts.

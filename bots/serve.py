@@ -52,16 +52,25 @@ def health_app(brain: Brain, running: dict[str, bool], started: float) -> web.Ap
         except HivebrainError as exc:
             tenants, db = 0, exc.user_message
         status = 200 if db == "ok" else 503
-        return web.json_response({"status": "ok" if status == 200 else "degraded", "database": db,
-                                  "tenants": tenants, "adapters": running,
-                                  "uptime_s": round(time.monotonic() - started)}, status=status)
+        return web.json_response(
+            {
+                "status": "ok" if status == 200 else "degraded",
+                "database": db,
+                "tenants": tenants,
+                "adapters": running,
+                "uptime_s": round(time.monotonic() - started),
+            },
+            status=status,
+        )
 
     app = web.Application()
     app.router.add_get("/healthz", healthz)
     return app
 
 
-async def serve(brain: Brain, core: BotCore, settings: BotSettings, *, stop: asyncio.Event | None = None) -> None:
+async def serve(
+    brain: Brain, core: BotCore, settings: BotSettings, *, stop: asyncio.Event | None = None
+) -> None:
     """Run until ``stop`` is set (or a signal arrives)."""
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -96,8 +105,11 @@ async def serve(brain: Brain, core: BotCore, settings: BotSettings, *, stop: asy
     await runner.setup()
     site = web.TCPSite(runner, host="0.0.0.0", port=settings.hivebrain_http_port)
     await site.start()
-    log.info("serving on port %d: %s", settings.hivebrain_http_port,
-             ", ".join(k for k, v in running.items() if v))
+    log.info(
+        "serving on port %d: %s",
+        settings.hivebrain_http_port,
+        ", ".join(k for k, v in running.items() if v),
+    )
     try:
         await stop.wait()
     finally:

@@ -55,8 +55,16 @@ from brain import InputInvalid
 
 log = logging.getLogger(__name__)
 
-__all__ = ["SlackAdapter", "SlackPoster", "SlackService", "adapter_of", "build_slack_app", "drain",
-           "replace_card_blocks", "run_slack"]
+__all__ = [
+    "SlackAdapter",
+    "SlackPoster",
+    "SlackService",
+    "adapter_of",
+    "build_slack_app",
+    "drain",
+    "replace_card_blocks",
+    "run_slack",
+]
 
 THINKING, DONE, FAILED = "eyes", "white_check_mark", "warning"
 MAX_FILE_BYTES = 20_000_000
@@ -78,7 +86,10 @@ HELP = (
 )
 USAGE = "Try `/hivebrain help`."
 _VERBS: dict[str, Literal["approve", "reject", "details"]] = {
-    ACTION_APPROVE: "approve", ACTION_REJECT: "reject", ACTION_DETAILS: "details"}
+    ACTION_APPROVE: "approve",
+    ACTION_REJECT: "reject",
+    ACTION_DETAILS: "details",
+}
 
 
 class SlackAdapter:
@@ -122,14 +133,20 @@ class SlackAdapter:
     # --- messages ------------------------------------------------------------------------
 
     async def _on_mention(
-        self, body: dict[str, Any], event: dict[str, Any], context: AsyncBoltContext,
+        self,
+        body: dict[str, Any],
+        event: dict[str, Any],
+        context: AsyncBoltContext,
         client: AsyncWebClient,
     ) -> None:
         if _is_user_message(event):
             self._accept(body, event, context, client)
 
     async def _on_message(
-        self, body: dict[str, Any], event: dict[str, Any], context: AsyncBoltContext,
+        self,
+        body: dict[str, Any],
+        event: dict[str, Any],
+        context: AsyncBoltContext,
         client: AsyncWebClient,
     ) -> None:
         if not _is_user_message(event):
@@ -143,7 +160,10 @@ class SlackAdapter:
             self._accept(body, event, context, client)
 
     def _accept(
-        self, body: dict[str, Any], event: dict[str, Any], context: AsyncBoltContext,
+        self,
+        body: dict[str, Any],
+        event: dict[str, Any],
+        context: AsyncBoltContext,
         client: AsyncWebClient,
     ) -> None:
         team, channel, ts = context.team_id or "", event["channel"], event["ts"]
@@ -160,18 +180,29 @@ class SlackAdapter:
             text = text.replace(f"<@{context.bot_user_id}>", "").strip()
         thread_ts = event.get("thread_ts")
         msg = InboundMessage(
-            platform="slack", workspace_id=team, channel_id=channel,
+            platform="slack",
+            workspace_id=team,
+            channel_id=channel,
             thread_id=f"{channel}:{thread_ts}" if thread_ts else None,
-            user_id=event.get("user", ""), text=text, message_id=f"{channel}:{ts}",
+            user_id=event.get("user", ""),
+            text=text,
+            message_id=f"{channel}:{ts}",
             attachments=_attachments(event),
         )
         # Channels answer in a thread; a DM answers inline unless asked in a thread.
         reply_ts = thread_ts or (None if event.get("channel_type") == "im" else ts)
-        self.spawn(f"slack-answer-{channel}-{ts}",
-                   self._answer(client, msg, ts=ts, reply_ts=reply_ts, token=context.bot_token))
+        self.spawn(
+            f"slack-answer-{channel}-{ts}",
+            self._answer(client, msg, ts=ts, reply_ts=reply_ts, token=context.bot_token),
+        )
 
     async def _answer(
-        self, client: AsyncWebClient, msg: InboundMessage, *, ts: str, reply_ts: str | None,
+        self,
+        client: AsyncWebClient,
+        msg: InboundMessage,
+        *,
+        ts: str,
+        reply_ts: str | None,
         token: str | None,
     ) -> None:
         channel = msg.channel_id
@@ -187,12 +218,19 @@ class SlackAdapter:
             log.error("slack refused the answer in %s: %s", channel, exc.response.get("error"))
             await self._react(client, channel, ts, remove=THINKING, add=FAILED)
             return
-        await self._react(client, channel, ts, remove=THINKING,
-                          add=FAILED if reply.error_id else DONE)
+        await self._react(
+            client, channel, ts, remove=THINKING, add=FAILED if reply.error_id else DONE
+        )
 
     async def post_reply(
-        self, client: AsyncWebClient, team: str, channel: str, reply: Reply, *,
-        thread_ts: str | None = None, lead: list[Block] | None = None,
+        self,
+        client: AsyncWebClient,
+        team: str,
+        channel: str,
+        reply: Reply,
+        *,
+        thread_ts: str | None = None,
+        lead: list[Block] | None = None,
     ) -> list[str]:
         """Post ``reply`` (one message per rendered part, then the path PNG); return the ts's.
 
@@ -206,7 +244,8 @@ class SlackAdapter:
         for i, blocks in enumerate(messages):
             text = fallback_text(reply) if i == 0 else "(continued)"
             resp = await client.chat_postMessage(
-                channel=channel, thread_ts=thread_ts, blocks=blocks, text=text, **POST_OPTIONS)
+                channel=channel, thread_ts=thread_ts, blocks=blocks, text=text, **POST_OPTIONS
+            )
             posted.append(str(resp["ts"]))
         self.remember_thread(team, channel, thread_ts or (posted[0] if posted else None))
         if reply.path_nodes and posted:
@@ -233,13 +272,22 @@ class SlackAdapter:
         try:
             png = await asyncio.to_thread(render_path_png, reply.path_nodes, reply.path_edges)
             await client.files_upload_v2(
-                channel=channel, thread_ts=thread_ts, content=png, filename="path.png",
-                title="The path behind this answer")
+                channel=channel,
+                thread_ts=thread_ts,
+                content=png,
+                filename="path.png",
+                title="The path behind this answer",
+            )
         except (SlackClientError, aiohttp.ClientError, OSError, ValueError) as exc:
             log.warning("path picture not uploaded to %s: %s", channel, exc)
 
     async def _react(
-        self, client: AsyncWebClient, channel: str, ts: str, *, add: str | None = None,
+        self,
+        client: AsyncWebClient,
+        channel: str,
+        ts: str,
+        *,
+        add: str | None = None,
         remove: str | None = None,
     ) -> None:
         """Swap reactions; a missing scope or a deleted message must not stop the answer."""
@@ -260,8 +308,11 @@ class SlackAdapter:
                 raise InputInvalid("that file isn't hosted by Slack, so I didn't download it")
             headers = {"Authorization": f"Bearer {token}"} if token else {}
             try:
-                async with asyncio.timeout(FETCH_TIMEOUT_S), aiohttp.ClientSession() as session, \
-                        session.get(url, headers=headers) as resp:
+                async with (
+                    asyncio.timeout(FETCH_TIMEOUT_S),
+                    aiohttp.ClientSession() as session,
+                    session.get(url, headers=headers) as resp,
+                ):
                     if resp.status != 200 or resp.content_type == "text/html":
                         raise InputInvalid("Slack didn't hand the file over (files:read?)")
                     data = await resp.content.read(MAX_FILE_BYTES + 1)
@@ -276,8 +327,12 @@ class SlackAdapter:
     # --- /hivebrain ----------------------------------------------------------------------
 
     async def _on_command(
-        self, ack: AsyncAck, command: dict[str, Any], context: AsyncBoltContext,
-        client: AsyncWebClient, respond: AsyncRespond,
+        self,
+        ack: AsyncAck,
+        command: dict[str, Any],
+        context: AsyncBoltContext,
+        client: AsyncWebClient,
+        respond: AsyncRespond,
     ) -> None:
         sub, _, rest = command.get("text", "").strip().partition(" ")
         sub, rest = sub.lower(), rest.strip()
@@ -290,14 +345,20 @@ class SlackAdapter:
         elif sub == "ask":
             await ack(text="Thinking… I'll post the answer here.", response_type="ephemeral")
             msg = InboundMessage(
-                platform="slack", workspace_id=team, channel_id=channel, thread_id=None,
-                user_id=user, text=rest, message_id=f"command:{command.get('trigger_id', '')}",
+                platform="slack",
+                workspace_id=team,
+                channel_id=channel,
+                thread_id=None,
+                user_id=user,
+                text=rest,
+                message_id=f"command:{command.get('trigger_id', '')}",
             )
             self.spawn(name, self._ask(client, respond, msg))
         elif sub == "connect":
             await ack()
-            work = self.core.connect("slack", team, user_id=user,
-                                     name=rest or command.get("team_domain", ""))
+            work = self.core.connect(
+                "slack", team, user_id=user, name=rest or command.get("team_domain", "")
+            )
             self.spawn(name, self._tell_after(client, respond, channel, user, work))
         elif sub == "settings":
             await ack()
@@ -312,19 +373,30 @@ class SlackAdapter:
         reply = await self.core.handle_message(msg)
         if reply is None:
             return
-        lead: Block = {"type": "context", "elements": [
-            {"type": "mrkdwn", "text": f"_Asked: {to_mrkdwn(msg.text[:500])}_"}]}
+        lead: Block = {
+            "type": "context",
+            "elements": [{"type": "mrkdwn", "text": f"_Asked: {to_mrkdwn(msg.text[:500])}_"}],
+        }
         try:
             await self.post_reply(client, msg.workspace_id, msg.channel_id, reply, lead=[lead])
         except SlackApiError as exc:  # not a member of the channel: answer via response_url
-            log.info("answer to /hivebrain ask sent by response_url (%s)",
-                     exc.response.get("error"))
+            log.info(
+                "answer to /hivebrain ask sent by response_url (%s)", exc.response.get("error")
+            )
             for blocks in render_reply_blocks(reply):
-                await respond(text=fallback_text(reply), blocks=blocks,
-                              response_type="in_channel", replace_original=False)
+                await respond(
+                    text=fallback_text(reply),
+                    blocks=blocks,
+                    response_type="in_channel",
+                    replace_original=False,
+                )
 
     async def _tell_after(
-        self, client: AsyncWebClient, respond: AsyncRespond, channel: str, user: str,
+        self,
+        client: AsyncWebClient,
+        respond: AsyncRespond,
+        channel: str,
+        user: str,
         work: Coroutine[Any, Any, str],
     ) -> None:
         error_id = uuid.uuid4().hex[:8]
@@ -336,14 +408,26 @@ class SlackAdapter:
         await self.tell(client, respond, channel, user, text)
 
     async def tell(
-        self, client: AsyncWebClient, respond: AsyncRespond | None, channel: str, user: str,
-        text: str, *, thread_ts: str | None = None,
+        self,
+        client: AsyncWebClient,
+        respond: AsyncRespond | None,
+        channel: str,
+        user: str,
+        text: str,
+        *,
+        thread_ts: str | None = None,
     ) -> None:
         """Say ``text`` to ``user`` only (``chat.postEphemeral``, else the response_url)."""
         safe = to_mrkdwn(text)
         try:
-            await client.chat_postEphemeral(channel=channel, user=user, text=safe,
-                                            thread_ts=thread_ts, link_names=False, parse="none")
+            await client.chat_postEphemeral(
+                channel=channel,
+                user=user,
+                text=safe,
+                thread_ts=thread_ts,
+                link_names=False,
+                parse="none",
+            )
         except SlackApiError as exc:
             if respond is None:
                 raise
@@ -366,8 +450,7 @@ class SlackAdapter:
                 value = match.group(1)
             else:
                 return f"Name the channel with #, e.g. `/hivebrain settings {key} #general`."
-            return await self.core.update_settings(
-                "slack", team, user, {f"{key}_channel": value})
+            return await self.core.update_settings("slack", team, user, {f"{key}_channel": value})
         if key == "approvers" and len(words) >= 3 and words[1].lower() in ("add", "remove"):
             ids = [m.group(1) for w in words[2:] if (m := _USER_REF.match(w))]
             if len(ids) != len(words) - 2:
@@ -394,8 +477,13 @@ class SlackAdapter:
     # --- card buttons --------------------------------------------------------------------
 
     async def _on_card_action(
-        self, ack: AsyncAck, body: dict[str, Any], action: dict[str, Any],
-        context: AsyncBoltContext, client: AsyncWebClient, respond: AsyncRespond,
+        self,
+        ack: AsyncAck,
+        body: dict[str, Any],
+        action: dict[str, Any],
+        context: AsyncBoltContext,
+        client: AsyncWebClient,
+        respond: AsyncRespond,
     ) -> None:
         await ack()
         verb = _VERBS[str(action.get("action_id"))]
@@ -403,17 +491,28 @@ class SlackAdapter:
         message = body.get("message") or {}
         channel = container.get("channel_id") or (body.get("channel") or {}).get("id", "")
         decision = CardDecision(
-            card_id=str(action.get("value", "")), action=verb, user_id=body["user"]["id"],
-            platform="slack", workspace_id=context.team_id or "",
+            card_id=str(action.get("value", "")),
+            action=verb,
+            user_id=body["user"]["id"],
+            platform="slack",
+            workspace_id=context.team_id or "",
         )
-        where = _CardMessage(channel=channel, ts=container.get("message_ts") or message.get("ts"),
-                             thread_ts=message.get("thread_ts"), blocks=message.get("blocks"),
-                             text=message.get("text"))
-        self.spawn(f"slack-card-{verb}-{decision.card_id}",
-                   self._decide(client, respond, decision, where))
+        where = _CardMessage(
+            channel=channel,
+            ts=container.get("message_ts") or message.get("ts"),
+            thread_ts=message.get("thread_ts"),
+            blocks=message.get("blocks"),
+            text=message.get("text"),
+        )
+        self.spawn(
+            f"slack-card-{verb}-{decision.card_id}", self._decide(client, respond, decision, where)
+        )
 
     async def _decide(
-        self, client: AsyncWebClient, respond: AsyncRespond, decision: CardDecision,
+        self,
+        client: AsyncWebClient,
+        respond: AsyncRespond,
+        decision: CardDecision,
         where: _CardMessage,
     ) -> None:
         outcome = await self.core.decide_card(decision)
@@ -422,15 +521,20 @@ class SlackAdapter:
             blocks = replace_card_blocks(where.blocks or [], outcome.card)
             try:
                 await client.chat_update(
-                    channel=where.channel, ts=where.ts, blocks=blocks,
-                    text=where.text or outcome.card.outcome_line(), link_names=False, parse="none")
+                    channel=where.channel,
+                    ts=where.ts,
+                    blocks=blocks,
+                    text=where.text or outcome.card.outcome_line(),
+                    link_names=False,
+                    parse="none",
+                )
                 return
             except SlackApiError as exc:
-                log.warning("card message %s not updated: %s", where.ts,
-                            exc.response.get("error"))
+                log.warning("card message %s not updated: %s", where.ts, exc.response.get("error"))
                 note = f"{outcome.note} (I couldn't update the card message.)"
-        await self.tell(client, respond, where.channel, decision.user_id, note,
-                        thread_ts=where.thread_ts)
+        await self.tell(
+            client, respond, where.channel, decision.user_id, note, thread_ts=where.thread_ts
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -465,13 +569,16 @@ def _is_user_message(event: dict[str, Any]) -> bool:
 
 
 def _attachments(event: dict[str, Any]) -> list[Attachment]:
-    files = [f for f in event.get("files") or []
-             if f.get("url_private") and f.get("mode") != "tombstone"]
+    files = [
+        f for f in event.get("files") or [] if f.get("url_private") and f.get("mode") != "tombstone"
+    ]
     return [
-        Attachment(name=str(f.get("name") or f.get("title") or "file"),
-                   url=str(f.get("url_private_download") or f["url_private"]),
-                   size=max(int(f.get("size") or 0), 0),
-                   content_type=str(f.get("mimetype") or "application/octet-stream"))
+        Attachment(
+            name=str(f.get("name") or f.get("title") or "file"),
+            url=str(f.get("url_private_download") or f["url_private"]),
+            size=max(int(f.get("size") or 0), 0),
+            content_type=str(f.get("mimetype") or "application/octet-stream"),
+        )
         for f in files
     ]
 
@@ -527,8 +634,10 @@ async def run_slack(
     if settings.slack_app_token is None:
         return SlackService(adapter, routes=slack_routes(adapter.app))
     handler = AsyncSocketModeHandler(
-        adapter.app, app_token=settings.slack_app_token.get_secret_value(),
-        web_client=adapter.app.client)
+        adapter.app,
+        app_token=settings.slack_app_token.get_secret_value(),
+        web_client=adapter.app.client,
+    )
     await handler.connect_async()
     log.info("slack socket mode connected")
     return SlackService(adapter, socket=handler)

@@ -42,12 +42,23 @@ log = logging.getLogger(__name__)
 PLATFORM = "slack"
 #: Every post: no link unfurls, and no name ever turned into a ping.
 POST_OPTIONS: dict[str, Any] = {
-    "unfurl_links": False, "unfurl_media": False, "link_names": False, "parse": "none",
+    "unfurl_links": False,
+    "unfurl_media": False,
+    "link_names": False,
+    "parse": "none",
 }
 DEFAULT_API_BASE_URL = "https://slack.com/api/"
 BOT_SCOPES = (
-    "app_mentions:read", "channels:history", "groups:history", "im:history", "chat:write",
-    "commands", "reactions:write", "files:read", "files:write", "users:read",
+    "app_mentions:read",
+    "channels:history",
+    "groups:history",
+    "im:history",
+    "chat:write",
+    "commands",
+    "reactions:write",
+    "files:read",
+    "files:write",
+    "users:read",
 )
 #: The per-user fields of an installation, cleared when one user's tokens are revoked.
 _USER_FIELDS = ("user_token", "user_scopes", "user_refresh_token", "user_token_expires_at")
@@ -230,9 +241,12 @@ def new_slack_app(
     secret = signing.get_secret_value() if signing else ""
     if not secret and settings.slack_app_token is None:
         raise ValueError(
-            "Slack over HTTP needs SLACK_SIGNING_SECRET (or SLACK_APP_TOKEN for Socket Mode)")
+            "Slack over HTTP needs SLACK_SIGNING_SECRET (or SLACK_APP_TOKEN for Socket Mode)"
+        )
     common: dict[str, Any] = {
-        "name": "hivebrain", "process_before_response": True, "signing_secret": secret,
+        "name": "hivebrain",
+        "process_before_response": True,
+        "signing_secret": secret,
         "request_verification_enabled": bool(secret),
     }
     if settings.slack_bot_token is not None or (client is not None and client.token):
@@ -247,12 +261,16 @@ def new_slack_app(
     oauth = AsyncOAuthSettings(
         client_id=settings.slack_client_id,
         client_secret=settings.slack_client_secret.get_secret_value(),
-        scopes=list(BOT_SCOPES), installation_store=store, installation_store_bot_only=True,
+        scopes=list(BOT_SCOPES),
+        installation_store=store,
+        installation_store_bot_only=True,
         state_store=MemoryStateStore(),
     )
     app = AsyncApp(
         client=client or AsyncWebClient(base_url=api_base_url(settings)),
-        installation_store=store, installation_store_bot_only=True, oauth_settings=oauth,
+        installation_store=store,
+        installation_store_bot_only=True,
+        oauth_settings=oauth,
         **common,
     )
     app.enable_token_revocation_listeners()
@@ -308,7 +326,8 @@ class SlackPoster:
             token = bot.bot_token
         try:
             resp = await self._client.chat_postMessage(
-                channel=bare, text=to_mrkdwn(text), token=token, **POST_OPTIONS)
+                channel=bare, text=to_mrkdwn(text), token=token, **POST_OPTIONS
+            )
         except SlackApiError as exc:
             error = exc.response.get("error")
             raise ActionFailed("channel", f"Slack refused the message ({error})") from exc

@@ -47,20 +47,52 @@ def chunk_text(text: str, *, size: int = CHUNK_CHARS) -> list[str]:
     return pieces
 
 
-def document_facts(*, name: str, text: str, src: str, as_of: str, doc_id: str | None = None) -> list[dict[str, Any]]:
+def document_facts(
+    *, name: str, text: str, src: str, as_of: str, doc_id: str | None = None
+) -> list[dict[str, Any]]:
     """Facts for one text document: the Document and its Chunks."""
     if not text.strip():
         raise InputInvalid(f"{name}: the document is empty")
     doc = doc_id or f"doc-{slugify(name)}"
-    facts: list[dict[str, Any]] = [{"node": {
-        "type": "Document", "id": doc, "name": name, "text": text[:20_000], "src": src, "asOf": as_of,
-    }}]
+    facts: list[dict[str, Any]] = [
+        {
+            "node": {
+                "type": "Document",
+                "id": doc,
+                "name": name,
+                "text": text[:20_000],
+                "src": src,
+                "asOf": as_of,
+            }
+        }
+    ]
     for i, passage in enumerate(chunk_text(text), 1):
         chunk = f"{doc}#c{i}"
-        facts.append({"node": {"type": "Chunk", "id": chunk, "name": f"{name} §{i}", "text": passage,
-                               "position": i, "src": src, "asOf": as_of}})
-        facts.append({"edge": {"from": doc, "type": "HAS_CHUNK", "to": chunk, "since": as_of,
-                               "src": src, "asOf": as_of}})
+        facts.append(
+            {
+                "node": {
+                    "type": "Chunk",
+                    "id": chunk,
+                    "name": f"{name} §{i}",
+                    "text": passage,
+                    "position": i,
+                    "src": src,
+                    "asOf": as_of,
+                }
+            }
+        )
+        facts.append(
+            {
+                "edge": {
+                    "from": doc,
+                    "type": "HAS_CHUNK",
+                    "to": chunk,
+                    "since": as_of,
+                    "src": src,
+                    "asOf": as_of,
+                }
+            }
+        )
     return facts
 
 
@@ -72,13 +104,22 @@ def meeting_facts(*, name: str, transcript: Any, src: str, as_of: str) -> list[d
         isinstance(t, dict) and "speaker" in t and "content" in t for t in turns
     ):
         raise InputInvalid(
-            f"{name}: a transcript is a list of {{\"speaker\": ..., \"content\": ...}} turns "
-            "(or an object with them under \"meeting_transcripts\")"
+            f'{name}: a transcript is a list of {{"speaker": ..., "content": ...}} turns '
+            '(or an object with them under "meeting_transcripts")'
         )
     meeting = f"meeting-{slugify(name)}"
-    facts: list[dict[str, Any]] = [{"node": {
-        "type": "Meeting", "id": meeting, "name": name, "lines": len(turns), "src": src, "asOf": as_of,
-    }}]
+    facts: list[dict[str, Any]] = [
+        {
+            "node": {
+                "type": "Meeting",
+                "id": meeting,
+                "name": name,
+                "lines": len(turns),
+                "src": src,
+                "asOf": as_of,
+            }
+        }
+    ]
     people: dict[str, str] = {}
     for i, turn in enumerate(turns, 1):
         speaker = str(turn["speaker"]).strip() or "Unknown speaker"
@@ -86,20 +127,70 @@ def meeting_facts(*, name: str, transcript: Any, src: str, as_of: str) -> list[d
         if speaker not in people:
             person = f"person-{slugify(name, limit=30)}-{slugify(speaker, limit=30)}"
             people[speaker] = person
-            facts.append({"node": {"type": "Person", "id": person, "name": f"{speaker} ({name})",
-                                   "role": speaker, "src": src, "asOf": as_of}})
-            facts.append({"edge": {"from": person, "type": "ATTENDED", "to": meeting,
-                                   "since": as_of, "src": src, "asOf": as_of}})
+            facts.append(
+                {
+                    "node": {
+                        "type": "Person",
+                        "id": person,
+                        "name": f"{speaker} ({name})",
+                        "role": speaker,
+                        "src": src,
+                        "asOf": as_of,
+                    }
+                }
+            )
+            facts.append(
+                {
+                    "edge": {
+                        "from": person,
+                        "type": "ATTENDED",
+                        "to": meeting,
+                        "since": as_of,
+                        "src": src,
+                        "asOf": as_of,
+                    }
+                }
+            )
         if not content:
             continue
         chunk = f"{meeting}#l{i}"
-        facts.append({"node": {"type": "Chunk", "id": chunk, "name": f"{name} line {i}",
-                               "text": f"{speaker}: {content}", "position": i, "src": src,
-                               "asOf": as_of}})
-        facts.append({"edge": {"from": meeting, "type": "HAS_CHUNK", "to": chunk, "since": as_of,
-                               "src": src, "asOf": as_of}})
-        facts.append({"edge": {"from": chunk, "type": "SAID_BY", "to": people[speaker],
-                               "since": as_of, "src": src, "asOf": as_of}})
+        facts.append(
+            {
+                "node": {
+                    "type": "Chunk",
+                    "id": chunk,
+                    "name": f"{name} line {i}",
+                    "text": f"{speaker}: {content}",
+                    "position": i,
+                    "src": src,
+                    "asOf": as_of,
+                }
+            }
+        )
+        facts.append(
+            {
+                "edge": {
+                    "from": meeting,
+                    "type": "HAS_CHUNK",
+                    "to": chunk,
+                    "since": as_of,
+                    "src": src,
+                    "asOf": as_of,
+                }
+            }
+        )
+        facts.append(
+            {
+                "edge": {
+                    "from": chunk,
+                    "type": "SAID_BY",
+                    "to": people[speaker],
+                    "since": as_of,
+                    "src": src,
+                    "asOf": as_of,
+                }
+            }
+        )
     return facts
 
 
@@ -113,7 +204,9 @@ def upload_facts(*, name: str, data: bytes, src: str, as_of: str) -> list[dict[s
         raise InputInvalid(f"{name} is not UTF-8 text") from exc
     if name.lower().endswith(".json"):
         try:
-            return meeting_facts(name=name.rsplit(".", 1)[0], transcript=json.loads(text), src=src, as_of=as_of)
+            return meeting_facts(
+                name=name.rsplit(".", 1)[0], transcript=json.loads(text), src=src, as_of=as_of
+            )
         except json.JSONDecodeError as exc:
             raise InputInvalid(f"{name} is not valid JSON ({exc.msg}, line {exc.lineno})") from exc
     return document_facts(name=name, text=text, src=src, as_of=as_of)

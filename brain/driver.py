@@ -122,7 +122,9 @@ def _stat(res: Any, key: str) -> float:
 class FalkorDriver:
     """``GraphDriver`` over the async falkordb client (unix socket or TCP url)."""
 
-    def __init__(self, url: str, *, max_connections: int = 32, socket_timeout_s: float = 300.0) -> None:
+    def __init__(
+        self, url: str, *, max_connections: int = 32, socket_timeout_s: float = 300.0
+    ) -> None:
         self._url = url
         self._options = {
             "max_connections": max_connections,

@@ -171,7 +171,8 @@ FOREACH (_ IN CASE WHEN me IS NULL THEN [1] ELSE [] END |
       r.retiredAt = CASE WHEN newUntil IS NULL THEN NULL ELSE coalesce(row.retiredAt, $now) END,
       r.closedCost = CASE WHEN newUntil IS NULL THEN $openCost ELSE $closedCost END,
       r.closeReason = CASE WHEN newUntil IS NULL THEN NULL
-          WHEN rv IS NOT NULL AND NOT beatsRival THEN 'lost a tie: a newer source named another holder'
+          WHEN rv IS NOT NULL AND NOT beatsRival
+              THEN 'lost a tie: a newer source named another holder'
           WHEN newUntil = row.until THEN 'stated' ELSE 'next holder' END,
       r.lost = rv IS NOT NULL AND NOT beatsRival)
 // counted here, not returned per row: parsing one result row per fact cost as much as

@@ -73,7 +73,9 @@ class SentenceTransformerEmbedder:
                 f"model {self.model_name} makes {size}-dimension vectors but "
                 f"HIVEBRAIN_EMBED_DIMENSION is {self.dimension}: set it to {size}"
             )
-        log.info("embedding model %s loaded in %.1f s", self.model_name, time.perf_counter() - started)
+        log.info(
+            "embedding model %s loaded in %.1f s", self.model_name, time.perf_counter() - started
+        )
         return model
 
     async def _ready(self) -> Any:
@@ -88,7 +90,11 @@ class SentenceTransformerEmbedder:
             return []
         model = await self._ready()
         vectors = await asyncio.to_thread(
-            model.encode, texts, batch_size=BATCH, normalize_embeddings=True,
-            show_progress_bar=False, convert_to_numpy=True,
+            model.encode,
+            texts,
+            batch_size=BATCH,
+            normalize_embeddings=True,
+            show_progress_bar=False,
+            convert_to_numpy=True,
         )
         return [v.tolist() for v in vectors]

@@ -94,8 +94,11 @@ _NOISE_KEYS = frozenset({"sample", "_as_of_ms", "src", "score", "via"})
 def _compact(value: Any) -> Any:
     """Drop empty values and per-item noise from nested data."""
     if isinstance(value, dict):
-        return {k: _compact(v) for k, v in value.items()
-                if k not in _NOISE_KEYS and v is not None and v != [] and v != {}}
+        return {
+            k: _compact(v)
+            for k, v in value.items()
+            if k not in _NOISE_KEYS and v is not None and v != [] and v != {}
+        }
     if isinstance(value, list):
         return [_compact(v) for v in value]
     return value

@@ -53,7 +53,8 @@ def parse_lines(lines: list[str], *, name: str = "input") -> Iterator[tuple[int,
             raise InputInvalid(
                 f"{name} line {number} is not JSON ({exc.msg} at column {exc.colno}): "
                 "nothing was written. Each line must be one JSON object, e.g. "
-                '{"node": {"type": "Task", "id": "task-1", "name": "...", "src": "...", "asOf": "2026-10-01"}}'
+                '{"node": {"type": "Task", "id": "task-1", "name": "...", "src": "...", '
+                '"asOf": "2026-10-01"}}'
             ) from exc
         parsed.append((number, value if isinstance(value, dict) else {"invalid": value}))
     yield from parsed
@@ -85,7 +86,14 @@ LIMIT $limit
 _PAGE = 5_000
 _NODE_SKIP = {"labels", "embedding", "textHash", "nameKey"}
 _MOMENT_KEYS = {
-    "asOf", "firstAsOf", "recordedAt", "updatedAt", "since", "until", "retiredAt", "endAsOf",
+    "asOf",
+    "firstAsOf",
+    "recordedAt",
+    "updatedAt",
+    "since",
+    "until",
+    "retiredAt",
+    "endAsOf",
 }
 _EDGE_SKIP = {"untilStated", "until", "closedCost", "closeReason", "lost"}
 

@@ -30,7 +30,15 @@ _PROP_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
 _AGGREGATIONS = ("sum", "mean")
 #: Node keys the gate reads itself rather than storing as free properties.
 _NODE_KEYS = {
-    "type", "id", "src", "asOf", "firstAsOf", "recordedAt", "updatedAt", "aliases", "nameKey",
+    "type",
+    "id",
+    "src",
+    "asOf",
+    "firstAsOf",
+    "recordedAt",
+    "updatedAt",
+    "aliases",
+    "nameKey",
 }
 _EDGE_KEYS = {
     "from",
@@ -125,7 +133,8 @@ def _clean_value(value: Any, key: str, what: str) -> Any:
             raise WriteRefused(f"{what}: {key!r} nests lists; store a flat list")
         return items
     raise WriteRefused(
-        f"{what}: {key!r} is a {type(value).__name__}; store text, numbers, booleans or lists of them"
+        f"{what}: {key!r} is a {type(value).__name__}; "
+        "store text, numbers, booleans or lists of them"
     )
 
 
@@ -136,7 +145,8 @@ def gate_node(raw: Any) -> NodeRow:
     node_type = raw.get("type")
     if not isinstance(node_type, str) or node_type not in ENTITY_TYPES:
         raise WriteRefused(
-            f"unknown node type {node_type!r}: not in the schema{_suggest(str(node_type), ENTITY_TYPES)}"
+            f"unknown node type {node_type!r}: not in the schema"
+            f"{_suggest(str(node_type), ENTITY_TYPES)}"
         )
     node_id = _require_text(raw, "id", f"{node_type} node")
     what = f"{node_type} {node_id!r}"

@@ -95,8 +95,16 @@ def with_resolution_props(row: NodeRow) -> NodeRow:
     email = props.get("email")
     if isinstance(email, str):
         props["email"] = email.strip().lower()
-    return NodeRow(row.id, row.type, row.src, row.as_of, props, row.recorded_at, row.updated_at,
-                   row.first_as_of)
+    return NodeRow(
+        row.id,
+        row.type,
+        row.src,
+        row.as_of,
+        props,
+        row.recorded_at,
+        row.updated_at,
+        row.first_as_of,
+    )
 
 
 def plan_nodes(
@@ -279,7 +287,9 @@ def update_params(
                 "asOf": row.as_of,
                 "version": row.type in VERSIONED_TYPES,
                 "versionId": version_id(row.id, old.as_of),
-                "versionName": f"{old.props.get('name', row.id)} (as of {format_moment(old.as_of)})",
+                "versionName": (
+                    f"{old.props.get('name', row.id)} (as of {format_moment(old.as_of)})"
+                ),
                 "oldState": _state(old.props),
             }
             for row, old in updates

@@ -54,7 +54,8 @@ async def readings(
     _, name, unit, aggregation, measures = meta.rows[0]
     window = days * DAY_MS
     res = await graph.ro_query(
-        "readings", READ_READINGS,
+        "readings",
+        READ_READINGS,
         {"id": metric_id, "from": as_of_ms - 2 * window, "t": as_of_ms, "limit": MAX_READINGS},
     )
     this_w = [r for r in res.rows if r[2] >= as_of_ms - window]
@@ -71,23 +72,33 @@ async def readings(
         "metric": {"id": metric_id, "name": name, "unit": unit, "aggregation": aggregation},
         "measures": [{"id": i, "type": t, "name": n} for i, t, n in measured],
         "window_days": days,
-        "this_window": {"from": format_moment(as_of_ms - window), "to": format_moment(as_of_ms),
-                        "value": now_total, "readings": len(this_w)},
-        "previous_window": {"from": format_moment(as_of_ms - 2 * window),
-                            "to": format_moment(as_of_ms - window), "value": prev_total,
-                            "readings": len(prev_w)},
+        "this_window": {
+            "from": format_moment(as_of_ms - window),
+            "to": format_moment(as_of_ms),
+            "value": now_total,
+            "readings": len(this_w),
+        },
+        "previous_window": {
+            "from": format_moment(as_of_ms - 2 * window),
+            "to": format_moment(as_of_ms - window),
+            "value": prev_total,
+            "readings": len(prev_w),
+        },
         "change_pct": change,
         "daily": [{"id": r[0], "start": format_moment(r[2]), "value": r[1]} for r in res.rows]
-        if daily else [],
+        if daily
+        else [],
     }
     nodes = [NodeRef(id=metric_id, type="Metric", name=name)]
     nodes += [NodeRef(id=i, type=t, name=n) for i, t, n in measured]
     nodes += [NodeRef(id=r[0], type="Observation", name=None) for r in cited]
     edges = [EdgeRef(source=metric_id, type="MEASURES", target=i) for i, _, _ in measured]
     return ReadResult(
-        tool="readings", as_of=format_moment(as_of_ms) or "",
+        tool="readings",
+        as_of=format_moment(as_of_ms) or "",
         message=None if res.rows else f"no readings of {name!r} in the last {2 * days} days",
-        data=data, evidence=Evidence(nodes=nodes, edges=edges),
+        data=data,
+        evidence=Evidence(nodes=nodes, edges=edges),
         sample=any(bool(r[6]) or str(r[4] or "").startswith("sample:") for r in res.rows),
         newest_as_of=format_moment(newest),
     )

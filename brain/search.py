@@ -27,10 +27,79 @@ POOL = 30
 _FT_SPECIAL = re.compile(r"([,.<>{}\[\]\"':;!@#$%^&*()\-+=~|/\\?`])")
 _WORD = re.compile(r"[\w][\w'-]*", re.UNICODE)
 STOPWORDS = frozenset(
-    """a an and are as at be but by did do does for from has have how i if in into is it its
-    me my no not of on or our so that the their them there these they this to us was we were
-    what when where which who whom why will with would you your can could should about after
-    before just than then too very get got""".split()
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "but",
+        "by",
+        "did",
+        "do",
+        "does",
+        "for",
+        "from",
+        "has",
+        "have",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "me",
+        "my",
+        "no",
+        "not",
+        "of",
+        "on",
+        "or",
+        "our",
+        "so",
+        "that",
+        "the",
+        "their",
+        "them",
+        "there",
+        "these",
+        "they",
+        "this",
+        "to",
+        "us",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "you",
+        "your",
+        "can",
+        "could",
+        "should",
+        "about",
+        "after",
+        "before",
+        "just",
+        "than",
+        "then",
+        "too",
+        "very",
+        "get",
+        "got",
+    ]
 )
 
 
@@ -119,7 +188,11 @@ def fuse(lists: dict[str, list[list[Any]]]) -> list[Hit]:
             hit = hits.get(node_id)
             if hit is None:
                 hit = hits[node_id] = Hit(
-                    node_id, node_type, name, src, as_of,
+                    node_id,
+                    node_type,
+                    name,
+                    src,
+                    as_of,
                     bool(sample) or str(src or "").startswith("sample:"),
                 )
             hit.score += 1.0 / (RRF_K + rank)
@@ -181,7 +254,9 @@ async def search(
         jobs["vector"] = graph.ro_query("search vectors", VECTOR_ENTITIES, vparams)
         jobs["chunk-vector"] = graph.ro_query("search chunk vectors", VECTOR_CHUNKS, vparams)
     results = await asyncio.gather(*jobs.values())
-    hits = rerank(fuse({via: res.rows for via, res in zip(jobs, results, strict=True)}), text)[:limit]
+    hits = rerank(fuse({via: res.rows for via, res in zip(jobs, results, strict=True)}), text)[
+        :limit
+    ]
     return search_result("search", hits, as_of_ms, text)
 
 
@@ -196,8 +271,13 @@ def search_result(tool: str, hits: list[Hit], as_of_ms: int, text: str) -> ReadR
         data={
             "hits": [
                 {
-                    "id": h.id, "type": h.type, "name": h.name, "score": round(h.score, 5),
-                    "via": sorted(h.via), "snippet": h.snippet, "src": h.src,
+                    "id": h.id,
+                    "type": h.type,
+                    "name": h.name,
+                    "score": round(h.score, 5),
+                    "via": sorted(h.via),
+                    "snippet": h.snippet,
+                    "src": h.src,
                     "as_of": format_moment(h.as_of),
                 }
                 for h in hits

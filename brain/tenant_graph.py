@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, LiteralString
 
 from brain.driver import READ_TIMEOUT_MS, GraphDriver, QueryResult
-from brain.embeddings import Embedder, node_text, text_hash
 from brain.edges import EdgeRow, edge_statement, plan_rounds, statement_params
+from brain.embeddings import Embedder, node_text, text_hash
 from brain.errors import WriteRefused
 from brain.gate import NodeRow, clean_props, gate_edge, gate_node
 from brain.moments import now_ms, parse_moment
@@ -322,7 +322,10 @@ class TenantGraph:
             return
         for start in range(0, len(ids), EMBED_CHUNK):
             res = await self.ro_query(
-                "read texts", READ_TEXTS, {"ids": ids[start : start + EMBED_CHUNK]}, timeout_ms=60_000
+                "read texts",
+                READ_TEXTS,
+                {"ids": ids[start : start + EMBED_CHUNK]},
+                timeout_ms=60_000,
             )
             todo: list[tuple[str, str, str]] = []
             for node_id, name, summary, text, old_hash in res.rows:
@@ -480,7 +483,8 @@ class TenantGraph:
         checked = clean_props(dict(changes), skip=set(), reserved=NODE_META_PROPS, what=what)
         wanted = clean_props(dict(expect), skip=set(), reserved=(), what=what)
         res = await self._write(
-            "compare and set", COMPARE_AND_SET,
+            "compare and set",
+            COMPARE_AND_SET,
             {"id": node_id, "expect": wanted, "changes": checked, "src": src, "now": now_ms()},
         )
         changed = bool(res.rows and res.rows[0][0])

@@ -228,18 +228,30 @@ class Registry:
         )
         return settings
 
-    async def save_installation(self, platform: str, external_id: str, data: dict[str, Any]) -> None:
+    async def save_installation(
+        self, platform: str, external_id: str, data: dict[str, Any]
+    ) -> None:
         """Keep a platform app installation (e.g. a Slack workspace's bot token) for later."""
         await self._driver.query(
-            REGISTRY_GRAPH, "save installation", WRITE_INSTALLATION,
-            {"key": f"{platform}:{external_id}", "platform": platform, "externalId": external_id,
-             "data": json.dumps(data, default=str), "now": now_ms()},
+            REGISTRY_GRAPH,
+            "save installation",
+            WRITE_INSTALLATION,
+            {
+                "key": f"{platform}:{external_id}",
+                "platform": platform,
+                "externalId": external_id,
+                "data": json.dumps(data, default=str),
+                "now": now_ms(),
+            },
         )
 
     async def find_installation(self, platform: str, external_id: str) -> dict[str, Any] | None:
         """An installation saved with ``save_installation``, or None."""
         res = await self._driver.ro_query(
-            REGISTRY_GRAPH, "read installation", READ_INSTALLATION, {"key": f"{platform}:{external_id}"}
+            REGISTRY_GRAPH,
+            "read installation",
+            READ_INSTALLATION,
+            {"key": f"{platform}:{external_id}"},
         )
         raw = res.scalar()
         return json.loads(raw) if raw else None
@@ -247,7 +259,10 @@ class Registry:
     async def delete_installation(self, platform: str, external_id: str) -> None:
         """Forget an installation (the app was uninstalled)."""
         await self._driver.query(
-            REGISTRY_GRAPH, "delete installation", DELETE_INSTALLATION, {"key": f"{platform}:{external_id}"}
+            REGISTRY_GRAPH,
+            "delete installation",
+            DELETE_INSTALLATION,
+            {"key": f"{platform}:{external_id}"},
         )
 
     async def forget(self, slug: str) -> None:

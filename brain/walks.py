@@ -51,8 +51,12 @@ _HIDDEN_PROPS = {"embedding", "textHash", "nameKey"}
 def _node(row: list[Any]) -> dict[str, Any]:
     node_id, node_type, name, src, as_of, sample = row[:6]
     return {
-        "id": node_id, "type": node_type, "name": name, "src": src,
-        "as_of": format_moment(as_of), "sample": bool(sample) or str(src or "").startswith("sample:"),
+        "id": node_id,
+        "type": node_type,
+        "name": name,
+        "src": src,
+        "as_of": format_moment(as_of),
+        "sample": bool(sample) or str(src or "").startswith("sample:"),
         "_as_of_ms": as_of,
     }
 
@@ -62,13 +66,23 @@ def _public(node: dict[str, Any]) -> dict[str, Any]:
 
 
 def _result(
-    tool: str, t: int, data: dict[str, Any], nodes: list[dict[str, Any]],
-    edges: list[EdgeRef] | None = None, *, found: bool = True, message: str | None = None,
+    tool: str,
+    t: int,
+    data: dict[str, Any],
+    nodes: list[dict[str, Any]],
+    edges: list[EdgeRef] | None = None,
+    *,
+    found: bool = True,
+    message: str | None = None,
 ) -> ReadResult:
     """Build a ReadResult whose sample flag and newest date come from the nodes read."""
     newest = max((n["_as_of_ms"] for n in nodes if n.get("_as_of_ms") is not None), default=None)
     return ReadResult(
-        tool=tool, as_of=format_moment(t) or "", found=found, message=message, data=data,
+        tool=tool,
+        as_of=format_moment(t) or "",
+        found=found,
+        message=message,
+        data=data,
         evidence=Evidence(
             nodes=[NodeRef(id=n["id"], type=n["type"], name=n.get("name")) for n in nodes],
             edges=edges or [],
@@ -81,7 +95,11 @@ def _result(
 def not_found(tool: str, t: int, what: str) -> ReadResult:
     """The honest answer for a name the brain does not hold."""
     return _result(
-        tool, t, {"query": what}, [], found=False,
+        tool,
+        t,
+        {"query": what},
+        [],
+        found=False,
         message=f"{what!r} is not in your records (no node with that id or name)",
     )
 
@@ -103,10 +121,14 @@ async def lookup(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
         return not_found("lookup", as_of_ms, q)
     data = {
         "matches": [
-            {**_public(n), "properties": {
-                k: (format_moment(v) if k in ("asOf", "recordedAt", "updatedAt") else v)
-                for k, v in n["_props"].items() if k not in _HIDDEN_PROPS
-            }}
+            {
+                **_public(n),
+                "properties": {
+                    k: (format_moment(v) if k in ("asOf", "recordedAt", "updatedAt") else v)
+                    for k, v in n["_props"].items()
+                    if k not in _HIDDEN_PROPS
+                },
+            }
             for n in found
         ]
     }
@@ -131,7 +153,11 @@ def _break_statement(rels: list[str]) -> LiteralString:
 
 
 async def what_breaks(
-    graph: TenantGraph, q: str, *, as_of_ms: int, hops: int = MAX_HOPS,
+    graph: TenantGraph,
+    q: str,
+    *,
+    as_of_ms: int,
+    hops: int = MAX_HOPS,
     rels: list[str] | None = None,
 ) -> ReadResult:
     """What depends on a thing, grouped by hop (1 to 4), over current edges only."""
@@ -154,15 +180,24 @@ async def what_breaks(
     for _ in range(hops):
         layer: dict[str, dict[str, Any]] = {}
         res = await graph.ro_query(
-            "what breaks hop", statement,
+            "what breaks hop",
+            statement,
             {"frontier": frontier, "t": as_of_ms, "limit": ROWS_PER_HOP, "inward": inward},
         )
         for fid, *row in res.rows:
             node = _node(row[:6])
             since, until, src, rel = row[6:10]
             source, target = (node["id"], fid) if rel in inward else (fid, node["id"])
-            edges.append(EdgeRef(source=source, type=rel, target=target,
-                                 since=format_moment(since), until=format_moment(until), src=src))
+            edges.append(
+                EdgeRef(
+                    source=source,
+                    type=rel,
+                    target=target,
+                    since=format_moment(since),
+                    until=format_moment(until),
+                    src=src,
+                )
+            )
             if node["id"] not in seen and node["id"] not in layer:
                 layer[node["id"]] = {**node, "via": rel, "from": fid}
         if not layer:
@@ -173,8 +208,10 @@ async def what_breaks(
         nodes.extend(layer.values())
     data = {
         "root": _public(root),
-        "by_hop": [{"hop": i + 1, "count": len(ls), "items": [_public(n) for n in ls]}
-                   for i, ls in enumerate(layers)],
+        "by_hop": [
+            {"hop": i + 1, "count": len(ls), "items": [_public(n) for n in ls]}
+            for i, ls in enumerate(layers)
+        ],
         "total": sum(len(ls) for ls in layers),
     }
     message = None if layers else f"nothing currently depends on {root['name'] or root['id']!r}"
@@ -218,11 +255,13 @@ async def neighbours(
     root = start[0]
     hidden = list(SUMMARISED_TYPES) + ([] if include_assistant else ["Turn", "Finding", "Card"])
     res = await graph.ro_query(
-        "neighbours", READ_NEIGHBOURS,
+        "neighbours",
+        READ_NEIGHBOURS,
         {"id": root["id"], "t": as_of_ms, "limit": limit, "hidden": hidden},
     )
     counted = await graph.ro_query(
-        "neighbours summarised", READ_SUMMARISED,
+        "neighbours summarised",
+        READ_SUMMARISED,
         {"id": root["id"], "t": as_of_ms, "summarised": list(SUMMARISED_TYPES)},
     )
     items, nodes, edges = [], [root], []
@@ -230,13 +269,32 @@ async def neighbours(
         node = _node(rest[:6])
         since, until, src, e_as_of = rest[6:10]
         source, target = (root["id"], node["id"]) if outgoing else (node["id"], root["id"])
-        edges.append(EdgeRef(source=source, type=rel, target=target, since=format_moment(since),
-                             until=format_moment(until), src=src))
+        edges.append(
+            EdgeRef(
+                source=source,
+                type=rel,
+                target=target,
+                since=format_moment(since),
+                until=format_moment(until),
+                src=src,
+            )
+        )
         nodes.append(node)
-        items.append({"rel": rel, "direction": "out" if outgoing else "in", "node": _public(node),
-                      "since": format_moment(since), "src": src, "as_of": format_moment(e_as_of)})
-    data = {"root": _public(root), "relationships": items,
-            "also": [{"type": t, "rel": r, "count": c} for t, r, c in counted.rows]}
+        items.append(
+            {
+                "rel": rel,
+                "direction": "out" if outgoing else "in",
+                "node": _public(node),
+                "since": format_moment(since),
+                "src": src,
+                "as_of": format_moment(e_as_of),
+            }
+        )
+    data = {
+        "root": _public(root),
+        "relationships": items,
+        "also": [{"type": t, "rel": r, "count": c} for t, r, c in counted.rows],
+    }
     return _result("neighbours", as_of_ms, data, nodes, edges)
 
 
@@ -264,29 +322,49 @@ async def history(graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 200
     if not start:
         return not_found("history", as_of_ms, q)
     root = start[0]
-    res = await graph.ro_query("history edges", READ_HISTORY_EDGES,
-                               {"id": root["id"], "t": as_of_ms, "limit": limit})
-    versions = await graph.ro_query("history versions", READ_VERSIONS,
-                                    {"id": root["id"], "t": as_of_ms, "limit": limit})
+    res = await graph.ro_query(
+        "history edges", READ_HISTORY_EDGES, {"id": root["id"], "t": as_of_ms, "limit": limit}
+    )
+    versions = await graph.ro_query(
+        "history versions", READ_VERSIONS, {"id": root["id"], "t": as_of_ms, "limit": limit}
+    )
     events, nodes, edges = [], [root], []
     for rel, outgoing, *rest in res.rows:
         node = _node(rest[:6])
         since, until, recorded, retired, src, reason, lost = rest[6:13]
         source, target = (root["id"], node["id"]) if outgoing else (node["id"], root["id"])
         nodes.append(node)
-        edges.append(EdgeRef(source=source, type=rel, target=target, since=format_moment(since),
-                             until=format_moment(until), src=src))
-        events.append({
-            "rel": rel, "direction": "out" if outgoing else "in", "node": _public(node),
-            "since": format_moment(since), "until": format_moment(until),
-            "recorded_at": format_moment(recorded), "retired_at": format_moment(retired),
-            "src": src, "close_reason": reason, "lost_tie": lost,
-            "current": until is None or until > as_of_ms,
-        })
+        edges.append(
+            EdgeRef(
+                source=source,
+                type=rel,
+                target=target,
+                since=format_moment(since),
+                until=format_moment(until),
+                src=src,
+            )
+        )
+        events.append(
+            {
+                "rel": rel,
+                "direction": "out" if outgoing else "in",
+                "node": _public(node),
+                "since": format_moment(since),
+                "until": format_moment(until),
+                "recorded_at": format_moment(recorded),
+                "retired_at": format_moment(retired),
+                "src": src,
+                "close_reason": reason,
+                "lost_tie": lost,
+                "current": until is None or until > as_of_ms,
+            }
+        )
     data = {
         "root": _public(root),
-        "versions": [{"id": v, "as_of": format_moment(a), "src": s, "state": st}
-                     for v, a, s, st in versions.rows],
+        "versions": [
+            {"id": v, "as_of": format_moment(a), "src": s, "state": st}
+            for v, a, s, st in versions.rows
+        ],
         "events": events,
     }
     return _result("history", as_of_ms, data, nodes, edges)
@@ -313,14 +391,29 @@ async def owner(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
         node = _node(row[:6])
         since, until, src, lost, reason = row[6:11]
         is_current = since <= as_of_ms and (until is None or until > as_of_ms)
-        entry = {"holder": _public(node), "since": format_moment(since), "until": format_moment(until),
-                 "src": src, "lost_tie": lost, "close_reason": reason, "current": is_current}
+        entry = {
+            "holder": _public(node),
+            "since": format_moment(since),
+            "until": format_moment(until),
+            "src": src,
+            "lost_tie": lost,
+            "close_reason": reason,
+            "current": is_current,
+        }
         timeline.append(entry)
         nodes.append(node)
         if is_current:
             current = entry
-            edges.append(EdgeRef(source=node["id"], type="OWNS", target=root["id"],
-                                 since=format_moment(since), until=format_moment(until), src=src))
+            edges.append(
+                EdgeRef(
+                    source=node["id"],
+                    type="OWNS",
+                    target=root["id"],
+                    since=format_moment(since),
+                    until=format_moment(until),
+                    src=src,
+                )
+            )
     name = root["name"] or root["id"]
     message = None if current else f"nobody owned {name!r} on {format_moment(as_of_ms)}"
     data = {"root": _public(root), "owner": current, "timeline": timeline}

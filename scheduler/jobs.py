@@ -63,12 +63,15 @@ LIMIT $limit
 @job("weekly_rollup", purpose="what changed in the brain this week", day_of_week="mon", hour=9)
 async def weekly_rollup(graph: TenantGraph, t: int) -> list[Post]:
     """Relationships opened and closed in the last 7 days, and the brain's size."""
-    res = await graph.ro_query("week changes", READ_WEEK_CHANGES,
-                               {"from": t - 7 * DAY_MS, "t": t, "limit": 15})
+    res = await graph.ro_query(
+        "week changes", READ_WEEK_CHANGES, {"from": t - 7 * DAY_MS, "t": t, "limit": 15}
+    )
     stats = await tenant_stats(graph)
-    lines = [f"*Weekly roll-up* (week to {format_moment(t)[:10]}): {stats.nodes:,} things, "
-             f"{stats.open_edges:,} current relationships."]
-    for rel, a, b, since, until in res.rows:
+    lines = [
+        f"*Weekly roll-up* (week to {format_moment(t)[:10]}): {stats.nodes:,} things, "
+        f"{stats.open_edges:,} current relationships."
+    ]
+    for rel, a, b, _since, until in res.rows:
         verb = "ended" if until is not None and until < t else "started"
         lines.append(f"• {a} {rel.lower().replace('_', ' ')} {b}: {verb}")
     if len(lines) == 1:
@@ -90,8 +93,9 @@ LIMIT $limit
 @job("minutes_digest", purpose="meetings added today, with their decisions", hour=18)
 async def minutes_digest(graph: TenantGraph, t: int) -> list[Post]:
     """Meetings recorded in the last day, each with its decisions."""
-    res = await graph.ro_query("new meetings", READ_NEW_MEETINGS,
-                               {"from": t - DAY_MS, "t": t, "limit": 20})
+    res = await graph.ro_query(
+        "new meetings", READ_NEW_MEETINGS, {"from": t - DAY_MS, "t": t, "limit": 20}
+    )
     if not res.rows:
         return []
     lines = ["*Meeting minutes*"]
@@ -120,8 +124,9 @@ async def repo_triage(graph: TenantGraph, t: int) -> list[Post]:
 
     lines = ["*Issues waiting for triage* (suggestions only; approve a card to label)"]
     for issue_id, title in res.rows:
-        hits = (await search(graph, title or issue_id, as_of_ms=t, limit=1,
-                             types=["Component"])).data["hits"]
+        hits = (
+            await search(graph, title or issue_id, as_of_ms=t, limit=1, types=["Component"])
+        ).data["hits"]
         area = f" → area `{hits[0]['name']}`" if hits else ""
         lines.append(f"• {title} ({issue_id}){area}")
     return [Post("triage_channel", "\n".join(lines))]
@@ -134,10 +139,14 @@ async def hygiene(graph: TenantGraph, t: int) -> list[Post]:
     if stats.refusals == 0:
         return []
     closed = stats.edges - stats.open_edges
-    return [Post("digest_channel",
-                 f"*Brain hygiene*: {stats.refusals:,} facts refused so far "
-                 f"(`hivebrain tenant refusals {graph.slug}` lists them); {closed:,} closed "
-                 f"relationships kept as history.")]
+    return [
+        Post(
+            "digest_channel",
+            f"*Brain hygiene*: {stats.refusals:,} facts refused so far "
+            f"(`hivebrain tenant refusals {graph.slug}` lists them); {closed:,} closed "
+            f"relationships kept as history.",
+        )
+    ]
 
 
 async def run_job(name: str, graph: TenantGraph, *, t: int | None = None) -> list[Post]:

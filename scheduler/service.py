@@ -40,8 +40,9 @@ async def run_for_all(brain: Brain, poster: Poster, name: str) -> int:
     return sent
 
 
-async def deliver(poster: Poster, settings: dict[str, Any], bindings: list[tuple[str, str]],
-                  posts: list[Post]) -> int:
+async def deliver(
+    poster: Poster, settings: dict[str, Any], bindings: list[tuple[str, str]], posts: list[Post]
+) -> int:
     """Post each message to the tenant's configured channel, once per bound platform."""
     sent = 0
     for post in posts:
@@ -59,8 +60,16 @@ async def deliver(poster: Poster, settings: dict[str, Any], bindings: list[tuple
 
 def build_scheduler(brain: Brain, poster: Poster) -> AsyncIOScheduler:
     """An asyncio scheduler with every registered job on its default schedule (not started)."""
-    scheduler = AsyncIOScheduler(job_defaults={"coalesce": True, "misfire_grace_time": MISFIRE_GRACE_S})
+    scheduler = AsyncIOScheduler(
+        job_defaults={"coalesce": True, "misfire_grace_time": MISFIRE_GRACE_S}
+    )
     for name, job in JOBS.items():
-        scheduler.add_job(run_for_all, CronTrigger(**job.cron), args=[brain, poster, name],
-                          id=name, name=job.purpose, replace_existing=True)
+        scheduler.add_job(
+            run_for_all,
+            CronTrigger(**job.cron),
+            args=[brain, poster, name],
+            id=name,
+            name=job.purpose,
+            replace_existing=True,
+        )
     return scheduler

@@ -17,19 +17,54 @@ from bots.reply import InboundMessage
 from brain import Brain, BrainSettings, FalkorDriver, Registry
 
 FACTS = [
-    {"node": {"type": "Task", "id": "task-ig", "name": "Fix Instagram token refresh", "src": "t",
-              "asOf": "2026-09-01"}},
-    {"node": {"type": "Person", "id": "person-priya", "name": "Priya", "src": "t", "asOf": "2026-09-01"}},
-    {"edge": {"from": "person-priya", "type": "OWNS", "to": "task-ig", "since": "2026-10-05",
-              "src": "t", "asOf": "2026-10-05"}},
+    {
+        "node": {
+            "type": "Task",
+            "id": "task-ig",
+            "name": "Fix Instagram token refresh",
+            "src": "t",
+            "asOf": "2026-09-01",
+        }
+    },
+    {
+        "node": {
+            "type": "Person",
+            "id": "person-priya",
+            "name": "Priya",
+            "src": "t",
+            "asOf": "2026-09-01",
+        }
+    },
+    {
+        "edge": {
+            "from": "person-priya",
+            "type": "OWNS",
+            "to": "task-ig",
+            "since": "2026-10-05",
+            "src": "t",
+            "asOf": "2026-10-05",
+        }
+    },
 ]
 
 
-def message(workspace: str, text: str, *, mid: str | None = None, thread: str | None = None,
-            platform: str = "slack") -> InboundMessage:
-    return InboundMessage(platform=platform, workspace_id=workspace, channel_id="C1",  # type: ignore[arg-type]
-                          thread_id=thread, user_id="U1", text=text,
-                          message_id=mid or uuid.uuid4().hex)
+def message(
+    workspace: str,
+    text: str,
+    *,
+    mid: str | None = None,
+    thread: str | None = None,
+    platform: str = "slack",
+) -> InboundMessage:
+    return InboundMessage(
+        platform=platform,
+        workspace_id=workspace,
+        channel_id="C1",  # type: ignore[arg-type]
+        thread_id=thread,
+        user_id="U1",
+        text=text,
+        message_id=mid or uuid.uuid4().hex,
+    )
 
 
 @pytest.fixture
@@ -44,12 +79,19 @@ async def bound(falkordb_url: str) -> tuple[Brain, str, str]:
     return brain, slug, team
 
 
-async def test_answers_a_bound_workspace_and_ignores_a_redelivery(bound: tuple[Brain, str, str]) -> None:
+async def test_answers_a_bound_workspace_and_ignores_a_redelivery(
+    bound: tuple[Brain, str, str],
+) -> None:
     brain, _, team = bound
     core = BotCore(brain)
-    first = await core.handle_message(message(team, "who owns Fix Instagram token refresh?", mid="m1"))
+    first = await core.handle_message(
+        message(team, "who owns Fix Instagram token refresh?", mid="m1")
+    )
     assert first is not None and "Priya" in first.answer and first.verified
-    assert await core.handle_message(message(team, "who owns Fix Instagram token refresh?", mid="m1")) is None
+    assert (
+        await core.handle_message(message(team, "who owns Fix Instagram token refresh?", mid="m1"))
+        is None
+    )
 
 
 async def test_an_unbound_workspace_gets_the_setup_reply(bound: tuple[Brain, str, str]) -> None:
@@ -87,7 +129,9 @@ async def test_connect_creates_and_binds_but_never_takes_over_an_existing_brain(
     assert "already exists" in refused and await brain.registry.resolve("slack", thief) is None
 
 
-async def test_approvers_change_only_by_approvers_and_never_to_nobody(bound: tuple[Brain, str, str]) -> None:
+async def test_approvers_change_only_by_approvers_and_never_to_nobody(
+    bound: tuple[Brain, str, str],
+) -> None:
     brain, _, _ = bound
     assert brain.registry is not None
     core = BotCore(brain)

@@ -56,16 +56,39 @@ from brain import Brain, BrainSettings, TenantGraph, now_ms
 Json = dict[str, Any]
 
 FACTS: list[Json] = [
-    {"node": {"type": "Task", "id": "task-ig", "name": "Fix Instagram token refresh",
-              "src": "t", "asOf": "2026-09-01"}},
-    {"node": {"type": "Person", "id": "person-priya", "name": "Priya Raman",
-              "src": "t", "asOf": "2026-09-01"}},
-    {"edge": {"from": "person-priya", "type": "OWNS", "to": "task-ig", "since": "2026-10-05",
-              "src": "t", "asOf": "2026-10-05"}},
+    {
+        "node": {
+            "type": "Task",
+            "id": "task-ig",
+            "name": "Fix Instagram token refresh",
+            "src": "t",
+            "asOf": "2026-09-01",
+        }
+    },
+    {
+        "node": {
+            "type": "Person",
+            "id": "person-priya",
+            "name": "Priya Raman",
+            "src": "t",
+            "asOf": "2026-09-01",
+        }
+    },
+    {
+        "edge": {
+            "from": "person-priya",
+            "type": "OWNS",
+            "to": "task-ig",
+            "since": "2026-10-05",
+            "src": "t",
+            "asOf": "2026-10-05",
+        }
+    },
 ]
 QUESTION = "who owns the Instagram token refresh?"
-CARD = CardDraft(kind="note", title="t", preview="p", payload={}, executor="record",
-                 proposed_by="tasks")
+CARD = CardDraft(
+    kind="note", title="t", preview="p", payload={}, executor="record", proposed_by="tasks"
+)
 
 
 # --- the fake Discord around the real client ----------------------------------------------
@@ -93,20 +116,38 @@ class RecordingWebhookAdapter(AsyncWebhookAdapter):
         return [c["body"] for c in self.calls if c["path"].endswith("/callback")]
 
     def followups(self) -> list[Json]:
-        return [c["body"] for c in self.calls if c["method"] == "POST"
-                and not c["path"].endswith("/callback")]
+        return [
+            c["body"]
+            for c in self.calls
+            if c["method"] == "POST" and not c["path"].endswith("/callback")
+        ]
 
 
 def _message_payload(message_id: int, channel_id: int, body: Json, *, author_id: int) -> Json:
     """A message as Discord delivers it (e.g. inside an interaction), from what was sent."""
     return {
-        "id": str(message_id), "channel_id": str(channel_id), "type": 0, "flags": 0,
-        "author": {"id": str(author_id), "username": "hivebrain", "discriminator": "0001",
-                   "avatar": None, "bot": True},
-        "content": body.get("content") or "", "embeds": body.get("embeds", []),
-        "components": body.get("components", []), "attachments": [], "mentions": [],
-        "mention_roles": [], "mention_everyone": False, "pinned": False, "tts": False,
-        "timestamp": datetime.now(UTC).isoformat(), "edited_timestamp": None,
+        "id": str(message_id),
+        "channel_id": str(channel_id),
+        "type": 0,
+        "flags": 0,
+        "author": {
+            "id": str(author_id),
+            "username": "hivebrain",
+            "discriminator": "0001",
+            "avatar": None,
+            "bot": True,
+        },
+        "content": body.get("content") or "",
+        "embeds": body.get("embeds", []),
+        "components": body.get("components", []),
+        "attachments": [],
+        "mentions": [],
+        "mention_roles": [],
+        "mention_everyone": False,
+        "pinned": False,
+        "tts": False,
+        "timestamp": datetime.now(UTC).isoformat(),
+        "edited_timestamp": None,
     }
 
 
@@ -165,20 +206,35 @@ async def start_bot(core: BotCore) -> Harness:
                 body = json.loads(part["value"])
         data = await send_message(channel_id, params=params)
         files = [f.filename for f in params.files or []]
-        harness.sent.append({"channel_id": channel.id if channel else channel_id,
-                             "payload": {**body, "files": files}, "message_id": int(data["id"])})
+        harness.sent.append(
+            {
+                "channel_id": channel.id if channel else channel_id,
+                "payload": {**body, "files": files},
+                "message_id": int(data["id"]),
+            }
+        )
         return data
 
-    async def start_thread_with_message(channel_id: int, message_id: int, *, name: str,
-                                        auto_archive_duration: int, **_: Any) -> Json:
+    async def start_thread_with_message(
+        channel_id: int, message_id: int, *, name: str, auto_archive_duration: int, **_: Any
+    ) -> Json:
         assert bot.user is not None
         data = {
-            "id": str(message_id), "guild_id": str(harness.guild.id), "parent_id": str(channel_id),
-            "owner_id": str(bot.user.id), "type": 11, "name": name, "message_count": 0,
-            "member_count": 1, "rate_limit_per_user": 0,
-            "thread_metadata": {"archived": False, "locked": False,
-                                "auto_archive_duration": auto_archive_duration,
-                                "archive_timestamp": datetime.now(UTC).isoformat()},
+            "id": str(message_id),
+            "guild_id": str(harness.guild.id),
+            "parent_id": str(channel_id),
+            "owner_id": str(bot.user.id),
+            "type": 11,
+            "name": name,
+            "message_count": 0,
+            "member_count": 1,
+            "rate_limit_per_user": 0,
+            "thread_metadata": {
+                "archived": False,
+                "locked": False,
+                "auto_archive_duration": auto_archive_duration,
+                "archive_timestamp": datetime.now(UTC).isoformat(),
+            },
         }
         bot._connection.parse_thread_create(data)  # what the gateway sends right after
         return data
@@ -200,22 +256,49 @@ def cache_member(guild: discord.Guild, user: discord.abc.User) -> discord.Member
 
 
 def member_payload(member: discord.Member) -> Json:
-    return {"user": {"id": str(member.id), "username": member.name, "discriminator": "0001",
-                     "avatar": None}, "roles": [], "joined_at": datetime.now(UTC).isoformat(),
-            "deaf": False, "mute": False, "flags": 0, "permissions": "2147483647"}
+    return {
+        "user": {
+            "id": str(member.id),
+            "username": member.name,
+            "discriminator": "0001",
+            "avatar": None,
+        },
+        "roles": [],
+        "joined_at": datetime.now(UTC).isoformat(),
+        "deaf": False,
+        "mute": False,
+        "flags": 0,
+        "permissions": "2147483647",
+    }
 
 
-def interaction_payload(h: Harness, member: discord.Member, kind: int, data: Json,
-                        message: Json | None = None) -> Json:
+def interaction_payload(
+    h: Harness, member: discord.Member, kind: int, data: Json, message: Json | None = None
+) -> Json:
     assert h.bot.user is not None
     payload: Json = {
-        "id": str(factories.make_id()), "application_id": str(h.bot.user.id), "type": kind,
-        "token": f"tok-{uuid.uuid4().hex}", "version": 1, "guild_id": str(h.guild.id),
+        "id": str(factories.make_id()),
+        "application_id": str(h.bot.user.id),
+        "type": kind,
+        "token": f"tok-{uuid.uuid4().hex}",
+        "version": 1,
+        "guild_id": str(h.guild.id),
         "channel_id": str(h.channel.id),
-        "channel": {"id": str(h.channel.id), "type": 0, "guild_id": str(h.guild.id),
-                    "name": h.channel.name, "position": 0, "permission_overwrites": []},
-        "member": member_payload(member), "data": data, "attachment_size_limit": 8_388_608,
-        "locale": "en-US", "guild_locale": "en-US", "app_permissions": "0", "entitlements": [],
+        "channel": {
+            "id": str(h.channel.id),
+            "type": 0,
+            "guild_id": str(h.guild.id),
+            "name": h.channel.name,
+            "position": 0,
+            "permission_overwrites": [],
+        },
+        "member": member_payload(member),
+        "data": data,
+        "attachment_size_limit": 8_388_608,
+        "locale": "en-US",
+        "guild_locale": "en-US",
+        "app_permissions": "0",
+        "entitlements": [],
     }
     if message is not None:
         payload["message"] = message
@@ -226,8 +309,11 @@ async def deliver_interaction(h: Harness, payload: Json) -> None:
     """Feed one INTERACTION_CREATE to the client and wait for its handler tasks."""
     h.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]  # raw payload
     await asyncio.sleep(0)
-    handlers = [t for t in asyncio.all_tasks()
-                if t.get_name().startswith(("discord-ui-dynamic-item", "CommandTree-invoker"))]
+    handlers = [
+        t
+        for t in asyncio.all_tasks()
+        if t.get_name().startswith(("discord-ui-dynamic-item", "CommandTree-invoker"))
+    ]
     await asyncio.wait_for(asyncio.gather(*handlers), timeout=30)
 
 
@@ -270,8 +356,13 @@ def webhook() -> Iterator[RecordingWebhookAdapter]:
 
 
 @pytest_asyncio.fixture(loop_scope="session")
-async def discord_bot(core: BotCore, brain: Brain, tenant: TenantGraph, tmp_path: Path,
-                      monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Harness]:
+async def discord_bot(
+    core: BotCore,
+    brain: Brain,
+    tenant: TenantGraph,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> AsyncIterator[Harness]:
     monkeypatch.chdir(tmp_path)  # dpytest writes sent files into the working directory
     h = await start_bot(core)
     assert brain.registry is not None
@@ -290,22 +381,30 @@ async def make_approver(brain: Brain, slug: str, member: discord.Member) -> None
 async def post_card(h: Harness, graph: TenantGraph) -> tuple[str, Json]:
     """Propose a card and post it as the bot would; return its id and the message as sent."""
     card = await propose(graph, CARD, now_ms=now_ms())
-    view = CardView(id=card.id, kind=card.kind, title=card.title, preview=card.preview,
-                    status=card.status, proposed_by=card.proposed_by)
+    view = CardView(
+        id=card.id,
+        kind=card.kind,
+        title=card.title,
+        preview=card.preview,
+        status=card.status,
+        proposed_by=card.proposed_by,
+    )
     await h.bot.send_reply(h.channel.send, Reply(answer="A card:", verified=True, cards=[view]))
     return card.id, h.sent[-1]
 
 
 def clicked_message(h: Harness, sent: Json) -> Json:
     assert h.bot.user is not None
-    message = _message_payload(sent["message_id"], h.channel.id, sent["payload"],
-                               author_id=h.bot.user.id)
+    message = _message_payload(
+        sent["message_id"], h.channel.id, sent["payload"], author_id=h.bot.user.id
+    )
     return {**message, "guild_id": str(h.guild.id)}
 
 
 def click(h: Harness, member: discord.Member, custom_id: str, sent: Json) -> Json:
-    return interaction_payload(h, member, 3, {"custom_id": custom_id, "component_type": 2},
-                               clicked_message(h, sent))
+    return interaction_payload(
+        h, member, 3, {"custom_id": custom_id, "component_type": 2}, clicked_message(h, sent)
+    )
 
 
 def texts(payload: Json) -> str:
@@ -327,8 +426,9 @@ async def test_mention_is_answered_in_a_thread_with_the_owner_and_no_pings(
     h = discord_bot
     assert h.bot.user is not None
     assert h.bot.allowed_mentions is not None and h.bot.allowed_mentions.to_dict()["parse"] == []
-    asked = await dpytest.message(f"<@{h.bot.user.id}> {QUESTION}", channel=h.channel,
-                                  member=h.member)
+    asked = await dpytest.message(
+        f"<@{h.bot.user.id}> {QUESTION}", channel=h.channel, member=h.member
+    )
 
     assert h.reactions == [(asked.id, "👀")]  # acknowledged first
     thread = h.guild.get_thread(asked.id)
@@ -340,8 +440,7 @@ async def test_mention_is_answered_in_a_thread_with_the_owner_and_no_pings(
     assert all(not p["allowed_mentions"].get(k) for p in answer for k in ("users", "roles"))
     path = [p for p in answer if p["files"]]
     assert path and path[0]["files"] == ["path.png"]
-    assert any(e.get("image", {}).get("url") == "attachment://path.png"
-               for e in path[0]["embeds"])
+    assert any(e.get("image", {}).get("url") == "attachment://path.png" for e in path[0]["embeds"])
     assert dpytest.get_message().channel.id == thread.id  # dpytest saw it land in the thread
 
     # A follow-up in the bot's own thread needs no mention.
@@ -362,8 +461,9 @@ async def test_messages_without_a_mention_are_ignored(
 async def test_a_redelivered_message_is_answered_once(discord_bot: Harness) -> None:
     h = discord_bot
     assert h.bot.user is not None
-    asked = await dpytest.message(f"<@{h.bot.user.id}> {QUESTION}", channel=h.channel,
-                                  member=h.member)
+    asked = await dpytest.message(
+        f"<@{h.bot.user.id}> {QUESTION}", channel=h.channel, member=h.member
+    )
     answered = len(h.sent)
     assert answered > 0
     h.bot.dispatch("message", asked)  # the gateway replays the same MESSAGE_CREATE
@@ -371,20 +471,28 @@ async def test_a_redelivered_message_is_answered_once(discord_bot: Harness) -> N
     assert len(h.sent) == answered
 
 
-async def test_an_attached_document_is_added_to_the_brain(discord_bot: Harness,
-                                                         tmp_path: Path) -> None:
+async def test_an_attached_document_is_added_to_the_brain(
+    discord_bot: Harness, tmp_path: Path
+) -> None:
     h = discord_bot
     assert h.bot.user is not None
     notes = tmp_path / "launch-notes.md"
     notes.write_text("# Launch\n\nPriya moves the Instagram launch to Friday.\n")
-    await dpytest.message(f"<@{h.bot.user.id}> here are the launch notes", channel=h.channel,
-                          member=h.member, attachments=[str(notes)])
+    await dpytest.message(
+        f"<@{h.bot.user.id}> here are the launch notes",
+        channel=h.channel,
+        member=h.member,
+        attachments=[str(notes)],
+    )
     [first, *_] = [s["payload"] for s in h.sent]
     assert "Added to the brain: launch-notes.md" in texts(first)
 
 
 async def test_a_failure_is_an_apology_with_an_error_id_never_a_traceback(
-    brain: Brain, tenant: TenantGraph, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    brain: Brain,
+    tenant: TenantGraph,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     async def broken(*_: Any, **__: Any) -> Any:
         raise RuntimeError("MATCH (n) RETURN n blew up")
@@ -400,8 +508,9 @@ async def test_a_failure_is_an_apology_with_an_error_id_never_a_traceback(
     await dpytest.empty_queue()
 
 
-async def test_an_unbound_server_gets_the_setup_reply(core: BotCore, tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_an_unbound_server_gets_the_setup_reply(
+    core: BotCore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     h = await start_bot(core)
     assert h.bot.user is not None
@@ -422,13 +531,17 @@ async def test_a_direct_message_talks_to_the_users_server(discord_bot: Harness) 
 
 
 async def test_an_approver_click_executes_the_card_and_edits_its_message(
-    discord_bot: Harness, brain: Brain, tenant: TenantGraph, webhook: RecordingWebhookAdapter,
+    discord_bot: Harness,
+    brain: Brain,
+    tenant: TenantGraph,
+    webhook: RecordingWebhookAdapter,
 ) -> None:
     h = discord_bot
     await make_approver(brain, tenant.slug, h.member)
     card_id, sent = await post_card(h, tenant)
-    custom_ids = [b["custom_id"] for row in sent["payload"]["components"]
-                  for b in row["components"]]
+    custom_ids = [
+        b["custom_id"] for row in sent["payload"]["components"] for b in row["components"]
+    ]
     assert f"hb:card:approve:{card_id}" in custom_ids
 
     await deliver_interaction(h, click(h, h.member, f"hb:card:approve:{card_id}", sent))
@@ -446,7 +559,9 @@ async def test_an_approver_click_executes_the_card_and_edits_its_message(
 
 
 async def test_a_non_approver_is_told_privately_and_the_card_stays_pending(
-    discord_bot: Harness, tenant: TenantGraph, webhook: RecordingWebhookAdapter,
+    discord_bot: Harness,
+    tenant: TenantGraph,
+    webhook: RecordingWebhookAdapter,
 ) -> None:
     h = discord_bot
     card_id, sent = await post_card(h, tenant)
@@ -459,7 +574,10 @@ async def test_a_non_approver_is_told_privately_and_the_card_stays_pending(
 
 
 async def test_card_buttons_still_route_after_a_restart(
-    discord_bot: Harness, core: BotCore, brain: Brain, tenant: TenantGraph,
+    discord_bot: Harness,
+    core: BotCore,
+    brain: Brain,
+    tenant: TenantGraph,
     webhook: RecordingWebhookAdapter,
 ) -> None:
     card_id, sent = await post_card(discord_bot, tenant)  # posted by the first process
@@ -490,7 +608,10 @@ class SlowRecordExecutor:
 
 
 async def test_a_slow_decision_is_deferred_then_edits_the_card(
-    brain: Brain, tenant: TenantGraph, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    brain: Brain,
+    tenant: TenantGraph,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
     webhook: RecordingWebhookAdapter,
 ) -> None:
     monkeypatch.chdir(tmp_path)
@@ -512,7 +633,9 @@ async def test_a_slow_decision_is_deferred_then_edits_the_card(
 
 
 async def test_details_shows_the_preview_privately(
-    discord_bot: Harness, tenant: TenantGraph, webhook: RecordingWebhookAdapter,
+    discord_bot: Harness,
+    tenant: TenantGraph,
+    webhook: RecordingWebhookAdapter,
 ) -> None:
     h = discord_bot
     card_id, sent = await post_card(h, tenant)
@@ -527,30 +650,45 @@ async def test_details_shows_the_preview_privately(
 
 def command(name: str, /, **options: Any) -> Json:
     types_ = {str: 3, int: 6}
-    return {"id": str(factories.make_id()), "name": name, "type": 1,
-            "options": [{"name": k, "type": types_.get(type(v), 3), "value": v}
-                        for k, v in options.items()]}
+    return {
+        "id": str(factories.make_id()),
+        "name": name,
+        "type": 1,
+        "options": [
+            {"name": k, "type": types_.get(type(v), 3), "value": v} for k, v in options.items()
+        ],
+    }
 
 
 async def test_ask_defers_then_answers_in_a_followup(
-    discord_bot: Harness, webhook: RecordingWebhookAdapter,
+    discord_bot: Harness,
+    webhook: RecordingWebhookAdapter,
 ) -> None:
     h = discord_bot
-    await deliver_interaction(h, interaction_payload(h, h.member, 2,
-                                                     command("ask", question=QUESTION)))
+    await deliver_interaction(
+        h, interaction_payload(h, h.member, 2, command("ask", question=QUESTION))
+    )
     assert [r["type"] for r in webhook.responses()] == [5]  # "thinking…" first
     followups = webhook.followups()
     assert followups and "Priya Raman" in followups[0]["content"]
     assert all(f["allowed_mentions"]["parse"] == [] for f in followups)
 
 
-async def test_connect_and_settings(core: BotCore, brain: Brain, tmp_path: Path,
-                                    monkeypatch: pytest.MonkeyPatch,
-                                    webhook: RecordingWebhookAdapter) -> None:
+async def test_connect_and_settings(
+    core: BotCore,
+    brain: Brain,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    webhook: RecordingWebhookAdapter,
+) -> None:
     monkeypatch.chdir(tmp_path)
     h = await start_bot(core)
-    await deliver_interaction(h, interaction_payload(
-        h, h.member, 2, command("connect", name=f"Guild {uuid.uuid4().hex[:6]}")))
+    await deliver_interaction(
+        h,
+        interaction_payload(
+            h, h.member, 2, command("connect", name=f"Guild {uuid.uuid4().hex[:6]}")
+        ),
+    )
     assert brain.registry is not None
     slug = await brain.registry.resolve("discord", str(h.guild.id))
     assert slug is not None
@@ -561,10 +699,23 @@ async def test_connect_and_settings(core: BotCore, brain: Brain, tmp_path: Path,
     data = command("settings", digest_channel=str(h.channel.id), add_approver=str(other))
     data["options"][0]["type"], data["options"][1]["type"] = 7, 6
     data["resolved"] = {
-        "channels": {str(h.channel.id): {"id": str(h.channel.id), "type": 0, "name": "c",
-                                         "permissions": "0", "guild_id": str(h.guild.id)}},
-        "users": {str(other): {"id": str(other), "username": "sam", "discriminator": "0001",
-                               "avatar": None}},
+        "channels": {
+            str(h.channel.id): {
+                "id": str(h.channel.id),
+                "type": 0,
+                "name": "c",
+                "permissions": "0",
+                "guild_id": str(h.guild.id),
+            }
+        },
+        "users": {
+            str(other): {
+                "id": str(other),
+                "username": "sam",
+                "discriminator": "0001",
+                "avatar": None,
+            }
+        },
     }
     await deliver_interaction(h, interaction_payload(h, h.member, 2, data))
     settings = (await brain.registry.get(slug)).settings
@@ -578,8 +729,9 @@ async def test_connect_and_settings(core: BotCore, brain: Brain, tmp_path: Path,
 
 async def test_discord_poster_posts_plain_text_without_pings(discord_bot: Harness) -> None:
     h = discord_bot
-    ref = await DiscordPoster(h.bot).post(platform="discord", channel=str(h.channel.id),
-                                          text="Weekly roll-up @everyone")
+    ref = await DiscordPoster(h.bot).post(
+        platform="discord", channel=str(h.channel.id), text="Weekly roll-up @everyone"
+    )
     [payload] = h.sent_to(h.channel.id)
     assert "@everyone" not in payload["content"] and payload["allowed_mentions"]["parse"] == []
     assert str(h.channel.id) in ref

@@ -44,9 +44,13 @@ def test_imports_point_one_way(path: Path) -> None:
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_private_module_of_another_package(path: Path) -> None:
     package = path.relative_to(ROOT).parts[0]
-    private = [m for m in imports_of(path)
-               if m.split(".")[0] in FORBIDDEN and m.split(".")[0] != package
-               and any(part.startswith("_") for part in m.split(".")[1:])]
+    private = [
+        m
+        for m in imports_of(path)
+        if m.split(".")[0] in FORBIDDEN
+        and m.split(".")[0] != package
+        and any(part.startswith("_") for part in m.split(".")[1:])
+    ]
     assert not private, f"{path.relative_to(ROOT)} reaches into private modules {private}"
 
 

@@ -43,11 +43,34 @@ async def start_brain(url: str) -> Brain:
 
 def facts(today: str) -> list[tuple[int, dict[str, Any]]]:
     rows: list[dict[str, Any]] = [
-        {"node": {"type": "Task", "id": "task-ig", "name": "Fix Instagram token refresh",
-                  "src": "t", "asOf": "2026-09-01"}},
-        {"node": {"type": "Person", "id": "person-priya", "name": "Priya", "src": "t", "asOf": "2026-09-01"}},
-        {"edge": {"from": "person-priya", "type": "OWNS", "to": "task-ig", "since": today,
-                  "src": "t", "asOf": today}},
+        {
+            "node": {
+                "type": "Task",
+                "id": "task-ig",
+                "name": "Fix Instagram token refresh",
+                "src": "t",
+                "asOf": "2026-09-01",
+            }
+        },
+        {
+            "node": {
+                "type": "Person",
+                "id": "person-priya",
+                "name": "Priya",
+                "src": "t",
+                "asOf": "2026-09-01",
+            }
+        },
+        {
+            "edge": {
+                "from": "person-priya",
+                "type": "OWNS",
+                "to": "task-ig",
+                "since": today,
+                "src": "t",
+                "asOf": today,
+            }
+        },
     ]
     return list(enumerate(rows, 1))
 
@@ -64,8 +87,10 @@ async def test_serve_answers_slack_over_http_and_stops_cleanly(falkordb_url: str
         await brain.registry.bind(slug, "slack", team)
         port = free_port()
         settings = BotSettings(
-            slack_bot_token=SecretStr("xoxb-test"), slack_signing_secret=SecretStr(SECRET),
-            slack_api_base_url=slack.base_url, hivebrain_http_port=port,
+            slack_bot_token=SecretStr("xoxb-test"),
+            slack_signing_secret=SecretStr(SECRET),
+            slack_api_base_url=slack.base_url,
+            hivebrain_http_port=port,
         )
         core = BotCore(brain, executors=ExecutorRegistry([RecordOnlyExecutor()]), answer=run_turn)
         stop = asyncio.Event()
@@ -80,16 +105,29 @@ async def test_serve_answers_slack_over_http_and_stops_cleanly(falkordb_url: str
                 except aiohttp.ClientConnectionError:
                     await asyncio.sleep(0.05)
             assert health["status"] == "ok" and health["adapters"]["slack"] is True
-            body = json.dumps({
-                "type": "event_callback", "team_id": team, "event_id": "Ev1",
-                "event": {"type": "app_mention", "user": "U1", "channel": "C1",
-                          "text": "<@UBOT> who owns Fix Instagram token refresh?",
-                          "ts": "1700000001.000100", "client_msg_id": "m1"},
-            })
+            body = json.dumps(
+                {
+                    "type": "event_callback",
+                    "team_id": team,
+                    "event_id": "Ev1",
+                    "event": {
+                        "type": "app_mention",
+                        "user": "U1",
+                        "channel": "C1",
+                        "text": "<@UBOT> who owns Fix Instagram token refresh?",
+                        "ts": "1700000001.000100",
+                        "client_msg_id": "m1",
+                    },
+                }
+            )
             stamp = str(int(time.time()))
-            headers = {"X-Slack-Request-Timestamp": stamp, "Content-Type": "application/json",
-                       "X-Slack-Signature": SignatureVerifier(SECRET).generate_signature(
-                           timestamp=stamp, body=body)}
+            headers = {
+                "X-Slack-Request-Timestamp": stamp,
+                "Content-Type": "application/json",
+                "X-Slack-Signature": SignatureVerifier(SECRET).generate_signature(
+                    timestamp=stamp, body=body
+                ),
+            }
             async with http.post(f"{base}/slack/events", data=body, headers=headers) as resp:
                 assert resp.status == 200
             for _ in range(400):
@@ -142,7 +180,9 @@ async def test_hygiene_reports_refusals_and_stays_quiet_without_them(falkordb_ur
     await brain.create_tenant(slug)
     graph = await brain.tenant(slug)
     assert await run_job("hygiene", graph) == []
-    await graph.write_facts([(1, {"node": {"type": "Taks", "id": "x", "src": "t", "asOf": "2026-01-01"}})])
+    await graph.write_facts(
+        [(1, {"node": {"type": "Taks", "id": "x", "src": "t", "asOf": "2026-01-01"}})]
+    )
     posts = await run_job("hygiene", graph)
     assert len(posts) == 1 and "1 facts refused" in posts[0].text
     assert set(JOBS) >= {"weekly_rollup", "minutes_digest", "repo_triage", "hygiene"}

@@ -93,47 +93,81 @@ class Rig:
         return self.fake.workspace.team_id
 
     async def send(
-        self, body: str, *, content_type: str = "application/json",
-        timestamp: int | None = None, secret: str = SECRET, headers: dict[str, str] | None = None,
+        self,
+        body: str,
+        *,
+        content_type: str = "application/json",
+        timestamp: int | None = None,
+        secret: str = SECRET,
+        headers: dict[str, str] | None = None,
     ) -> BoltResponse:
         ts = str(int(time.time()) if timestamp is None else timestamp)
         signature = SignatureVerifier(secret).generate_signature(timestamp=ts, body=body)
-        request = AsyncBoltRequest(body=body, headers={
-            "content-type": content_type, "x-slack-request-timestamp": ts,
-            "x-slack-signature": signature, **(headers or {}),
-        })
+        request = AsyncBoltRequest(
+            body=body,
+            headers={
+                "content-type": content_type,
+                "x-slack-request-timestamp": ts,
+                "x-slack-signature": signature,
+                **(headers or {}),
+            },
+        )
         response = await self.app.async_dispatch(request)
         await drain(self.app)
         self.sent.append(response)
         return response
 
-    async def event(self, event: dict[str, Any], *, event_id: str | None = None,
-                    **kwargs: Any) -> BoltResponse:
+    async def event(
+        self, event: dict[str, Any], *, event_id: str | None = None, **kwargs: Any
+    ) -> BoltResponse:
         return await self.send(json.dumps(event_callback(self.team, event, event_id)), **kwargs)
 
     async def command(self, text: str, *, user: str = "U1", channel: str = "C1") -> BoltResponse:
         form = {
-            "token": "legacy", "team_id": self.team, "team_domain": "acme",
-            "channel_id": channel, "channel_name": "general", "user_id": user,
-            "user_name": user.lower(), "command": "/hivebrain", "text": text,
-            "api_app_id": "A0FAKE", "response_url": f"{self.fake.origin}/api/response.url",
+            "token": "legacy",
+            "team_id": self.team,
+            "team_domain": "acme",
+            "channel_id": channel,
+            "channel_name": "general",
+            "user_id": user,
+            "user_name": user.lower(),
+            "command": "/hivebrain",
+            "text": text,
+            "api_app_id": "A0FAKE",
+            "response_url": f"{self.fake.origin}/api/response.url",
             "trigger_id": f"trig-{uuid.uuid4().hex[:8]}",
         }
         return await self.send(urlencode(form), content_type="application/x-www-form-urlencoded")
 
-    async def click(self, action_id: str, card_id: str, *, user: str, channel: str,
-                    message_ts: str) -> BoltResponse:
+    async def click(
+        self, action_id: str, card_id: str, *, user: str, channel: str, message_ts: str
+    ) -> BoltResponse:
         message = self.fake.messages[(channel, message_ts)]
         payload = {
-            "type": "block_actions", "team": {"id": self.team, "domain": "acme"},
+            "type": "block_actions",
+            "team": {"id": self.team, "domain": "acme"},
             "user": {"id": user, "username": user.lower(), "team_id": self.team},
-            "api_app_id": "A0FAKE", "token": "legacy", "trigger_id": "trig-1",
-            "container": {"type": "message", "message_ts": message_ts, "channel_id": channel,
-                          "is_ephemeral": False},
-            "channel": {"id": channel, "name": "general"}, "message": message,
+            "api_app_id": "A0FAKE",
+            "token": "legacy",
+            "trigger_id": "trig-1",
+            "container": {
+                "type": "message",
+                "message_ts": message_ts,
+                "channel_id": channel,
+                "is_ephemeral": False,
+            },
+            "channel": {"id": channel, "name": "general"},
+            "message": message,
             "response_url": f"{self.fake.origin}/api/response.url",
-            "actions": [{"action_id": action_id, "block_id": f"hb-actions-{card_id}",
-                         "value": card_id, "type": "button", "action_ts": "1700000001.0"}],
+            "actions": [
+                {
+                    "action_id": action_id,
+                    "block_id": f"hb-actions-{card_id}",
+                    "value": card_id,
+                    "type": "button",
+                    "action_ts": "1700000001.0",
+                }
+            ],
         }
         body = urlencode({"payload": json.dumps(payload)})
         return await self.send(body, content_type="application/x-www-form-urlencoded")
@@ -144,17 +178,36 @@ class Rig:
 
 def event_callback(team: str, event: dict[str, Any], event_id: str | None = None) -> dict[str, Any]:
     return {
-        "token": "legacy", "team_id": team, "api_app_id": "A0FAKE", "event": event,
-        "type": "event_callback", "event_id": event_id or f"Ev{uuid.uuid4().hex[:10].upper()}",
+        "token": "legacy",
+        "team_id": team,
+        "api_app_id": "A0FAKE",
+        "event": event,
+        "type": "event_callback",
+        "event_id": event_id or f"Ev{uuid.uuid4().hex[:10].upper()}",
         "event_time": int(time.time()),
-        "authorizations": [{"enterprise_id": None, "team_id": team, "user_id": "UBOT",
-                            "is_bot": True, "is_enterprise_install": False}],
+        "authorizations": [
+            {
+                "enterprise_id": None,
+                "team_id": team,
+                "user_id": "UBOT",
+                "is_bot": True,
+                "is_enterprise_install": False,
+            }
+        ],
     }
 
 
 def mention(ts: str, text: str = f"<@UBOT> {QUESTION}", **fields: Any) -> dict[str, Any]:
-    return {"type": "app_mention", "user": "U1", "text": text, "ts": ts, "channel": "C1",
-            "event_ts": ts, "client_msg_id": str(uuid.uuid4()), **fields}
+    return {
+        "type": "app_mention",
+        "user": "U1",
+        "text": text,
+        "ts": ts,
+        "channel": "C1",
+        "event_ts": ts,
+        "client_msg_id": str(uuid.uuid4()),
+        **fields,
+    }
 
 
 async def tenant(brain: Brain, team: str, *, approvers: list[str] | None = None) -> TenantGraph:
@@ -172,7 +225,11 @@ async def tenant(brain: Brain, team: str, *, approvers: list[str] | None = None)
 
 
 async def rig(
-    brain: Brain, fake: FakeSlackAPI, *, answer: Answer = run_turn, bind: bool = True,
+    brain: Brain,
+    fake: FakeSlackAPI,
+    *,
+    answer: Answer = run_turn,
+    bind: bool = True,
     approvers: list[str] | None = None,
 ) -> Rig:
     graph = await tenant(brain, fake.workspace.team_id, approvers=approvers) if bind else None
@@ -199,14 +256,20 @@ async def test_a_mention_is_acknowledged_then_answered_in_its_thread(
     assert response.status == 200
     added = [c["args"]["name"] for c in fake.calls_to("reactions.add")]
     assert added == ["eyes", "white_check_mark"]
-    assert (("C1", ts, "white_check_mark") in fake.reactions
-            and ("C1", ts, "eyes") not in fake.reactions)
+    assert ("C1", ts, "white_check_mark") in fake.reactions and (
+        "C1",
+        ts,
+        "eyes",
+    ) not in fake.reactions
     [answer] = [m for m in r.posts() if m.get("user") == "UBOT"]
     assert answer["thread_ts"] == ts
     assert "Dana Reyes" in answer["text"] and "Dana Reyes" in block_text(answer)
     [call] = fake.calls_to("chat.postMessage")
     assert {k: call["args"].get(k) for k in ("link_names", "parse", "unfurl_links")} == {
-        "link_names": False, "parse": "none", "unfurl_links": False}
+        "link_names": False,
+        "parse": "none",
+        "unfurl_links": False,
+    }
     # The path behind the answer is drawn and uploaded into the same thread.
     [upload] = fake.uploads.values()
     assert upload["thread_ts"] == ts and upload["data"].startswith(b"\x89PNG")
@@ -220,8 +283,14 @@ async def test_replies_in_the_bots_thread_are_follow_ups_and_other_threads_are_n
     await r.event(mention(ts))
     assert adapter_of(r.app).is_bot_thread(r.team, "C1", ts)
 
-    reply = {"type": "message", "channel_type": "channel", "user": "U1", "channel": "C1",
-             "text": "and since when?", "thread_ts": ts}
+    reply = {
+        "type": "message",
+        "channel_type": "channel",
+        "user": "U1",
+        "channel": "C1",
+        "text": "and since when?",
+        "thread_ts": ts,
+    }
     await r.event({**reply, "ts": fake.next_ts()})
     await r.event({**reply, "ts": fake.next_ts(), "thread_ts": "1600000000.000100"})
     await r.event({**reply, "ts": fake.next_ts(), "bot_id": "B0OTHER"})
@@ -235,8 +304,16 @@ async def test_replies_in_the_bots_thread_are_follow_ups_and_other_threads_are_n
 async def test_a_direct_message_is_answered(brain: Brain, fake: FakeSlackAPI) -> None:
     r = await rig(brain, fake)
     ts = fake.next_ts()
-    await r.event({"type": "message", "channel_type": "im", "user": "U1", "channel": "D1",
-                   "text": QUESTION, "ts": ts})
+    await r.event(
+        {
+            "type": "message",
+            "channel_type": "im",
+            "user": "U1",
+            "channel": "D1",
+            "text": QUESTION,
+            "ts": ts,
+        }
+    )
     [answer] = r.posts("D1")
     assert "Dana Reyes" in answer["text"] and "thread_ts" not in answer
 
@@ -275,19 +352,35 @@ async def test_an_uploaded_document_is_fetched_with_the_bot_token_and_ingested(
 
     async def serve_file(request: web.Request) -> web.Response:
         seen.append(request.headers.get("Authorization", ""))
-        return web.Response(text="# Launch notes\n\nDana Reyes runs the invoice export launch.\n",
-                            content_type="text/markdown")
+        return web.Response(
+            text="# Launch notes\n\nDana Reyes runs the invoice export launch.\n",
+            content_type="text/markdown",
+        )
 
     files = web.Application()
     files.router.add_get("/files-pri/{name}", serve_file)
     async with TestServer(files, host="127.0.0.1") as server:
         url = str(server.make_url("/files-pri/notes.md"))
-        await r.event({
-            "type": "message", "subtype": "file_share", "channel_type": "im", "user": "U1",
-            "channel": "D1", "text": QUESTION, "ts": fake.next_ts(),
-            "files": [{"id": "F1", "name": "notes.md", "mimetype": "text/markdown",
-                       "size": 60, "url_private": url}],
-        })
+        await r.event(
+            {
+                "type": "message",
+                "subtype": "file_share",
+                "channel_type": "im",
+                "user": "U1",
+                "channel": "D1",
+                "text": QUESTION,
+                "ts": fake.next_ts(),
+                "files": [
+                    {
+                        "id": "F1",
+                        "name": "notes.md",
+                        "mimetype": "text/markdown",
+                        "size": 60,
+                        "url_private": url,
+                    }
+                ],
+            }
+        )
 
     assert seen == [f"Bearer {BOT_TOKEN}"]
     [answer] = r.posts("D1")
@@ -326,7 +419,9 @@ async def test_a_retried_delivery_is_answered_once(brain: Brain, fake: FakeSlack
     assert retry.status == 200
     assert len(fake.calls_to("chat.postMessage")) == 1
     assert [c["args"]["name"] for c in fake.calls_to("reactions.add")] == [
-        "eyes", "white_check_mark"]
+        "eyes",
+        "white_check_mark",
+    ]
 
 
 # --- /hivebrain -------------------------------------------------------------------------------
@@ -396,12 +491,22 @@ async def test_help_and_unknown_subcommands_get_usage(brain: Brain, fake: FakeSl
 
 async def posted_card(r: Rig) -> tuple[str, str]:
     assert r.graph is not None
-    card = await propose(r.graph, CardDraft(
-        kind="note", title="Remember the invoice export owner", preview="Save a note.",
-        payload={}, executor="record", proposed_by="tasks"), now_ms=now_ms())
+    card = await propose(
+        r.graph,
+        CardDraft(
+            kind="note",
+            title="Remember the invoice export owner",
+            preview="Save a note.",
+            payload={},
+            executor="record",
+            proposed_by="tasks",
+        ),
+        now_ms=now_ms(),
+    )
     client = AsyncWebClient(token=BOT_TOKEN, base_url=r.fake.base_url)
-    resp = await client.chat_postMessage(channel="C1", text="card",
-                                         blocks=render_card_blocks(card_view(card)))
+    resp = await client.chat_postMessage(
+        channel="C1", text="card", blocks=render_card_blocks(card_view(card))
+    )
     return card.id, str(resp["ts"])
 
 
@@ -447,9 +552,12 @@ async def test_socket_mode_answers_an_envelope_and_acks_it(
 ) -> None:
     await tenant(brain, fake.workspace.team_id)
     core = BotCore(brain)
-    settings = bot_settings(slack_signing_secret=None, slack_bot_token=SecretStr(BOT_TOKEN),
-                            slack_app_token=SecretStr("xapp-1-fake"),
-                            slack_api_base_url=fake.base_url)
+    settings = bot_settings(
+        slack_signing_secret=None,
+        slack_bot_token=SecretStr(BOT_TOKEN),
+        slack_app_token=SecretStr("xapp-1-fake"),
+        slack_api_base_url=fake.base_url,
+    )
     service = await run_slack(core, settings)
     try:
         assert service.socket is not None and service.routes == []
@@ -463,7 +571,8 @@ async def test_socket_mode_answers_an_envelope_and_acks_it(
     [answer] = [m for (c, _), m in fake.messages.items() if c == "C1"]
     assert answer["thread_ts"] == ts and "Dana Reyes" in answer["text"]
     assert fake.calls_to("apps.connections.open")[0]["headers"]["authorization"].startswith(
-        "Bearer xapp-")
+        "Bearer xapp-"
+    )
 
 
 async def test_http_routes_check_signatures(brain: Brain, fake: FakeSlackAPI) -> None:
@@ -490,8 +599,11 @@ async def test_oauth_install_saves_the_workspace_and_its_token_answers_events(
     assert brain.registry is not None
     await tenant(brain, fake.workspace.team_id)
     core = BotCore(brain)
-    settings = bot_settings(slack_client_id="111.222", slack_client_secret=SecretStr("shh"),
-                            slack_api_base_url=fake.base_url)
+    settings = bot_settings(
+        slack_client_id="111.222",
+        slack_client_secret=SecretStr("shh"),
+        slack_api_base_url=fake.base_url,
+    )
     service = await run_slack(core, settings)
     web_app = web.Application()
     web_app.add_routes(service.routes)
@@ -529,8 +641,14 @@ async def test_slack_poster_posts_without_pinging_and_reports_refusals(fake: Fak
 
 
 def test_a_decided_card_replaces_only_its_own_blocks() -> None:
-    pending = CardView(id="card-1", kind="note", title="Note it", preview="Save a note.",
-                       status="pending", proposed_by="tasks")
+    pending = CardView(
+        id="card-1",
+        kind="note",
+        title="Note it",
+        preview="Save a note.",
+        status="pending",
+        proposed_by="tasks",
+    )
     [blocks] = render_reply_blocks(Reply(answer="Dana owns it.", verified=True, cards=[pending]))
     done = pending.model_copy(update={"status": "rejected", "decided_by": "slack:U1"})
 
