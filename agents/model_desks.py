@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 import logging
 import re
-from typing import Any
+from typing import Any, get_args
 
+from agents.cards import CardKind
 from agents.ledger import ToolLedger
 from agents.model import Budget, ModelClient, run_tool_loop, tool_specs
 from agents.roster import DEEP_DESKS, ORDINARY_DESKS, ROSTER, WORKING_DESKS, is_deep, route
@@ -25,18 +26,7 @@ log = logging.getLogger(__name__)
 _PATH_LINE = re.compile(r"^\s*PATH:\s*(.+)$", re.M)
 _CARD_LINE = re.compile(r"^\s*CARD:\s*([a-z_]+)\s*\|\s*([^|]+)\|\s*(.+)$", re.M)
 _JSON = re.compile(r"\{.*\}", re.S)
-CARD_KINDS = (
-    "email",
-    "post",
-    "reply",
-    "label",
-    "comment",
-    "assign",
-    "code_fix",
-    "ad_change",
-    "channel_message",
-    "note",
-)
+CARD_KINDS: tuple[str, ...] = get_args(CardKind)
 
 RULES_FOR_DESKS = """Rules:
 - Read the brain before anything else. Use only the tools you are given.

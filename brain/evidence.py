@@ -12,6 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from brain.moments import format_moment
+
 
 class EdgeRef(BaseModel):
     """One edge read, with its valid interval (ISO dates; ``until`` None = still true)."""
@@ -24,6 +26,20 @@ class EdgeRef(BaseModel):
     since: str | None = None
     until: str | None = None
     src: str | None = None
+
+
+def edge_ref(
+    source: str, rel: str, target: str, since: int | None, until: int | None, src: str | None
+) -> EdgeRef:
+    """An EdgeRef from a row read off the graph (moments in epoch ms)."""
+    return EdgeRef(
+        source=source,
+        type=rel,
+        target=target,
+        since=format_moment(since),
+        until=format_moment(until),
+        src=src,
+    )
 
 
 class NodeRef(BaseModel):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from brain.evidence import EdgeRef, Evidence, NodeRef, ReadResult
+from brain.evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref
 from brain.moments import format_moment
 from brain.pathfinder import node_paths
 from brain.schema import ASSISTANT_TYPES, REL_TYPES
@@ -61,14 +61,7 @@ RETURN n.id, n.type, n.name
 
 def _edge(row: list[Any]) -> EdgeRef:
     rel, source, target, since, until, src = row
-    return EdgeRef(
-        source=source,
-        type=rel,
-        target=target,
-        since=format_moment(since),
-        until=format_moment(until),
-        src=src,
-    )
+    return edge_ref(source, rel, target, since, until, src)
 
 
 async def _node_paths(graph: TenantGraph, a: str, b: str, t: int, max_hops: int) -> list[list[str]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, LiteralString
 
-from brain.evidence import EdgeRef, Evidence, NodeRef, ReadResult
+from brain.evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref
 from brain.moments import format_moment
 from brain.schema import REL_TYPES
 from brain.tenant_graph import TenantGraph
@@ -188,16 +188,7 @@ async def what_breaks(
             node = _node(row[:6])
             since, until, src, rel = row[6:10]
             source, target = (node["id"], fid) if rel in inward else (fid, node["id"])
-            edges.append(
-                EdgeRef(
-                    source=source,
-                    type=rel,
-                    target=target,
-                    since=format_moment(since),
-                    until=format_moment(until),
-                    src=src,
-                )
-            )
+            edges.append(edge_ref(source, rel, target, since, until, src))
             if node["id"] not in seen and node["id"] not in layer:
                 layer[node["id"]] = {**node, "via": rel, "from": fid}
         if not layer:
@@ -269,16 +260,7 @@ async def neighbours(
         node = _node(rest[:6])
         since, until, src, e_as_of = rest[6:10]
         source, target = (root["id"], node["id"]) if outgoing else (node["id"], root["id"])
-        edges.append(
-            EdgeRef(
-                source=source,
-                type=rel,
-                target=target,
-                since=format_moment(since),
-                until=format_moment(until),
-                src=src,
-            )
-        )
+        edges.append(edge_ref(source, rel, target, since, until, src))
         nodes.append(node)
         items.append(
             {
@@ -334,16 +316,7 @@ async def history(graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 200
         since, until, recorded, retired, src, reason, lost = rest[6:13]
         source, target = (root["id"], node["id"]) if outgoing else (node["id"], root["id"])
         nodes.append(node)
-        edges.append(
-            EdgeRef(
-                source=source,
-                type=rel,
-                target=target,
-                since=format_moment(since),
-                until=format_moment(until),
-                src=src,
-            )
-        )
+        edges.append(edge_ref(source, rel, target, since, until, src))
         events.append(
             {
                 "rel": rel,
@@ -404,16 +377,7 @@ async def owner(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
         nodes.append(node)
         if is_current:
             current = entry
-            edges.append(
-                EdgeRef(
-                    source=node["id"],
-                    type="OWNS",
-                    target=root["id"],
-                    since=format_moment(since),
-                    until=format_moment(until),
-                    src=src,
-                )
-            )
+            edges.append(edge_ref(node["id"], "OWNS", root["id"], since, until, src))
     name = root["name"] or root["id"]
     message = None if current else f"nobody owned {name!r} on {format_moment(as_of_ms)}"
     data = {"root": _public(root), "owner": current, "timeline": timeline}

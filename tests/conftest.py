@@ -38,6 +38,18 @@ async def brain(falkordb_url: str) -> AsyncIterator[Brain]:
         await instance.close()
 
 
+# quiet_brain: the same, with embeddings off, for tests that never search by meaning (the
+# model load and the embedding of every written node would only slow them down).
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def quiet_brain(falkordb_url: str) -> AsyncIterator[Brain]:
+    instance = Brain(BrainSettings(falkordb_url=falkordb_url, hivebrain_embeddings=False))
+    await instance.start()
+    try:
+        yield instance
+    finally:
+        await instance.close()
+
+
 def unique_slug() -> str:
     """A tenant slug no other test uses."""
     return f"t-{uuid.uuid4().hex[:8]}"

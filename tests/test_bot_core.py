@@ -68,9 +68,8 @@ def message(
 
 
 @pytest.fixture
-async def bound(falkordb_url: str) -> tuple[Brain, str, str]:
-    brain = Brain(BrainSettings(falkordb_url=falkordb_url, hivebrain_embeddings=False))
-    await brain.start()
+async def bound(quiet_brain: Brain) -> tuple[Brain, str, str]:
+    brain = quiet_brain
     slug, team = f"core-{uuid.uuid4().hex[:6]}", f"T{uuid.uuid4().hex[:8]}"
     await brain.create_tenant(slug)
     assert brain.registry is not None

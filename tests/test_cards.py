@@ -12,14 +12,12 @@ import json
 import os
 import sys
 import uuid
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 from agents.cards import (
     Card,
@@ -42,7 +40,7 @@ from agents.executors import (
     GitHubExecutor,
     RecordOnlyExecutor,
 )
-from brain import Brain, BrainSettings, TenantGraph
+from brain import Brain, TenantGraph
 from tests.fakes import FakeComposioAPI, FakeGitHubAPI
 
 #: A fixed clock for every decision: 2026-11-20 14:02 UTC, in epoch ms.
@@ -74,14 +72,10 @@ class RecordingPoster:
         return f"{channel}/1700000000.000100"
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="session")
-async def brain(falkordb_url: str) -> AsyncIterator[Brain]:
-    instance = Brain(BrainSettings(falkordb_url=falkordb_url, hivebrain_embeddings=False))
-    await instance.start()
-    try:
-        yield instance
-    finally:
-        await instance.close()
+@pytest.fixture
+def brain(quiet_brain: Brain) -> Brain:
+    """The session's brain without embeddings: these tests never search by meaning."""
+    return quiet_brain
 
 
 SEED = [

@@ -51,7 +51,7 @@ from bots.core import BotCore
 from bots.discord_bot import DiscordPoster, HivebrainDiscord, build_discord_bot
 from bots.reply import CardView, Reply
 from bots.settings import BotSettings
-from brain import Brain, BrainSettings, TenantGraph, now_ms
+from brain import Brain, TenantGraph, now_ms
 
 Json = dict[str, Any]
 
@@ -320,14 +320,10 @@ async def deliver_interaction(h: Harness, payload: Json) -> None:
 # --- fixtures ---------------------------------------------------------------------------------
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="session")
-async def brain(falkordb_url: str) -> AsyncIterator[Brain]:
-    instance = Brain(BrainSettings(falkordb_url=falkordb_url, hivebrain_embeddings=False))
-    await instance.start()
-    try:
-        yield instance
-    finally:
-        await instance.close()
+@pytest.fixture
+def brain(quiet_brain: Brain) -> Brain:
+    """The session's brain without embeddings: these tests never search by meaning."""
+    return quiet_brain
 
 
 @pytest_asyncio.fixture(loop_scope="session")

@@ -14,7 +14,6 @@ import os
 import sys
 import uuid
 from collections import Counter
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +21,7 @@ import pytest
 import pytest_asyncio
 
 from agents.tools import call_tool
-from brain import Brain, BrainSettings, InputInvalid, TenantGraph, WriteReport
+from brain import Brain, InputInvalid, TenantGraph, WriteReport
 from brain.documents import meeting_facts
 from brain.github import (
     ROOT_COMPONENT,
@@ -79,14 +78,10 @@ class Loaded:
         self.reports = reports
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="session")
-async def plain_brain(falkordb_url: str) -> AsyncIterator[Brain]:
-    instance = Brain(BrainSettings(falkordb_url=falkordb_url, hivebrain_embeddings=False))
-    await instance.start()
-    try:
-        yield instance
-    finally:
-        await instance.close()
+@pytest.fixture
+def plain_brain(quiet_brain: Brain) -> Brain:
+    """The session's brain without embeddings: these tests never search by meaning."""
+    return quiet_brain
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="session")

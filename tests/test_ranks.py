@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator
 from typing import Any
 
 import numpy as np
 import pytest
 import pytest_asyncio
 
-from brain import Brain, BrainSettings, InputInvalid, TenantGraph, now_ms, parse_moment, ranks
+from brain import Brain, InputInvalid, TenantGraph, now_ms, parse_moment, ranks
 from brain.ranks import (
     EXCLUDED_TYPES,
     _write_stamp,
@@ -55,14 +54,10 @@ FACTS: list[dict[str, Any]] = [
 ]
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="session")
-async def brain(falkordb_url: str) -> AsyncIterator[Brain]:
-    instance = Brain(BrainSettings(falkordb_url=falkordb_url, hivebrain_embeddings=False))
-    await instance.start()
-    try:
-        yield instance
-    finally:
-        await instance.close()
+@pytest.fixture
+def brain(quiet_brain: Brain) -> Brain:
+    """The session's brain without embeddings: these tests never search by meaning."""
+    return quiet_brain
 
 
 async def fresh(brain: Brain, facts: list[dict[str, Any]] | None = None) -> TenantGraph:

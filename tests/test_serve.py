@@ -22,7 +22,7 @@ from agents import ExecutorRegistry, RecordOnlyExecutor, run_turn
 from bots.core import BotCore
 from bots.serve import serve
 from bots.settings import BotSettings
-from brain import Brain, BrainSettings
+from brain import Brain
 from scheduler.jobs import JOBS, run_job
 from scheduler.service import run_for_all
 from tests.fakes import FakeSlackAPI
@@ -34,11 +34,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-async def start_brain(url: str) -> Brain:
-    brain = Brain(BrainSettings(falkordb_url=url, hivebrain_embeddings=False))
-    return await brain.start()
 
 
 def facts(today: str) -> list[tuple[int, dict[str, Any]]]:
@@ -75,8 +70,8 @@ def facts(today: str) -> list[tuple[int, dict[str, Any]]]:
     return list(enumerate(rows, 1))
 
 
-async def test_serve_answers_slack_over_http_and_stops_cleanly(falkordb_url: str) -> None:
-    brain = await start_brain(falkordb_url)
+async def test_serve_answers_slack_over_http_and_stops_cleanly(quiet_brain: Brain) -> None:
+    brain = quiet_brain
     slug = f"serve-{uuid.uuid4().hex[:6]}"
     await brain.create_tenant(slug)
     assert brain.registry is not None
@@ -140,7 +135,6 @@ async def test_serve_answers_slack_over_http_and_stops_cleanly(falkordb_url: str
         assert "Priya" in json.dumps(posted[0]["args"])
         stop.set()
         await asyncio.wait_for(task, 30)
-    await brain.close()
 
 
 class RecordingPoster:
@@ -154,8 +148,10 @@ class RecordingPoster:
         return f"{channel}/{len(self.posts)}"
 
 
-async def test_weekly_rollup_goes_to_the_digest_channel_of_bound_tenants(falkordb_url: str) -> None:
-    brain = await start_brain(falkordb_url)
+async def test_weekly_rollup_goes_to_the_digest_channel_of_bound_tenants(
+    quiet_brain: Brain,
+) -> None:
+    brain = quiet_brain
     assert brain.registry is not None
     today = time.strftime("%Y-%m-%d", time.gmtime())
     with_channel, without = f"digest-{uuid.uuid4().hex[:6]}", f"quiet-{uuid.uuid4().hex[:6]}"
@@ -171,11 +167,10 @@ async def test_weekly_rollup_goes_to_the_digest_channel_of_bound_tenants(falkord
     assert "Priya owns Fix Instagram token refresh: started" in mine[0]["text"]
     posts = await run_job("weekly_rollup", await brain.tenant(without))
     assert posts and posts[0].channel_setting == "digest_channel"
-    await brain.close()
 
 
-async def test_hygiene_reports_refusals_and_stays_quiet_without_them(falkordb_url: str) -> None:
-    brain = await start_brain(falkordb_url)
+async def test_hygiene_reports_refusals_and_stays_quiet_without_them(quiet_brain: Brain) -> None:
+    brain = quiet_brain
     slug = f"hyg-{uuid.uuid4().hex[:6]}"
     await brain.create_tenant(slug)
     graph = await brain.tenant(slug)
@@ -186,4 +181,3 @@ async def test_hygiene_reports_refusals_and_stays_quiet_without_them(falkordb_ur
     posts = await run_job("hygiene", graph)
     assert len(posts) == 1 and "1 facts refused" in posts[0].text
     assert set(JOBS) >= {"weekly_rollup", "minutes_digest", "repo_triage", "hygiene"}
-    await brain.close()

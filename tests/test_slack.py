@@ -43,7 +43,7 @@ from bots.slack_app import (
     run_slack,
 )
 from bots.slack_installs import slack_routes
-from brain import Brain, BrainSettings, TenantGraph, now_ms
+from brain import Brain, TenantGraph, now_ms
 from tests.fakes import FakeSlackAPI
 
 SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
@@ -56,14 +56,10 @@ FACTS: list[dict[str, Any]] = [
 ]
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="session")
-async def brain(falkordb_url: str) -> AsyncIterator[Brain]:
-    instance = Brain(BrainSettings(falkordb_url=falkordb_url, hivebrain_embeddings=False))
-    await instance.start()
-    try:
-        yield instance
-    finally:
-        await instance.close()
+@pytest.fixture
+def brain(quiet_brain: Brain) -> Brain:
+    """The session's brain without embeddings: these tests never search by meaning."""
+    return quiet_brain
 
 
 @pytest_asyncio.fixture(loop_scope="session")
