@@ -72,7 +72,7 @@ class RecordingPoster:
         return f"{channel}/1700000000.000100"
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def brain(quiet_brain: Brain) -> Brain:
     """The session's brain without embeddings: these tests never search by meaning."""
     return quiet_brain

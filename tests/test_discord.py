@@ -320,7 +320,7 @@ async def deliver_interaction(h: Harness, payload: Json) -> None:
 # --- fixtures ---------------------------------------------------------------------------------
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def brain(quiet_brain: Brain) -> Brain:
     """The session's brain without embeddings: these tests never search by meaning."""
     return quiet_brain

@@ -78,7 +78,7 @@ class Loaded:
         self.reports = reports
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def plain_brain(quiet_brain: Brain) -> Brain:
     """The session's brain without embeddings: these tests never search by meaning."""
     return quiet_brain

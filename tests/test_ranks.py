@@ -54,7 +54,7 @@ FACTS: list[dict[str, Any]] = [
 ]
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def brain(quiet_brain: Brain) -> Brain:
     """The session's brain without embeddings: these tests never search by meaning."""
     return quiet_brain
