@@ -197,7 +197,9 @@ async def main(runs: int, fresh: bool) -> dict[str, float]:
 
         q = fulltext_query("instagram token refresh")
         ft_params = {"q": q, "t": now_ms(), "types": None, "k": 10}
-        figures["fulltext_ms"], _ = await timed(lambda: raw("ft", FT_ENTITIES, ft_params), runs * 3)
+        figures["fulltext_ms"], _ = await timed(
+            lambda: graph.read("ft", FT_ENTITIES, ft_params), runs * 3
+        )
         figures["search_fused_ms"], _ = await timed(
             lambda: search(graph, "instagram token refresh", as_of_ms=now_ms()), runs
         )

@@ -89,14 +89,17 @@ def clear_cache() -> None:
     _CACHE.clear()
 
 
-def _build(pages: list[tuple[str, str]], size: int) -> Snapshot:
+def _build(pages: list[tuple[str, str]], size: int, direction: str = "both") -> Snapshot:
     a = np.concatenate(
         [np.asarray(json.loads(p[0]), dtype=np.int64) for p in pages] or [np.zeros(0, np.int64)]
     )
     b = np.concatenate(
         [np.asarray(json.loads(p[1]), dtype=np.int64) for p in pages] or [np.zeros(0, np.int64)]
     )
-    rows, cols = np.concatenate([a, b]), np.concatenate([b, a])
+    if direction == "both":
+        rows, cols = np.concatenate([a, b]), np.concatenate([b, a])
+    else:  # "out": a -> b as stored; "in": b -> a, the edge walked backwards
+        rows, cols = (a, b) if direction == "out" else (b, a)
     matrix = sparse.csr_matrix(
         (np.ones(len(rows), dtype=np.int8), (rows, cols)), shape=(size, size)
     )
@@ -105,20 +108,26 @@ def _build(pages: list[tuple[str, str]], size: int) -> Snapshot:
     return Snapshot(indptr=matrix.indptr, indices=matrix.indices, edges=len(a))
 
 
-async def snapshot(graph: TenantGraph, t: int, rels: list[str]) -> tuple[Snapshot, bool]:
-    """The cached snapshot for (tenant, last write, moment, relationship types)."""
-    stamp = await graph.ro_query("path write stamp", READ_STAMP)
+async def snapshot(
+    graph: TenantGraph, t: int, rels: list[str], *, direction: str = "both"
+) -> tuple[Snapshot, bool]:
+    """The cached snapshot for (tenant, last write, moment, relationship types, direction).
+
+    ``both`` makes an undirected adjacency (paths); ``out`` follows edges as stored and
+    ``in`` walks them backwards (what depends on a thing points at it).
+    """
+    stamp = await graph.read("path write stamp", READ_STAMP)
     generation = tuple(stamp.rows[0]) if stamp.rows else (0, None)
     bucket = ("now", t // MINUTE_MS) if t >= now_ms() - MINUTE_MS else ("at", t)
-    key = (graph.slug, *generation, *bucket, tuple(rels))
+    key = (graph.slug, *generation, *bucket, tuple(rels), direction)
     if key in _CACHE:
         _CACHE.move_to_end(key)
         return _CACHE[key], True
-    top = int((await graph.ro_query("path top id", READ_TOP_ID)).scalar(-1) or -1)
+    top = int((await graph.read("path top id", READ_TOP_ID)).scalar(-1) or -1)
     params = {"rels": rels, "t": t, "excluded": list(EXCLUDED_TYPES)}
     pages = await asyncio.gather(
         *(
-            graph.ro_query(
+            graph.read(
                 "path edges",
                 READ_CURRENT_EDGES,
                 {**params, "lo": lo, "hi": lo + ID_PAGE},
@@ -127,7 +136,9 @@ async def snapshot(graph: TenantGraph, t: int, rels: list[str]) -> tuple[Snapsho
             for lo in range(0, top + 1, ID_PAGE)
         )
     )
-    snap = await asyncio.to_thread(_build, [tuple(p.rows[0]) for p in pages if p.rows], top + 1)
+    snap = await asyncio.to_thread(
+        _build, [tuple(p.rows[0]) for p in pages if p.rows], top + 1, direction
+    )
     _CACHE[key] = snap
     while len(_CACHE) > CACHE_SIZE:
         _CACHE.popitem(last=False)
@@ -190,7 +201,7 @@ async def node_paths(
 ) -> list[list[str]] | None:
     """Paths between two node ids as id lists; None when an end is not in the snapshot."""
     snap, _ = await snapshot(graph, t, rels)
-    ends = await graph.ro_query("path ends", READ_INTERNAL_IDS, {"ids": [a, b], "limit": 2})
+    ends = await graph.read("path ends", READ_INTERNAL_IDS, {"ids": [a, b], "limit": 2})
     internal = dict(ends.rows)
     if a not in internal or b not in internal:
         return None
@@ -200,8 +211,59 @@ async def node_paths(
     wanted = sorted({i for p in found for i in p})
     if not wanted:
         return []
-    res = await graph.ro_query(
+    res = await graph.read(
         "path node ids", READ_NODE_IDS, {"internal": wanted, "limit": len(wanted)}
     )
     ids = {int(i): node_id for i, node_id in res.rows}
     return [[ids[i] for i in p] for p in found if all(i in ids for i in p)]
+
+
+READ_NODE_DETAILS = """
+UNWIND $internal AS i
+MATCH (n)
+WHERE ID(n) = i
+RETURN ID(n), n.id, n.type, n.name, n.src, n.asOf, n.sample
+LIMIT $limit
+"""
+
+
+#: One hop of a walk: node -> (the node it was reached from, the relationship followed).
+Layer = dict[int, tuple[int, str]]
+
+
+def layers(walks: list[tuple[str, Snapshot]], root: int, hops: int) -> list[Layer]:
+    """Breadth-first layers from ``root``: per hop, node -> (the node it was reached from,
+    the relationship followed). Each node appears once, at its nearest hop."""
+    seen = {root}
+    frontier = [root]
+    found: list[Layer] = []
+    for _ in range(hops):
+        layer: Layer = {}
+        for u in frontier:
+            for rel, snap in walks:
+                for v in snap.neighbours(u):
+                    v = int(v)
+                    if v not in seen and v not in layer:
+                        layer[v] = (u, rel)
+        if not layer:
+            break
+        seen.update(layer)
+        found.append(layer)
+        frontier = sorted(layer)
+    return found
+
+
+async def internal_id(graph: TenantGraph, node_id: str) -> int | None:
+    """The internal id of a node, for walks over a snapshot."""
+    res = await graph.read("internal id", READ_INTERNAL_IDS, {"ids": [node_id], "limit": 1})
+    return int(res.rows[0][1]) if res.rows else None
+
+
+async def node_details(graph: TenantGraph, internal: list[int]) -> dict[int, list[Any]]:
+    """id, type, name, src, asOf, sample of nodes by internal id."""
+    if not internal:
+        return {}
+    res = await graph.read(
+        "node details", READ_NODE_DETAILS, {"internal": internal, "limit": len(internal)}
+    )
+    return {int(row[0]): row[1:] for row in res.rows}

@@ -69,7 +69,7 @@ async def _node_paths(graph: TenantGraph, a: str, b: str, t: int, max_hops: int)
     found = await node_paths(graph, a, b, t, rels=PATH_RELS, max_hops=max_hops, count=PATH_COUNT)
     if found is not None:
         return found
-    res = await graph.ro_query(
+    res = await graph.read(
         "shortest paths (fallback)",
         READ_SHORTEST_CYPHER,
         {
@@ -90,7 +90,7 @@ async def path(
 ) -> ReadResult:
     """Join ordered node ids: per pair a direct edge, else up to 3 shortest paths (<= 4 hops)."""
     ids = list(dict.fromkeys(i for i in ids if i))
-    known = await graph.ro_query("path nodes", READ_NODES, {"ids": ids})
+    known = await graph.read("path nodes", READ_NODES, {"ids": ids})
     refs = {i: NodeRef(id=i, type=t, name=n) for i, t, n in known.rows}
     missing = [i for i in ids if i not in refs]
     if len(ids) < 2 or missing:
@@ -110,7 +110,7 @@ async def path(
     edges: dict[tuple[str, str, str], EdgeRef] = {}
     pairs = []
     for a, b in zip(ids, ids[1:], strict=False):
-        direct = await graph.ro_query("direct edge", READ_DIRECT, {"a": a, "b": b, "t": as_of_ms})
+        direct = await graph.read("direct edge", READ_DIRECT, {"a": a, "b": b, "t": as_of_ms})
         if direct.rows:
             edge = _edge(direct.rows[0])
             edges[(edge.source, edge.type, edge.target)] = edge
@@ -119,7 +119,7 @@ async def path(
         found = await _node_paths(graph, a, b, as_of_ms, max_hops)
         hop_pairs = sorted({(x, y) for p in found for x, y in zip(p, p[1:], strict=False)})
         if hop_pairs:
-            res = await graph.ro_query(
+            res = await graph.read(
                 "path edges",
                 READ_PAIR_EDGES,
                 {
@@ -141,7 +141,7 @@ async def path(
                 for x, y in zip(p, p[1:], strict=False):
                     edge = first_edge[(x, y)]
                     edges[(edge.source, edge.type, edge.target)] = edge
-            info = await graph.ro_query(
+            info = await graph.read(
                 "path nodes", READ_NODES, {"ids": sorted({n for p in found for n in p})}
             )
             for node_id, node_type, name in info.rows:

@@ -66,7 +66,7 @@ LIMIT 1
 
 
 async def _write_stamp(graph: TenantGraph) -> tuple[int, int | None]:
-    res = await graph.ro_query("read write stamp", READ_WRITE_STAMP)
+    res = await graph.read("read write stamp", READ_WRITE_STAMP)
     generation, last = res.rows[0] if res.rows else (0, None)
     return int(generation or 0), last
 
@@ -101,7 +101,7 @@ LIMIT $limit
 
 async def _edge_page(graph: TenantGraph, t: int, lo: int) -> list[str]:
     params = {"lo": lo, "hi": lo + ID_PAGE, "t": t, "excluded": list(EXCLUDED_TYPES)}
-    res = await graph.ro_query(
+    res = await graph.read(
         "rank current edges", READ_CURRENT_EDGES, params, timeout_ms=FETCH_TIMEOUT_MS
     )
     return list(res.rows[0]) if res.rows else ["[]", "[]"]
@@ -111,7 +111,7 @@ async def _fetch(graph: TenantGraph, t: int) -> tuple[list[list[Any]], list[list
     """Rows of (type, JSON ids) and pages of current edges (JSON source ids, target ids)."""
     params = {"excluded": list(EXCLUDED_TYPES), "limit": 1_000}
     nodes, first = await asyncio.gather(
-        graph.ro_query("rank nodes", READ_NODES_BY_TYPE, params, timeout_ms=FETCH_TIMEOUT_MS),
+        graph.read("rank nodes", READ_NODES_BY_TYPE, params, timeout_ms=FETCH_TIMEOUT_MS),
         _edge_page(graph, t, 0),
     )
     top = max((int(row[2]) for row in nodes.rows), default=-1)
@@ -269,7 +269,7 @@ async def _details(graph: TenantGraph, entry: _Entry, dense: list[int]) -> list[
     missing = sorted(set(wanted) - entry.details.keys())
     if missing:
         params = {"ids": missing, "limit": len(missing)}
-        res = await graph.ro_query("rank node details", READ_NODE_DETAILS, params)
+        res = await graph.read("rank node details", READ_NODE_DETAILS, params)
         for internal, node_id, node_type, name, src, as_of, sample in res.rows:
             entry.details[int(internal)] = {
                 "id": node_id,

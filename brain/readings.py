@@ -50,10 +50,10 @@ async def readings(
     if not found:
         return not_found("readings", as_of_ms, q)
     metric_id = found[0]["id"]
-    meta = await graph.ro_query("metric", READ_METRIC, {"id": metric_id, "t": as_of_ms})
+    meta = await graph.read("metric", READ_METRIC, {"id": metric_id, "t": as_of_ms})
     _, name, unit, aggregation, measures = meta.rows[0]
     window = days * DAY_MS
-    res = await graph.ro_query(
+    res = await graph.read(
         "readings",
         READ_READINGS,
         {"id": metric_id, "from": as_of_ms - 2 * window, "t": as_of_ms, "limit": MAX_READINGS},

@@ -243,16 +243,16 @@ async def search(
         )
     params: dict[str, Any] = {"q": q, "t": as_of_ms, "types": types, "k": POOL}
     jobs: dict[str, Any] = {
-        "text": graph.ro_query("search full-text", FT_ENTITIES, params),
-        "chunk-text": graph.ro_query("search chunks", FT_CHUNKS, params),
+        "text": graph.read("search full-text", FT_ENTITIES, params),
+        "chunk-text": graph.read("search chunks", FT_CHUNKS, params),
     }
     if graph.embedder is not None:
         vector = (await graph.embedder.embed([text]))[0]
         # the vector index returns its k nearest before the type filter applies: with a
         # filter, ask for more so the wanted types are not crowded out
         vparams = {**params, "v": vector, "pool": POOL * (FILTERED_POOL_FACTOR if types else 1)}
-        jobs["vector"] = graph.ro_query("search vectors", VECTOR_ENTITIES, vparams)
-        jobs["chunk-vector"] = graph.ro_query("search chunk vectors", VECTOR_CHUNKS, vparams)
+        jobs["vector"] = graph.read("search vectors", VECTOR_ENTITIES, vparams)
+        jobs["chunk-vector"] = graph.read("search chunk vectors", VECTOR_CHUNKS, vparams)
     results = await asyncio.gather(*jobs.values())
     hits = rerank(fuse({via: res.rows for via, res in zip(jobs, results, strict=True)}), text)[
         :limit

@@ -195,9 +195,27 @@ class TenantGraph:
         params: Mapping[str, Any] | None = None,
         *,
         timeout_ms: int = READ_TIMEOUT_MS,
+        scalars: bool = False,
     ) -> QueryResult:
-        """A read on this tenant's graph, as GRAPH.RO_QUERY with a timeout."""
-        return await self._driver.ro_query(self._graph, name, cypher, params, timeout_ms=timeout_ms)
+        """A read on this tenant's graph, as GRAPH.RO_QUERY with a timeout.
+
+        ``scalars=True`` is the fast path for reads that return only plain values (no
+        nodes, edges or paths): it skips the client's per-cell parser.
+        """
+        return await self._driver.ro_query(
+            self._graph, name, cypher, params, timeout_ms=timeout_ms, scalars=scalars
+        )
+
+    async def read(
+        self,
+        name: str,
+        cypher: LiteralString,
+        params: Mapping[str, Any] | None = None,
+        *,
+        timeout_ms: int = READ_TIMEOUT_MS,
+    ) -> QueryResult:
+        """A read that returns only plain values (ids, names, numbers, lists, maps), fast."""
+        return await self.ro_query(name, cypher, params, timeout_ms=timeout_ms, scalars=True)
 
     async def _write(
         self, name: str, cypher: LiteralString, params: Mapping[str, Any]

@@ -8,11 +8,11 @@ never as an empty walk that would read like "nothing depends on it".
 
 from __future__ import annotations
 
-from typing import Any, LiteralString
+from typing import Any
 
 from brain.evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref
 from brain.moments import format_moment
-from brain.schema import REL_TYPES
+from brain.pathfinder import internal_id, layers, node_details, snapshot
 from brain.tenant_graph import TenantGraph
 
 #: Relationships "what breaks" follows, and which way the damage travels along each:
@@ -20,7 +20,8 @@ from brain.tenant_graph import TenantGraph
 #: things it points at (broken AFFECTS / BLOCKS Y).
 BREAK_RELS: dict[str, str] = {"DEPENDS_ON": "in", "AFFECTS": "out", "BLOCKS": "out"}
 MAX_HOPS = 4
-ROWS_PER_HOP = 500
+#: Things listed per hop (the count says how many there are in all).
+ITEMS_PER_HOP = 200
 
 _CURRENT = "e.since <= $t AND (e.until IS NULL OR e.until > $t)"
 
@@ -107,10 +108,10 @@ def not_found(tool: str, t: int, what: str) -> ReadResult:
 async def resolve(graph: TenantGraph, q: str, t: int) -> list[dict[str, Any]]:
     """Nodes matching an exact id, an alias, or an exact name (case-insensitive)."""
     for cypher in (READ_BY_ID, READ_BY_ALIAS):
-        res = await graph.ro_query("lookup", cypher, {"q": q, "t": t, "limit": 5})
+        res = await graph.read("lookup", cypher, {"q": q, "t": t, "limit": 5})
         if res.rows:
             return [{**_node(r), "_props": r[6]} for r in res.rows]
-    res = await graph.ro_query("lookup by name", READ_BY_NAME, {"q": q, "t": t, "limit": 5})
+    res = await graph.read("lookup by name", READ_BY_NAME, {"q": q, "t": t, "limit": 5})
     return [{**_node(r), "_props": r[6]} for r in res.rows]
 
 
@@ -135,23 +136,6 @@ async def lookup(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
     return _result("lookup", as_of_ms, data, found)
 
 
-def _break_statement(rels: list[str]) -> LiteralString:
-    """One hop over every chosen relationship, each followed the way damage travels."""
-    if any(rel not in REL_TYPES for rel in rels):
-        raise ValueError(f"{rels!r} holds a relationship type outside the schema")
-    return (  # type: ignore[return-value]  # rels checked against the schema above
-        "UNWIND $frontier AS fid\n"
-        f"MATCH (x:Entity {{id: fid}})-[e:{'|'.join(rels)}]-(y:Entity)\n"
-        f"WHERE {_CURRENT}\n"
-        "  AND ((type(e) IN $inward AND ID(endNode(e)) = ID(x))\n"
-        "    OR (NOT type(e) IN $inward AND ID(startNode(e)) = ID(x)))\n"
-        "RETURN fid, y.id, y.type, y.name, y.src, y.asOf, y.sample, e.since, e.until, e.src,\n"
-        "  type(e)\n"
-        "ORDER BY y.id\n"
-        "LIMIT $limit"
-    )
-
-
 async def what_breaks(
     graph: TenantGraph,
     q: str,
@@ -170,42 +154,39 @@ async def what_breaks(
     if bad:
         raise ValueError(f"what_breaks follows {', '.join(BREAK_RELS)}; not {', '.join(bad)}")
     root = start[0]
-    seen = {root["id"]}
-    frontier = [root["id"]]
-    layers: list[list[dict[str, Any]]] = []
-    nodes = [root]
-    edges: list[EdgeRef] = []
-    statement = _break_statement(chosen)
-    inward = [r for r in chosen if BREAK_RELS[r] == "in"]
-    for _ in range(hops):
-        layer: dict[str, dict[str, Any]] = {}
-        res = await graph.ro_query(
-            "what breaks hop",
-            statement,
-            {"frontier": frontier, "t": as_of_ms, "limit": ROWS_PER_HOP, "inward": inward},
-        )
-        for fid, *row in res.rows:
-            node = _node(row[:6])
-            since, until, src, rel = row[6:10]
-            source, target = (node["id"], fid) if rel in inward else (fid, node["id"])
-            edges.append(edge_ref(source, rel, target, since, until, src))
-            if node["id"] not in seen and node["id"] not in layer:
-                layer[node["id"]] = {**node, "via": rel, "from": fid}
-        if not layer:
-            break
-        seen.update(layer)
-        frontier = list(layer)
-        layers.append(sorted(layer.values(), key=lambda n: n["id"]))
-        nodes.extend(layer.values())
-    data = {
-        "root": _public(root),
-        "by_hop": [
-            {"hop": i + 1, "count": len(ls), "items": [_public(n) for n in ls]}
-            for i, ls in enumerate(layers)
-        ],
-        "total": sum(len(ls) for ls in layers),
-    }
-    message = None if layers else f"nothing currently depends on {root['name'] or root['id']!r}"
+    walks = [
+        (rel, (await snapshot(graph, as_of_ms, [rel], direction=BREAK_RELS[rel]))[0])
+        for rel in chosen
+    ]
+    origin = await internal_id(graph, root["id"])
+    found = layers(walks, origin, hops) if origin is not None else []
+    shown = [sorted(layer)[:ITEMS_PER_HOP] for layer in found]
+    details = await node_details(
+        graph,
+        sorted(
+            {i for ids in shown for i in ids}
+            | {layer[i][0] for layer, ids in zip(found, shown, strict=True) for i in ids}
+        ),
+    )
+    nodes, edges, by_hop = [root], [], []
+    for hop, (layer, ids) in enumerate(zip(found, shown, strict=True), 1):
+        items = []
+        for i in ids:
+            if i not in details:
+                continue
+            parent, rel = layer[i]
+            node = _node(details[i])
+            parent_id = details[parent][0] if parent in details else root["id"]
+            source, target = (
+                (node["id"], parent_id) if BREAK_RELS[rel] == "in" else (parent_id, node["id"])
+            )
+            edges.append(EdgeRef(source=source, type=rel, target=target))
+            nodes.append(node)
+            items.append(_public({**node, "via": rel, "from": parent_id}))
+        items.sort(key=lambda n: n["id"])
+        by_hop.append({"hop": hop, "count": len(layer), "items": items})
+    data = {"root": _public(root), "by_hop": by_hop, "total": sum(len(layer) for layer in found)}
+    message = None if found else f"nothing currently depends on {root['name'] or root['id']!r}"
     return _result("what_breaks", as_of_ms, data, nodes, edges, message=message)
 
 
@@ -245,12 +226,12 @@ async def neighbours(
         return not_found("neighbours", as_of_ms, q)
     root = start[0]
     hidden = list(SUMMARISED_TYPES) + ([] if include_assistant else ["Turn", "Finding", "Card"])
-    res = await graph.ro_query(
+    res = await graph.read(
         "neighbours",
         READ_NEIGHBOURS,
         {"id": root["id"], "t": as_of_ms, "limit": limit, "hidden": hidden},
     )
-    counted = await graph.ro_query(
+    counted = await graph.read(
         "neighbours summarised",
         READ_SUMMARISED,
         {"id": root["id"], "t": as_of_ms, "summarised": list(SUMMARISED_TYPES)},
@@ -304,10 +285,10 @@ async def history(graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 200
     if not start:
         return not_found("history", as_of_ms, q)
     root = start[0]
-    res = await graph.ro_query(
+    res = await graph.read(
         "history edges", READ_HISTORY_EDGES, {"id": root["id"], "t": as_of_ms, "limit": limit}
     )
-    versions = await graph.ro_query(
+    versions = await graph.read(
         "history versions", READ_VERSIONS, {"id": root["id"], "t": as_of_ms, "limit": limit}
     )
     events, nodes, edges = [], [root], []
@@ -358,7 +339,7 @@ async def owner(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
     if not start:
         return not_found("owner", as_of_ms, q)
     root = start[0]
-    res = await graph.ro_query("owners", READ_HOLDERS, {"id": root["id"], "limit": 100})
+    res = await graph.read("owners", READ_HOLDERS, {"id": root["id"], "limit": 100})
     timeline, nodes, edges, current = [], [root], [], None
     for row in res.rows:
         node = _node(row[:6])
