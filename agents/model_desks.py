@@ -27,6 +27,8 @@ _PATH_LINE = re.compile(r"^\s*PATH:\s*(.+)$", re.M)
 _CARD_LINE = re.compile(r"^\s*CARD:\s*([a-z_]+)\s*\|\s*([^|]+)\|\s*(.+)$", re.M)
 _JSON = re.compile(r"\{.*\}", re.S)
 CARD_KINDS: tuple[str, ...] = get_args(CardKind)
+#: How much of the recall summary the Chief's planning prompt carries.
+RECALL_CHARS = 1_500
 
 RULES_FOR_DESKS = """Rules:
 - Read the brain before anything else. Use only the tools you are given.
@@ -84,7 +86,7 @@ async def plan(
         f"answer the question. Desks:\n{roster}\n"
         'Reply with JSON only: {"desks": ["name", ...], "why": "one sentence"}'
     )
-    context = f"What the brain already recalls: {json.dumps(recall)[:1500]}"
+    context = f"What the brain already recalls: {json.dumps(recall)[:RECALL_CHARS]}"
     try:
         reply = await model.complete(
             system=system,

@@ -36,6 +36,7 @@ from typing import Any
 
 from agents.ledger import ToolLedger
 from agents.model import TOOL_RESULT_CHARS, tool_result_text
+from agents.model_desks import RECALL_CHARS
 from agents.turn import run_turn
 from brain import Brain, BrainSettings, TenantGraph
 from brain.documents import document_facts
@@ -99,12 +100,21 @@ async def documents_text(graph: TenantGraph) -> tuple[int, str]:
 
 
 async def measure(graph: TenantGraph, question: str, paste: str, tok: Tokenizer) -> Row:
-    """Run one rules-mode turn and count what its tools returned against the paste."""
+    """Run one rules-mode turn and count what a model would read of it, against the paste.
+
+    The desks' tool results are what a model reads in model mode. The Chief's own calls
+    are not: the server runs its recall search and hands the Chief only the recall summary
+    (capped at RECALL_CHARS), and draws the path after the answer is written. So those
+    two calls are replaced by the summary the Chief actually reads.
+    """
     ledger = ToolLedger(graph=graph)
-    await run_turn(graph, question, ledger=ledger, save=False)
+    turn = await run_turn(graph, question, ledger=ledger, save=False)
     by_tool: Counter[str] = Counter()
-    shown = 0
+    by_tool["recall summary"] = tok.count(json.dumps(turn.recall)[:RECALL_CHARS])
+    shown = by_tool["recall summary"]
     for call in ledger.calls:
+        if call.desk == "chief":
+            continue
         if call.result is None:
             by_tool[call.tool] += (n := tok.count(call.error or ""))
             shown += n
