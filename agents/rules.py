@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from agents.ledger import ToolLedger
-from brain import HivebrainError
+from brain import HivebrainError, now_ms, parse_moment
 from brain.evidence import ReadResult
 
 
@@ -28,6 +28,7 @@ class Draft:
     path_as_of: str | None = None  # draw the path at this moment (a question about the past)
 
 
+DAY_MS = 86_400_000
 DeskWork = Callable[[str, ToolLedger, str], Awaitable[Draft]]
 DESK_WORK: dict[str, DeskWork] = {}
 
@@ -101,7 +102,7 @@ async def _data(question: str, ledger: ToolLedger, desk: str) -> Draft:
     metric = await _top(ledger, desk, question, ["Metric"])
     if metric is None:
         return Draft("I found no metric in your records that matches the question.")
-    res = await ledger.call(desk, "readings", {"name": metric["id"], "days": 7})
+    res = await ledger.call(desk, "readings", {"name": metric["id"], "days": 7, "daily": False})
     d = res.data
     now, prev, change = d["this_window"]["value"], d["previous_window"]["value"], d["change_pct"]
     measured = d["measures"][0] if d["measures"] else None
@@ -308,34 +309,48 @@ async def _memory(question: str, ledger: ToolLedger, desk: str) -> Draft:
 
 
 #: Every campaign with the metrics that measure it, in one read (not one walk each).
-LIST_CAMPAIGNS = (
-    "MATCH (c:Campaign) OPTIONAL MATCH (m:Metric)-[:MEASURES]->(c) "
-    "RETURN c, collect(m.id) AS metrics ORDER BY c.id LIMIT 25"
-)
+#: Every campaign with the 30-day totals of the metrics that measure it, and what it
+#: targets, in one read. Maps with id and labels let the cypher tool check and cite them.
+CAMPAIGN_TOTALS = """
+MATCH (c:Campaign)
+OPTIONAL MATCH (m:Metric)-[:MEASURES]->(c)
+OPTIONAL MATCH (o:Observation)-[:MEASURES]->(m)
+WHERE o.start >= $from AND o.start < $t
+WITH c, m, sum(o.value) AS total
+WITH c, collect([m.id, total]) AS metrics
+OPTIONAL MATCH (c)-[e:TARGETS]->(x:Entity)
+WHERE e.since <= $t AND (e.until IS NULL OR e.until > $t)
+RETURN {id: c.id, labels: labels(c), name: c.name} AS campaign, metrics,
+       [x IN collect(x) | {id: x.id, labels: labels(x), name: x.name}] AS targets
+ORDER BY campaign.id
+LIMIT 25
+"""
+WINDOW_DAYS = 30
 
 
 @desk_work("growth")
 async def _growth(question: str, ledger: ToolLedger, desk: str) -> Draft:
-    listed = await ledger.call(desk, "cypher", {"query": LIST_CAMPAIGNS})
-    names = {n.id: n.name for n in listed.evidence.nodes}
+    t = parse_moment(ledger.as_of) if ledger.as_of else now_ms()
+    listed = await ledger.call(
+        desk,
+        "cypher",
+        {"query": CAMPAIGN_TOTALS, "params": {"from": t - WINDOW_DAYS * DAY_MS, "t": t}},
+    )
     rows = []
-    for node, metrics in listed.data.get("rows", []):
-        campaign = {"id": node["id"], "name": names.get(node["id"], node.get("name"))}
-        spend = next((m for m in metrics if "spend" in m), None)
-        signups = next((m for m in metrics if "sign" in m), None)
-        if not spend or not signups:
-            continue
-        s = await ledger.call(desk, "readings", {"name": spend, "days": 30, "daily": False})
-        n = await ledger.call(desk, "readings", {"name": signups, "days": 30, "daily": False})
-        s_total, n_total = s.data["this_window"]["value"], n.data["this_window"]["value"]
-        if s_total and n_total:
-            cps = await ledger.call(desk, "calc", {"expression": f"{s_total} / {n_total}"})
-            rows.append((cps.data["value"], campaign, s_total, n_total))
+    targets_of: dict[str, list[dict[str, Any]]] = {}
+    for campaign, metrics, targets in listed.data.get("rows", []):
+        totals = {m: v for m, v in metrics if m}
+        spend = next((v for m, v in totals.items() if "spend" in m), None)
+        signups = next((v for m, v in totals.items() if "sign" in m), None)
+        targets_of[campaign["id"]] = targets
+        if spend and signups:
+            cps = await ledger.call(desk, "calc", {"expression": f"{spend} / {signups}"})
+            rows.append((cps.data["value"], campaign, spend, signups))
     if not rows:
         return Draft("I found no campaign with both spend and sign-up readings.")
     rows.sort(key=lambda r: -r[0])
     worst = rows[0]
-    lines = ["Cost per sign-up over the last 30 days (spend / sign-ups):"]
+    lines = [f"Cost per sign-up over the last {WINDOW_DAYS} days (spend / sign-ups):"]
     for cps, campaign, spend_total, signups_total in rows:
         lines.append(
             f"- {cite(campaign)}: {_num(cps)} per sign-up "
@@ -347,9 +362,7 @@ async def _growth(question: str, ledger: ToolLedger, desk: str) -> Draft:
         lines.append(
             f"\n{cite(worst[1])} costs {times.data['value']:.1f}x the middle campaign per sign-up."
         )
-    targets = _rels(
-        await ledger.call(desk, "neighbours", {"name": worst[1]["id"]}), "TARGETS", "out"
-    )
+    targets = sorted(targets_of.get(worst[1]["id"], []), key=lambda x: x["id"])
     if targets:
         lines.append(f"It sends people to {', '.join(cite(t) for t in targets[:3])}.")
     cards = [
