@@ -287,6 +287,8 @@ async def run_turn(
     as_of: str | None = None,
     model: ModelClient | None = None,
     budget: Budget | None = None,
+    token_budget: int = DEFAULT_TOKENS,
+    tool_call_budget: int = DEFAULT_TOOL_CALLS,
     desk_timeout_s: float = DESK_TIMEOUT_S,
     save: bool = True,
     asked_by: str = "console",
@@ -303,7 +305,7 @@ async def run_turn(
     if as_of is not None:
         parse_moment(as_of, field="as_of")
     if model is not None and budget is None:
-        budget = Budget(tokens=DEFAULT_TOKENS, tool_calls=DEFAULT_TOOL_CALLS)
+        budget = Budget(tokens=token_budget, tool_calls=tool_call_budget)
     # the model's tool loop charges tool calls to the budget itself; the ledger must not too
     if ledger is None:
         ledger = ToolLedger(graph=graph, as_of=as_of)

@@ -573,12 +573,9 @@ async def ask(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Ask the brain one question: desks read the graph, the answer is checked and cited."""
-    from agents.turn import run_turn
 
     async def act(brain: Brain) -> None:
-        result = await run_turn(
-            await brain.tenant(slug), question, as_of=as_of, model=configured_model()
-        )
+        result = await configured_turn()(await brain.tenant(slug), question, as_of=as_of)
         if as_json:
             print_json(result.model_dump())
             return
@@ -587,25 +584,32 @@ async def ask(
     await with_brain(act)
 
 
-def configured_model() -> Any:
-    """Claude when ANTHROPIC_API_KEY is set, else None (rules mode)."""
+def configured_turn() -> Any:
+    """`run_turn` with the configured model (None without ANTHROPIC_API_KEY: rules mode),
+    the per-turn budget and the desks' time limit."""
     from agents.model import model_from_settings
     from agents.settings import AgentSettings
+    from agents.turn import run_turn
 
-    return model_from_settings(AgentSettings())
+    settings = AgentSettings()
+    return functools.partial(
+        run_turn,
+        model=model_from_settings(settings),
+        token_budget=settings.hivebrain_turn_token_budget,
+        tool_call_budget=settings.hivebrain_turn_tool_calls,
+        desk_timeout_s=settings.hivebrain_desk_timeout_s,
+    )
 
 
 def build_core(brain: Brain, slug: str) -> Any:
     """The bot core with the configured model and executors, for chat and serve."""
-    from agents.turn import run_turn
     from bots.cli_cards import ExecutorSettings, build_executors
     from bots.core import BotCore
 
-    model = configured_model()
     return BotCore(
         brain,
         executors=build_executors(ExecutorSettings(), slug=slug),
-        answer=functools.partial(run_turn, model=model),
+        answer=configured_turn(),
     )
 
 

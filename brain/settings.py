@@ -26,4 +26,3 @@ class BrainSettings(BaseSettings):
     hivebrain_embeddings: bool = Field(
         default=True, description="embed node text on write (off: vector search is skipped)"
     )
-    hivebrain_read_timeout_ms: int = Field(default=5_000, description="per-read timeout")
