@@ -15,37 +15,7 @@ from bots.core import BotCore
 from bots.limits import SeenEvents, TenantQueue
 from bots.reply import InboundMessage
 from brain import Brain, BrainSettings, FalkorDriver, Registry
-
-FACTS = [
-    {
-        "node": {
-            "type": "Task",
-            "id": "task-ig",
-            "name": "Fix Instagram token refresh",
-            "src": "t",
-            "asOf": "2026-09-01",
-        }
-    },
-    {
-        "node": {
-            "type": "Person",
-            "id": "person-priya",
-            "name": "Priya",
-            "src": "t",
-            "asOf": "2026-09-01",
-        }
-    },
-    {
-        "edge": {
-            "from": "person-priya",
-            "type": "OWNS",
-            "to": "task-ig",
-            "since": "2026-10-05",
-            "src": "t",
-            "asOf": "2026-10-05",
-        }
-    },
-]
+from tests.story import owner_facts
 
 
 def message(
@@ -74,7 +44,7 @@ async def bound(quiet_brain: Brain) -> tuple[Brain, str, str]:
     await brain.create_tenant(slug)
     assert brain.registry is not None
     await brain.registry.bind(slug, "slack", team)
-    await (await brain.tenant(slug)).write_facts(list(enumerate(FACTS, 1)))
+    await (await brain.tenant(slug)).write_facts(owner_facts())
     return brain, slug, team
 
 

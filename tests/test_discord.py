@@ -52,39 +52,10 @@ from bots.discord_bot import DiscordPoster, HivebrainDiscord, build_discord_bot
 from bots.reply import CardView, Reply
 from bots.settings import BotSettings
 from brain import Brain, TenantGraph, now_ms
+from tests.story import owner_facts
 
 Json = dict[str, Any]
 
-FACTS: list[Json] = [
-    {
-        "node": {
-            "type": "Task",
-            "id": "task-ig",
-            "name": "Fix Instagram token refresh",
-            "src": "t",
-            "asOf": "2026-09-01",
-        }
-    },
-    {
-        "node": {
-            "type": "Person",
-            "id": "person-priya",
-            "name": "Priya Raman",
-            "src": "t",
-            "asOf": "2026-09-01",
-        }
-    },
-    {
-        "edge": {
-            "from": "person-priya",
-            "type": "OWNS",
-            "to": "task-ig",
-            "since": "2026-10-05",
-            "src": "t",
-            "asOf": "2026-10-05",
-        }
-    },
-]
 QUESTION = "who owns the Instagram token refresh?"
 CARD = CardDraft(
     kind="note", title="t", preview="p", payload={}, executor="record", proposed_by="tasks"
@@ -331,7 +302,7 @@ async def tenant(brain: Brain) -> TenantGraph:
     slug = f"d-{uuid.uuid4().hex[:8]}"
     await brain.create_tenant(slug)
     graph = await brain.tenant(slug)
-    report = await graph.write_facts(list(enumerate(FACTS, 1)))
+    report = await graph.write_facts(owner_facts(owner="Priya Raman"))
     assert not report.refusals
     return graph
 

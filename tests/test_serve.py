@@ -12,7 +12,6 @@ import json
 import socket
 import time
 import uuid
-from typing import Any
 
 import aiohttp
 from pydantic import SecretStr
@@ -26,6 +25,7 @@ from brain import Brain
 from scheduler.jobs import JOBS, run_job
 from scheduler.service import run_for_all
 from tests.fakes import FakeSlackAPI
+from tests.story import owner_facts
 
 SECRET = "serve-test-secret"
 
@@ -36,47 +36,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def facts(today: str) -> list[tuple[int, dict[str, Any]]]:
-    rows: list[dict[str, Any]] = [
-        {
-            "node": {
-                "type": "Task",
-                "id": "task-ig",
-                "name": "Fix Instagram token refresh",
-                "src": "t",
-                "asOf": "2026-09-01",
-            }
-        },
-        {
-            "node": {
-                "type": "Person",
-                "id": "person-priya",
-                "name": "Priya",
-                "src": "t",
-                "asOf": "2026-09-01",
-            }
-        },
-        {
-            "edge": {
-                "from": "person-priya",
-                "type": "OWNS",
-                "to": "task-ig",
-                "since": today,
-                "src": "t",
-                "asOf": today,
-            }
-        },
-    ]
-    return list(enumerate(rows, 1))
-
-
 async def test_serve_answers_slack_over_http_and_stops_cleanly(quiet_brain: Brain) -> None:
     brain = quiet_brain
     slug = f"serve-{uuid.uuid4().hex[:6]}"
     await brain.create_tenant(slug)
     assert brain.registry is not None
     graph = await brain.tenant(slug)
-    await graph.write_facts(facts("2026-10-05"))
+    await graph.write_facts(owner_facts())
     team = f"T{uuid.uuid4().hex[:8].upper()}"
     async with FakeSlackAPI(team_id=team) as slack:
         await brain.registry.bind(slug, "slack", team)
@@ -157,7 +123,7 @@ async def test_weekly_rollup_goes_to_the_digest_channel_of_bound_tenants(
     with_channel, without = f"digest-{uuid.uuid4().hex[:6]}", f"quiet-{uuid.uuid4().hex[:6]}"
     for slug in (with_channel, without):
         await brain.create_tenant(slug)
-        await (await brain.tenant(slug)).write_facts(facts(today))
+        await (await brain.tenant(slug)).write_facts(owner_facts(since=today))
         await brain.registry.bind(slug, "slack", f"T{uuid.uuid4().hex[:8]}")
     await brain.registry.update_settings(with_channel, {"digest_channel": "C-DIGEST"})
     poster = RecordingPoster()
