@@ -42,6 +42,15 @@ DATA = Path(__file__).resolve().parent / "out" / "graph-tools"
 SLUG = "bench-tools"
 NODES, EDGES = 37_240, 49_983
 HUB = "account-00000"
+BROAD_QUERY = "instagram token refresh"
+FULLTEXT_QUERIES = (
+    "instagram token",
+    "checkout release",
+    "payment failures",
+    "roast schedule",
+    "cafe loyalty",
+    BROAD_QUERY,
+)
 
 NEWCOMER_BREAKS = """
 MATCH (x {id: $id})<-[:DEPENDS_ON|AFFECTS|BLOCKS*1..HOPS]-(y)
@@ -195,11 +204,16 @@ async def main(runs: int, fresh: bool) -> dict[str, float]:
             lambda: raw("newcomer", NEWCOMER_TOPICS, {}, timeout_ms=60_000), runs
         )
 
-        q = fulltext_query("instagram token refresh")
-        ft_params = {"q": q, "t": now_ms(), "types": None, "k": 10}
-        figures["fulltext_ms"], _ = await timed(
-            lambda: graph.read("ft", FT_ENTITIES, ft_params), runs * 3
-        )
+        # a few realistic questions, selective and broad; the median over all of them
+        ft_times, broad_times = [], []
+        for text in FULLTEXT_QUERIES:
+            ft_params = {"q": fulltext_query(text), "t": now_ms(), "types": None, "k": 10}
+            ms, _ = await timed(lambda p=ft_params: graph.read("ft", FT_ENTITIES, p), runs * 3)
+            ft_times.append(ms)
+            if text == BROAD_QUERY:
+                broad_times.append(ms)
+        figures["fulltext_ms"] = statistics.median(ft_times)
+        figures["fulltext_broad_ms"] = broad_times[0]
         figures["search_fused_ms"], _ = await timed(
             lambda: search(graph, "instagram token refresh", as_of_ms=now_ms()), runs
         )
@@ -221,7 +235,8 @@ def report(f: dict[str, float]) -> None:
         ("PageRank, first call", f["rank_first_ms"], f["newcomer_pagerank_ms"], "696"),
         ("PageRank, cached", f["rank_cached_ms"], f["newcomer_pagerank_ms"], "12"),
         ("topics", f["topics_ms"], f["newcomer_label_propagation_ms"], "136"),
-        ("full-text (one index query)", f["fulltext_ms"], f["newcomer_contains_ms"], "< 1.2"),
+        ("full-text, median of 6 queries", f["fulltext_ms"], f["newcomer_contains_ms"], "< 1.2"),
+        ("full-text, broadest of them", f["fulltext_broad_ms"], f["newcomer_contains_ms"], "< 1.2"),
         ("search, four lists fused", f["search_fused_ms"], f["newcomer_contains_ms"], "-"),
     ]
     print(f"{'tool':30} {'hivebrain ms':>13} {'newcomer ms':>12} {'reference ms':>13}")
