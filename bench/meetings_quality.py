@@ -123,7 +123,7 @@ async def evaluate(graph: TenantGraph, query: Query, scores: Scores) -> None:
     assert graph.embedder is not None
     t = now_ms()
     q = fulltext_query(query.text)
-    params: dict[str, Any] = {"q": q, "t": t, "types": None, "k": POOL, "pool": POOL}
+    params: dict[str, Any] = {"q": q, "t": t, "types": None, "k": POOL, "pool": POOL, "now": True}
 
     started = time.perf_counter()
     ft_rows = (await graph.ro_query("bench ft", FT_CHUNK_IDS, params)).rows if q else []

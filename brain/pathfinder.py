@@ -28,8 +28,11 @@ from brain.tenant_graph import TenantGraph
 CACHE_SIZE = 16
 MINUTE_MS = 60_000
 FETCH_TIMEOUT_MS = 30_000
-#: Internal-id range of one edge page (an id-range filter is a cheap seek).
+#: Internal-id range of one edge page at most (an id-range filter is a cheap seek).
 ID_PAGE = 500_000
+#: Pages fetched at once: FalkorDB runs reads on a thread per core, so splitting the id
+#: range lets both cores of a small server work on one snapshot.
+PARALLEL_PAGES = 2
 #: Types a path never passes through: the assistant's records, readings, old versions.
 EXCLUDED_TYPES = ("Turn", "Finding", "Card", "Version", "Observation")
 
@@ -125,15 +128,16 @@ async def snapshot(
         return _CACHE[key], True
     top = int((await graph.read("path top id", READ_TOP_ID)).scalar(-1) or -1)
     params = {"rels": rels, "t": t, "excluded": list(EXCLUDED_TYPES)}
+    page = max(1, min(ID_PAGE, -(-(top + 1) // PARALLEL_PAGES)))
     pages = await asyncio.gather(
         *(
             graph.read(
                 "path edges",
                 READ_CURRENT_EDGES,
-                {**params, "lo": lo, "hi": lo + ID_PAGE},
+                {**params, "lo": lo, "hi": lo + page},
                 timeout_ms=FETCH_TIMEOUT_MS,
             )
-            for lo in range(0, top + 1, ID_PAGE)
+            for lo in range(0, top + 1, page)
         )
     )
     snap = await asyncio.to_thread(

@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from brain.evidence import Evidence, NodeRef, ReadResult
-from brain.moments import format_moment
+from brain.moments import format_moment, now_ms
 from brain.tenant_graph import TenantGraph
 
 RRF_K = 60
+#: A moment this close to now reads as "now": everything known so far counts.
+NOW_SLACK_MS = 60_000
 #: How many more nearest neighbours a type-filtered vector search asks for.
 FILTERED_POOL_FACTOR = 8
 #: Hits each of the four searches contributes before fusion.
@@ -118,13 +120,17 @@ def fulltext_query(text: str) -> str | None:
 
 _NODE_FIELDS = "node.id, node.type, node.name, node.src, node.asOf, node.sample"
 
+# The top k are picked before their properties are read (ordering on the internal id, not
+# node.id, keeps ties stable without a property read per match), and "now" reads skip the
+# first-known-date test: a broad query matches a thousand nodes, and each property read
+# per match costs more than the index lookup itself.
 FT_ENTITIES = f"""
 CALL db.idx.fulltext.queryNodes('Searchable', $q) YIELD node, score
 WITH node, score
-WHERE ($types IS NULL OR node.type IN $types) AND coalesce(node.firstAsOf, node.asOf, 0) <= $t
+WHERE ($types IS NULL OR node.type IN $types)
+  AND ($now OR coalesce(node.firstAsOf, node.asOf, 0) <= $t)
+WITH node, score ORDER BY score DESC, ID(node) LIMIT $k
 RETURN {_NODE_FIELDS}, score, NULL
-ORDER BY score DESC, node.id
-LIMIT $k
 """
 
 FT_CHUNKS = """
@@ -141,10 +147,10 @@ LIMIT $k
 VECTOR_ENTITIES = f"""
 CALL db.idx.vector.queryNodes('Searchable', 'embedding', $pool, vecf32($v)) YIELD node, score
 WITH node, score
-WHERE ($types IS NULL OR node.type IN $types) AND coalesce(node.firstAsOf, node.asOf, 0) <= $t
+WHERE ($types IS NULL OR node.type IN $types)
+  AND ($now OR coalesce(node.firstAsOf, node.asOf, 0) <= $t)
+WITH node, score ORDER BY score ASC, ID(node) LIMIT $k
 RETURN {_NODE_FIELDS}, score, NULL
-ORDER BY score ASC, node.id
-LIMIT $k
 """
 
 VECTOR_CHUNKS = """
@@ -241,7 +247,13 @@ async def search(
         return search_result("search", [], as_of_ms, text).model_copy(
             update={"message": f"{text!r} has no words to search for: ask with names or keywords"}
         )
-    params: dict[str, Any] = {"q": q, "t": as_of_ms, "types": types, "k": POOL}
+    params: dict[str, Any] = {
+        "q": q,
+        "t": as_of_ms,
+        "types": types,
+        "k": POOL,
+        "now": as_of_ms >= now_ms() - NOW_SLACK_MS,
+    }
     jobs: dict[str, Any] = {
         "text": graph.read("search full-text", FT_ENTITIES, params),
         "chunk-text": graph.read("search chunks", FT_CHUNKS, params),
