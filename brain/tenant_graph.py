@@ -33,7 +33,13 @@ from brain.nodes import (
     version_id,
     with_resolution_props,
 )
-from brain.schema import NODE_META_PROPS, OPEN_COST, RESOLVED_TYPES, VERSIONED_TYPES
+from brain.schema import (
+    ASSISTANT_TYPES,
+    NODE_META_PROPS,
+    OPEN_COST,
+    RESOLVED_TYPES,
+    VERSIONED_TYPES,
+)
 
 log = logging.getLogger(__name__)
 
@@ -231,7 +237,13 @@ class TenantGraph:
         return float(value) if value is not None else None
 
     async def generation(self) -> int:
-        """A counter that moves on every write: caches key on it."""
+        """A counter that moves on every write to the business's own records.
+
+        Caches of what the records say (ranks, path and walk snapshots) key on it. Writes
+        of the assistant's own bookkeeping (turns, findings, cards) do not move it: those
+        types are outside every snapshot, and a saved turn must not make the next
+        question rebuild them.
+        """
         return int((await self.ro_query("read generation", READ_GENERATION)).scalar(0) or 0)
 
     # FalkorDB's tojson() does not escape quotes inside strings, so reads of user data never
@@ -271,12 +283,16 @@ class TenantGraph:
         async with self._write_lock:
             now = now_ms()
             aliases = await self._write_nodes(node_facts, report, refused_raw, now, progress)
-            await self._write_edges(edge_facts, aliases, report, refused_raw, now, progress)
+            business = await self._write_edges(
+                edge_facts, aliases, report, refused_raw, now, progress
+            )
+            business = business or any(row.type not in ASSISTANT_TYPES for _, row in node_facts)
             if refused_raw:
                 await self._log_refusals(refused_raw, now)
             if restored:
                 await self._restore_refusals(restored)
-            if report.created or report.updated or report.closed or report.versions:
+            changed = report.created or report.updated or report.closed or report.versions
+            if changed and business:
                 await self._write("bump generation", BUMP_GENERATION, {"now": now})
         report.refusals = sorted((line, reason) for line, reason, _ in refused_raw)
         return report
@@ -391,9 +407,10 @@ class TenantGraph:
         refused: list[tuple[int, str, Any]],
         now: int,
         progress: Callable[[int], None] | None,
-    ) -> None:
+    ) -> bool:
+        """Write the edge facts; True when any of them links two business records."""
         if not edge_facts:
-            return
+            return False
         raw_edges: list[tuple[int, dict[str, Any]]] = []
         for line, raw in edge_facts:
             if isinstance(raw, Mapping):
@@ -424,6 +441,9 @@ class TenantGraph:
             except WriteRefused as exc:
                 refused.append((line, exc.reason, {"edge": raw}))
         rows = [row for _, row in gated]
+        business = any(
+            r.from_type not in ASSISTANT_TYPES and r.to_type not in ASSISTANT_TYPES for r in rows
+        )
         for round_ in plan_rounds(rows):
             for (rel, mode), indexes in round_.items():
                 for start in range(0, len(indexes), WRITE_CHUNK):
@@ -445,6 +465,7 @@ class TenantGraph:
                         report.closed += int(closed_others)
                     if progress:
                         progress(len(chunk))
+        return business
 
     async def _node_types(self, ids: list[str]) -> dict[str, str]:
         types: dict[str, str] = {}
@@ -505,10 +526,8 @@ class TenantGraph:
             COMPARE_AND_SET,
             {"id": node_id, "expect": wanted, "changes": checked, "src": src, "now": now_ms()},
         )
-        changed = bool(res.rows and res.rows[0][0])
-        if changed:
-            await self._write("bump generation", BUMP_GENERATION, {"now": now_ms()})
-        return changed
+        # only the assistant's own records (cards) change this way: no generation bump
+        return bool(res.rows and res.rows[0][0])
 
     async def refusals(self, *, limit: int = 100) -> tuple[int, list[dict[str, Any]]]:
         """The refusal log, newest first, with the total count."""

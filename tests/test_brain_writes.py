@@ -489,3 +489,27 @@ async def brain_tenants(brain: Any) -> tuple[TenantGraph, TenantGraph]:
         await brain.create_tenant(slug)
         graphs.append(await brain.tenant(slug))
     return graphs[0], graphs[1]
+
+
+async def test_the_assistants_own_records_do_not_move_the_generation(
+    new_tenant: TenantGraph,
+) -> None:
+    """Caches of the business's records survive a saved turn, and only that."""
+    graph = new_tenant
+    person = {"type": "Person", "id": "p-gen", "name": "Gen", "src": "t", "asOf": "2026-01-01"}
+    await graph.write_facts([(1, {"node": person})])
+    before = await graph.generation()
+    turn = {"type": "Turn", "id": "turn-gen", "name": "who?", "src": "t", "asOf": "2026-01-02"}
+    cites = {
+        "from": "turn-gen",
+        "type": "CITES",
+        "to": "p-gen",
+        "since": "2026-01-02",
+        "src": "t",
+        "asOf": "2026-01-02",
+    }
+    report = await graph.write_facts([(1, {"node": turn}), (2, {"edge": cites})])
+    assert report.created == 2 and await graph.generation() == before
+    task = {"type": "Task", "id": "task-gen", "name": "Gen task", "src": "t", "asOf": "2026-01-02"}
+    await graph.write_facts([(1, {"node": task})])
+    assert await graph.generation() == before + 1
