@@ -1,9 +1,10 @@
 """The turn's ledger: every tool call a turn makes, and everything the checks need.
 
-Desks call tools only through the ledger, which enforces each desk's tool list and the
-turn's budget, fills in the turn's ``as_of``, and keeps every result: the ids the tools
-returned (an answer may cite only those), the raw outputs (every number must appear in
-them), whether any data was sample data, and the newest date of the data used.
+Desks call tools only through the ledger, which enforces each desk's tool list, fills in
+the turn's ``as_of``, and keeps every result: the ids the tools returned (an answer may
+cite only those), the raw outputs (every number must appear in them), whether any data
+was sample data, and the newest date of the data used. Tool calls are counted against the
+turn's budget by the model's tool loop, once, not here.
 """
 
 from __future__ import annotations
@@ -11,19 +12,13 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any
 
 from agents.errors import ToolArgsInvalid
 from agents.roster import ROSTER
 from agents.tools import call_tool
 from brain import TenantGraph, parse_moment
 from brain.evidence import Evidence, ReadResult
-
-
-class ToolBudget(Protocol):
-    """What the ledger needs of a turn's budget."""
-
-    def charge_tool(self) -> None: ...
 
 
 @dataclass(slots=True)
@@ -43,7 +38,6 @@ class ToolLedger:
 
     graph: TenantGraph
     as_of: str | None = None
-    budget: ToolBudget | None = None
     calls: list[ToolCall] = field(default_factory=list)
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -55,8 +49,6 @@ class ToolLedger:
         args = dict(args or {})
         if self.as_of is not None:
             args.setdefault("as_of", self.as_of)
-        if self.budget is not None:
-            self.budget.charge_tool()
         try:
             result = await call_tool(self.graph, tool, args)
         except Exception as exc:

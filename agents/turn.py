@@ -131,10 +131,6 @@ async def recall(graph: TenantGraph, question: str, ledger: ToolLedger) -> dict[
     }
 
 
-def _cited(text: str) -> list[str]:
-    return extract_citations(text)
-
-
 async def _work(
     desk: str,
     question: str,
@@ -362,7 +358,7 @@ async def run_turn(
             desk=o.desk,
             title=ROSTER[o.desk].title,
             text=o.draft.text if o.draft else o.error or "",
-            citations=_cited(o.draft.text) if o.draft else [],
+            citations=extract_citations(o.draft.text) if o.draft else [],
             ok=o.error is None,
             review=o.review,
             revised=o.revised,
@@ -391,7 +387,7 @@ async def run_turn(
         answer=answer,
         verified=report.verified,
         checks=report.as_dict()["checks"],
-        citations=_cited(answer),
+        citations=extract_citations(answer),
         path=path,
         findings=findings,
         cards=[],
@@ -406,7 +402,7 @@ async def run_turn(
         sample=ledger.sample,
         as_of=as_of,
         notes=notes,
-        names={c: n for c, n in ledger.names().items() if c in set(_cited(answer))},
+        names={c: n for c, n in ledger.names().items() if c in set(extract_citations(answer))},
     )
     if save:
         await save_turn(graph, result, asked_by=asked_by)

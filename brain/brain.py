@@ -122,7 +122,8 @@ class Brain:
         """Delete a tenant's graph and its registry entry. This cannot be undone."""
         await self._registry().get(slug)
         graph = graph_name(slug)
-        if graph.encode() in await self._graph_list() or graph in await self._graph_list():
+        existing = {g.decode() if isinstance(g, bytes) else g for g in await self._graph_list()}
+        if graph in existing:
             await self.driver.command("GRAPH.DELETE", graph)
         await self._registry().forget(slug)
         self._ready.discard(slug)

@@ -20,6 +20,17 @@ def now_ms() -> Moment:
     return time.time_ns() // 1_000_000
 
 
+MINUTE_MS = 60_000
+
+
+def cache_bucket(t: Moment) -> tuple[str, int]:
+    """The cache slot of a moment: "now" reads share one per minute, past moments their own.
+
+    An edge whose ``until`` passes inside that minute may count for up to a minute longer.
+    """
+    return ("now", t // MINUTE_MS) if t >= now_ms() - MINUTE_MS else ("at", t)
+
+
 def parse_moment(value: object, *, field: str = "date") -> Moment:
     """Read a date, a datetime, an ISO string or epoch milliseconds as a moment.
 

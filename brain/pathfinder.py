@@ -22,11 +22,10 @@ from typing import Any
 import numpy as np
 from scipy import sparse
 
-from brain.moments import now_ms
+from brain.moments import cache_bucket
 from brain.tenant_graph import TenantGraph
 
 CACHE_SIZE = 16
-MINUTE_MS = 60_000
 FETCH_TIMEOUT_MS = 30_000
 #: Internal-id range of one edge page at most (an id-range filter is a cheap seek).
 ID_PAGE = 500_000
@@ -35,12 +34,6 @@ ID_PAGE = 500_000
 PARALLEL_PAGES = 2
 #: Types a path never passes through: the assistant's records, readings, old versions.
 EXCLUDED_TYPES = ("Turn", "Finding", "Card", "Version", "Observation")
-
-READ_STAMP = """
-MATCH (m:BrainMeta {key: 'writes'})
-RETURN m.generation, m.lastWriteAt
-LIMIT 1
-"""
 
 READ_TOP_ID = "MATCH (n:Entity) RETURN max(ID(n)) LIMIT 1"
 
@@ -119,10 +112,7 @@ async def snapshot(
     ``both`` makes an undirected adjacency (paths); ``out`` follows edges as stored and
     ``in`` walks them backwards (what depends on a thing points at it).
     """
-    stamp = await graph.read("path write stamp", READ_STAMP)
-    generation = tuple(stamp.rows[0]) if stamp.rows else (0, None)
-    bucket = ("now", t // MINUTE_MS) if t >= now_ms() - MINUTE_MS else ("at", t)
-    key = (graph.slug, *generation, *bucket, tuple(rels), direction)
+    key = (graph.slug, *await graph.write_stamp(), *cache_bucket(t), tuple(rels), direction)
     if key in _CACHE:
         _CACHE.move_to_end(key)
         return _CACHE[key], True

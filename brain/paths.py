@@ -10,8 +10,6 @@ asked about: the search runs in process over a snapshot of the current edges
 
 from __future__ import annotations
 
-from typing import Any
-
 from brain.evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref
 from brain.moments import format_moment
 from brain.pathfinder import node_paths
@@ -57,11 +55,6 @@ UNWIND $ids AS id
 MATCH (n:Entity {id: id})
 RETURN n.id, n.type, n.name
 """
-
-
-def _edge(row: list[Any]) -> EdgeRef:
-    rel, source, target, since, until, src = row
-    return edge_ref(source, rel, target, since, until, src)
 
 
 async def _node_paths(graph: TenantGraph, a: str, b: str, t: int, max_hops: int) -> list[list[str]]:
@@ -112,7 +105,8 @@ async def path(
     for a, b in zip(ids, ids[1:], strict=False):
         direct = await graph.read("direct edge", READ_DIRECT, {"a": a, "b": b, "t": as_of_ms})
         if direct.rows:
-            edge = _edge(direct.rows[0])
+            rel, source, target, since, until, src = direct.rows[0]
+            edge = edge_ref(source, rel, target, since, until, src)
             edges[(edge.source, edge.type, edge.target)] = edge
             pairs.append({"from": a, "to": b, "how": "direct", "hops": 1, "paths": 1})
             continue
@@ -131,7 +125,8 @@ async def path(
             )
             first_edge: dict[tuple[str, str], EdgeRef] = {}
             for x, y, *row in res.rows:
-                first_edge.setdefault((x, y), _edge(row))
+                rel, source, target, since, until, src = row
+                first_edge.setdefault((x, y), edge_ref(source, rel, target, since, until, src))
             found = [
                 p
                 for p in found

@@ -30,7 +30,7 @@ from scipy import sparse
 
 from brain.errors import InputInvalid
 from brain.evidence import Evidence, NodeRef, ReadResult
-from brain.moments import format_moment, now_ms
+from brain.moments import cache_bucket, format_moment
 from brain.schema import ASSISTANT_TYPES, SEARCHABLE_TYPES
 from brain.tenant_graph import TenantGraph
 
@@ -44,7 +44,6 @@ MAX_ITERATIONS = 100
 LABEL_ROUNDS = 10
 TOP_MEMBERS = 10
 CACHE_SIZE = 16
-MINUTE_MS = 60_000
 #: Width of one page of internal node ids (edges are paged by their source's id).
 ID_PAGE = 500_000
 FETCH_TIMEOUT_MS = 30_000
@@ -55,20 +54,6 @@ FloatArray = np.ndarray[Any, np.dtype[np.float64]]
 _EMPTY: IntArray = np.zeros(0, np.int64)
 
 # --- reads --------------------------------------------------------------------------------
-
-# generation() alone would collide when a tenant is erased and made again under the same
-# slug (the counter starts over); lastWriteAt, set by the same write, tells them apart.
-READ_WRITE_STAMP = """
-MATCH (m:BrainMeta {key: 'writes'})
-RETURN m.generation, m.lastWriteAt
-LIMIT 1
-"""
-
-
-async def _write_stamp(graph: TenantGraph) -> tuple[int, int | None]:
-    res = await graph.read("read write stamp", READ_WRITE_STAMP)
-    generation, last = res.rows[0] if res.rows else (0, None)
-    return int(generation or 0), last
 
 
 # One row per type (types are schema names, checked by the gate); ids as a JSON int list.
@@ -244,9 +229,7 @@ def _build(type_rows: list[list[Any]], pages: list[list[str]]) -> _Copy:
 
 async def _entry(graph: TenantGraph, t: int) -> tuple[_Entry, bool]:
     """The cached copy for this tenant, write and moment, building it on a miss."""
-    stamp = await _write_stamp(graph)
-    bucket = ("now", t // MINUTE_MS) if t >= now_ms() - MINUTE_MS else ("at", t)
-    key = (graph.slug, *stamp, *bucket)
+    key = (graph.slug, *await graph.write_stamp(), *cache_bucket(t))
     entry = _CACHE.get(key)
     if entry is not None:
         _CACHE.move_to_end(key)

@@ -165,7 +165,11 @@ FOREACH (_ IN CASE WHEN matches THEN [1] ELSE [] END |
 RETURN matches
 """
 
-READ_GENERATION = "MATCH (m:BrainMeta {key: 'writes'}) RETURN m.generation LIMIT 1"
+READ_WRITE_STAMP = """
+MATCH (m:BrainMeta {key: 'writes'})
+RETURN m.generation, m.lastWriteAt
+LIMIT 1
+"""
 
 
 _COUNTERS = {
@@ -244,7 +248,19 @@ class TenantGraph:
         types are outside every snapshot, and a saved turn must not make the next
         question rebuild them.
         """
-        return int((await self.ro_query("read generation", READ_GENERATION)).scalar(0) or 0)
+        return (await self.write_stamp())[0]
+
+    async def write_stamp(self) -> tuple[int, int | None]:
+        """The generation and the moment of the last write to the records.
+
+        The generation alone starts over when a tenant is erased and made again under the
+        same slug; with the moment of the last write, a cache key never collides.
+        """
+        res = await self.read("read write stamp", READ_WRITE_STAMP)
+        if not res.rows:
+            return 0, None
+        generation, last = res.rows[0]
+        return int(generation or 0), last
 
     # FalkorDB's tojson() does not escape quotes inside strings, so reads of user data never
     # use it; they return rows through the client's parser instead.

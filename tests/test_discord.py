@@ -47,9 +47,9 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 import bots.discord_bot as discord_bot_module
 from agents.cards import CardDraft, get_card, propose
 from agents.executors import ExecutorRegistry, RecordOnlyExecutor
-from bots.core import BotCore
+from bots.core import BotCore, card_view
 from bots.discord_bot import DiscordPoster, HivebrainDiscord, build_discord_bot
-from bots.reply import CardView, Reply
+from bots.reply import Reply
 from bots.settings import BotSettings
 from brain import Brain, TenantGraph, now_ms
 from tests.story import owner_facts
@@ -348,14 +348,7 @@ async def make_approver(brain: Brain, slug: str, member: discord.Member) -> None
 async def post_card(h: Harness, graph: TenantGraph) -> tuple[str, Json]:
     """Propose a card and post it as the bot would; return its id and the message as sent."""
     card = await propose(graph, CARD, now_ms=now_ms())
-    view = CardView(
-        id=card.id,
-        kind=card.kind,
-        title=card.title,
-        preview=card.preview,
-        status=card.status,
-        proposed_by=card.proposed_by,
-    )
+    view = card_view(card)
     await h.bot.send_reply(h.channel.send, Reply(answer="A card:", verified=True, cards=[view]))
     return card.id, h.sent[-1]
 

@@ -12,7 +12,6 @@ import pytest_asyncio
 from brain import Brain, InputInvalid, TenantGraph, now_ms, parse_moment, ranks
 from brain.ranks import (
     EXCLUDED_TYPES,
-    _write_stamp,
     clear_cache,
     pagerank,
     propagate_labels,
@@ -205,7 +204,7 @@ async def test_a_write_invalidates_the_cache(business: TenantGraph) -> None:
 
 
 async def test_write_stamp_follows_generation(business: TenantGraph) -> None:
-    generation, last_write = await _write_stamp(business)
+    generation, last_write = await business.write_stamp()
     assert generation == await business.generation() > 0
     assert last_write is not None
 
