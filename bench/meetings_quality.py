@@ -34,23 +34,24 @@ from typing import Any, LiteralString
 from agents.tools import call_tool
 from brain import Brain, BrainSettings, EmbeddedServer, TenantGraph, now_ms
 from brain.documents import meeting_facts, slugify
-from brain.search import FT_CHUNKS, POOL, RRF_K, VECTOR_CHUNKS, fulltext_query, fuse
+from brain.search import POOL, RRF_K, fuse
+from brain.search_queries import SNIPPET, fulltext_query, search_query
 
 DEFAULT_MEETINGS = Path(__file__).resolve().parents[2] / "shared" / "data" / "meetings"
 AS_OF = "2026-01-05"
 MODES = ("fulltext", "vector", "fused")
 
 
-def with_chunk_ids(query: LiteralString) -> LiteralString:
-    """brain/search.py's chunk query, returning the chunk's id where it returns a snippet."""
-    snippet = "left(node.text, 280)"
-    if query.count(snippet) != 1:
-        raise RuntimeError("brain/search.py's chunk queries changed: update this benchmark")
-    return query.replace(snippet, "node.id")
+def with_chunk_ids(source: str) -> LiteralString:
+    """search's own chunk query for "now", returning the chunk's id where it has a snippet."""
+    query = search_query(source, typed=False, dated=False)
+    if query.count(SNIPPET) != 1:
+        raise RuntimeError("brain/search_queries.py's chunk queries changed: update this bench")
+    return query.replace(SNIPPET, "node.id")
 
 
-FT_CHUNK_IDS = with_chunk_ids(FT_CHUNKS)
-VECTOR_CHUNK_IDS = with_chunk_ids(VECTOR_CHUNKS)
+FT_CHUNK_IDS = with_chunk_ids("chunk-text")
+VECTOR_CHUNK_IDS = with_chunk_ids("chunk-vector")
 
 
 @dataclass(slots=True)
@@ -123,28 +124,26 @@ async def evaluate(graph: TenantGraph, query: Query, scores: Scores) -> None:
     assert graph.embedder is not None
     t = now_ms()
     q = fulltext_query(query.text)
-    params: dict[str, Any] = {"q": q, "t": t, "types": None, "k": POOL, "pool": POOL, "now": True}
+    params: dict[str, Any] = {"q": q, "t": t, "k": POOL, "pool": POOL}
 
     started = time.perf_counter()
-    ft_rows = (await graph.ro_query("bench ft", FT_CHUNK_IDS, params)).rows if q else []
+    ft_rows = (await graph.read("bench ft", FT_CHUNK_IDS, params)).rows if q else []
     scores.ms.setdefault("fulltext", []).append((time.perf_counter() - started) * 1000)
 
     started = time.perf_counter()
     vector = (await graph.embedder.embed([query.text]))[0]
-    vec_rows = (
-        await graph.ro_query("bench vector", VECTOR_CHUNK_IDS, {**params, "v": vector})
-    ).rows
+    vec_rows = (await graph.read("bench vector", VECTOR_CHUNK_IDS, {**params, "v": vector})).rows
     scores.ms.setdefault("vector", []).append((time.perf_counter() - started) * 1000)
 
     # Fused, timed as search runs it: one embedding, both lists at once, then fusion.
     started = time.perf_counter()
     vector = (await graph.embedder.embed([query.text]))[0]
-    jobs = [graph.ro_query("bench vector", VECTOR_CHUNK_IDS, {**params, "v": vector})]
+    jobs = [graph.read("bench vector", VECTOR_CHUNK_IDS, {**params, "v": vector})]
     if q:
-        jobs.append(graph.ro_query("bench ft", FT_CHUNK_IDS, params))
-    results = await asyncio.gather(*jobs)
-    fused_chunks = rrf_chunks([r.rows for r in results])
-    fused_meetings = [h.id for h in fuse({f"l{i}": r.rows for i, r in enumerate(results)})]
+        jobs.append(graph.read("bench ft", FT_CHUNK_IDS, params))
+    results = [r.rows for r in await asyncio.gather(*jobs)]
+    fused_chunks = rrf_chunks(results)
+    fused_meetings = [h.id for h in fuse({f"l{i}": rows for i, rows in enumerate(results)})]
     scores.ms.setdefault("fused", []).append((time.perf_counter() - started) * 1000)
 
     started = time.perf_counter()

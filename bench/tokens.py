@@ -51,7 +51,7 @@ TARGET_RATIO = 10.0
 UNCUT = 10**9
 READ_DOCUMENTS = """
 MATCH (d:Document)
-RETURN d.id, d.name, d.text
+RETURN d.id, d.name, d.body
 ORDER BY d.id
 LIMIT $limit
 """

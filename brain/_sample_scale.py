@@ -327,8 +327,9 @@ class _Builder:
                     "Rule",
                     "Post",
                 ):
-                    k = 3 if type_ == "Document" else 1
-                    node["text"] = " ".join(_SENTENCES[(i * 7 + j) % 12] for j in range(k))
+                    # a document's body, like one ingested, is read through its passages
+                    k, field = (3, "body") if type_ == "Document" else (1, "text")
+                    node[field] = " ".join(_SENTENCES[(i * 7 + j) % 12] for j in range(k))
                 facts.append({"node": node})
                 if type_ == "Chunk":
                     self.chunks.append(node)

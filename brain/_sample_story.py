@@ -651,7 +651,7 @@ _KEYWORDS: tuple[tuple[str, str], ...] = (
 
 def _document(w: _Facts, doc: DocText) -> None:
     text = "\n\n".join(doc.paragraphs)
-    w.node("Document", doc.id, doc.title, src=doc.src, as_of=doc.day, text=text, kind=doc.kind)
+    w.node("Document", doc.id, doc.title, src=doc.src, as_of=doc.day, body=text, kind=doc.kind)
     w.edge(doc.author, "AUTHORED", doc.id, since=doc.day, src=doc.src)
     for target in doc.about:
         w.edge(doc.id, "ABOUT", target, since=doc.day, src=doc.src)

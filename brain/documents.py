@@ -1,7 +1,10 @@
 """Documents and meeting transcripts as facts: a source node plus its passages.
 
 A document becomes a Document node and Chunks of a few sentences each (HAS_CHUNK), so
-search can find the passage and cite the document. A meeting transcript becomes a
+search can find the passage and cite the document. The Document keeps its text as
+``body``, which no search index covers: the passages are what search reads, and a long
+body indexed as well would match nearly every question, crowding the list of things and
+counting each match twice when the lists are fused. A meeting transcript becomes a
 Meeting, one Chunk per line of the call linked to who said it (SAID_BY), and the people
 who spoke (ATTENDED). Ids are derived from the source name, so loading the same file
 twice adds nothing.
@@ -60,7 +63,7 @@ def document_facts(
                 "type": "Document",
                 "id": doc,
                 "name": name,
-                "text": text[:20_000],
+                "body": text[:20_000],
                 "src": src,
                 "asOf": as_of,
             }

@@ -4,18 +4,19 @@ Full-text and vector search, each over things (``Searchable``) and over passages
 (``Chunk``), run together; their lists are merged by reciprocal-rank fusion (each hit
 scores 1 / (60 + rank) in every list it appears in), which needs no tuning and ignores
 that the scores live on different scales. A passage answers as its source document, so
-citations point at sources. Ties break by id, so the order is stable.
+citations point at sources. Ties break by id, so the order is stable. The queries
+themselves are composed in ``brain.search_queries``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from brain.evidence import Evidence, NodeRef, ReadResult
 from brain.moments import format_moment, now_ms
+from brain.search_queries import STOPWORDS, WORD, fulltext_query, ranked_rows
 from brain.tenant_graph import TenantGraph
 
 RRF_K = 60
@@ -25,144 +26,6 @@ NOW_SLACK_MS = 60_000
 FILTERED_POOL_FACTOR = 8
 #: Hits each of the four searches contributes before fusion.
 POOL = 30
-
-_FT_SPECIAL = re.compile(r"([,.<>{}\[\]\"':;!@#$%^&*()\-+=~|/\\?`])")
-_WORD = re.compile(r"[\w][\w'-]*", re.UNICODE)
-STOPWORDS = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "but",
-        "by",
-        "did",
-        "do",
-        "does",
-        "for",
-        "from",
-        "has",
-        "have",
-        "how",
-        "i",
-        "if",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "me",
-        "my",
-        "no",
-        "not",
-        "of",
-        "on",
-        "or",
-        "our",
-        "so",
-        "that",
-        "the",
-        "their",
-        "them",
-        "there",
-        "these",
-        "they",
-        "this",
-        "to",
-        "us",
-        "was",
-        "we",
-        "were",
-        "what",
-        "when",
-        "where",
-        "which",
-        "who",
-        "whom",
-        "why",
-        "will",
-        "with",
-        "would",
-        "you",
-        "your",
-        "can",
-        "could",
-        "should",
-        "about",
-        "after",
-        "before",
-        "just",
-        "than",
-        "then",
-        "too",
-        "very",
-        "get",
-        "got",
-    ]
-)
-
-
-def fulltext_query(text: str) -> str | None:
-    """User text as a RediSearch query: escaped words, stop words dropped, any word matches.
-
-    Space means AND in RediSearch; a question's words rarely all appear in one thing, so
-    the words are OR-ed and the ranking rewards things that match more of them.
-    """
-    words = [w for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
-    if not words:
-        return None
-    escaped = [_FT_SPECIAL.sub(r"\\\1", w) for w in dict.fromkeys(words)][:24]
-    return " | ".join(escaped)
-
-
-_NODE_FIELDS = "node.id, node.type, node.name, node.src, node.asOf, node.sample"
-
-# The top k are picked before their properties are read (ordering on the internal id, not
-# node.id, keeps ties stable without a property read per match), and "now" reads skip the
-# first-known-date test: a broad query matches a thousand nodes, and each property read
-# per match costs more than the index lookup itself.
-FT_ENTITIES = f"""
-CALL db.idx.fulltext.queryNodes('Searchable', $q) YIELD node, score
-WITH node, score
-WHERE ($types IS NULL OR node.type IN $types)
-  AND ($now OR coalesce(node.firstAsOf, node.asOf, 0) <= $t)
-WITH node, score ORDER BY score DESC, ID(node) LIMIT $k
-RETURN {_NODE_FIELDS}, score, NULL
-"""
-
-FT_CHUNKS = """
-CALL db.idx.fulltext.queryNodes('Chunk', $q) YIELD node, score
-WITH node, score
-MATCH (d:Entity)-[h:HAS_CHUNK]->(node)
-WHERE h.since <= $t AND (h.until IS NULL OR h.until > $t)
-  AND ($types IS NULL OR d.type IN $types) AND coalesce(d.firstAsOf, d.asOf, 0) <= $t
-RETURN d.id, d.type, d.name, d.src, d.asOf, d.sample, score, left(node.text, 200)
-ORDER BY score DESC, d.id
-LIMIT $k
-"""
-
-VECTOR_ENTITIES = f"""
-CALL db.idx.vector.queryNodes('Searchable', 'embedding', $pool, vecf32($v)) YIELD node, score
-WITH node, score
-WHERE ($types IS NULL OR node.type IN $types)
-  AND ($now OR coalesce(node.firstAsOf, node.asOf, 0) <= $t)
-WITH node, score ORDER BY score ASC, ID(node) LIMIT $k
-RETURN {_NODE_FIELDS}, score, NULL
-"""
-
-VECTOR_CHUNKS = """
-CALL db.idx.vector.queryNodes('Chunk', 'embedding', $pool, vecf32($v)) YIELD node, score
-WITH node, score
-MATCH (d:Entity)-[h:HAS_CHUNK]->(node)
-WHERE h.since <= $t AND (h.until IS NULL OR h.until > $t)
-  AND ($types IS NULL OR d.type IN $types) AND coalesce(d.firstAsOf, d.asOf, 0) <= $t
-RETURN d.id, d.type, d.name, d.src, d.asOf, d.sample, score, left(node.text, 200)
-ORDER BY score ASC, d.id
-LIMIT $k
-"""
 
 
 @dataclass(slots=True)
@@ -214,7 +77,7 @@ COVERAGE_WEIGHT = 0.03
 
 
 def _words(text: str) -> set[str]:
-    return {w.rstrip("s") for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1}
+    return {w.rstrip("s") for w in WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1}
 
 
 def rerank(hits: list[Hit], text: str) -> list[Hit]:
@@ -247,28 +110,28 @@ async def search(
         return search_result("search", [], as_of_ms, text).model_copy(
             update={"message": f"{text!r} has no words to search for: ask with names or keywords"}
         )
-    params: dict[str, Any] = {
-        "q": q,
-        "t": as_of_ms,
-        "types": types,
-        "k": POOL,
-        "now": as_of_ms >= now_ms() - NOW_SLACK_MS,
-    }
+    params: dict[str, Any] = {"q": q, "t": as_of_ms, "types": types, "k": POOL}
+    shape = {"typed": types is not None, "dated": as_of_ms < now_ms() - NOW_SLACK_MS}
+    # the word searches start at once and run while the question is embedded
     jobs: dict[str, Any] = {
-        "text": graph.read("search full-text", FT_ENTITIES, params),
-        "chunk-text": graph.read("search chunks", FT_CHUNKS, params),
+        source: asyncio.ensure_future(ranked_rows(graph, source, params, **shape))
+        for source in ("text", "chunk-text")
     }
-    if graph.embedder is not None:
-        vector = (await graph.embedder.embed([text]))[0]
-        # the vector index returns its k nearest before the type filter applies: with a
-        # filter, ask for more so the wanted types are not crowded out
-        vparams = {**params, "v": vector, "pool": POOL * (FILTERED_POOL_FACTOR if types else 1)}
-        jobs["vector"] = graph.read("search vectors", VECTOR_ENTITIES, vparams)
-        jobs["chunk-vector"] = graph.read("search chunk vectors", VECTOR_CHUNKS, vparams)
-    results = await asyncio.gather(*jobs.values())
-    hits = rerank(fuse({via: res.rows for via, res in zip(jobs, results, strict=True)}), text)[
-        :limit
-    ]
+    try:
+        if graph.embedder is not None:
+            vector = (await graph.embedder.embed([text]))[0]
+            # the vector index returns its k nearest before the type filter applies: with
+            # a filter, ask for more so the wanted types are not crowded out
+            factor = FILTERED_POOL_FACTOR if types else 1
+            vparams = {**params, "v": vector, "pool": POOL * factor}
+            for source in ("vector", "chunk-vector"):
+                jobs[source] = ranked_rows(graph, source, vparams, **shape)
+        results = await asyncio.gather(*jobs.values())
+    finally:
+        for job in jobs.values():
+            if isinstance(job, asyncio.Future) and not job.done():
+                job.cancel()
+    hits = rerank(fuse(dict(zip(jobs, results, strict=True))), text)[:limit]
     return search_result("search", hits, as_of_ms, text)
 
 

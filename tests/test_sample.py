@@ -339,12 +339,12 @@ def test_people_teams_vendors_and_documents(graph: Any) -> None:
     assert of_type["Customer"] >= 3
     docs = [v[0] for v in by_id.values() if v[0]["type"] == "Document"]
     assert 35 <= len(docs) <= 45
-    words = [len(d["text"].split()) for d in docs]
+    words = [len(d["body"].split()) for d in docs]
     assert min(words) >= 200 and sum(words) >= 12_000
     for d in docs:
         chunks = _out(edges, d["id"], "HAS_CHUNK")
         assert 2 <= len(chunks) <= 6, d["id"]
-        assert all(by_id[c][0]["text"] in d["text"] for c in chunks)
+        assert all(by_id[c][0]["text"] in d["body"] for c in chunks)
         assert _in(edges, d["id"], "AUTHORED")
 
 
