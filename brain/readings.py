@@ -46,7 +46,7 @@ async def readings(
     graph: TenantGraph, q: str, *, as_of_ms: int, days: int = 7, daily: bool = True
 ) -> ReadResult:
     """A metric's last ``days`` against the ``days`` before, with the daily series."""
-    found = [n for n in await resolve(graph, q, as_of_ms) if n["type"] == "Metric"]
+    found = [n for n in await resolve(graph, q) if n["type"] == "Metric"]
     if not found:
         return not_found("readings", as_of_ms, q)
     metric_id = found[0]["id"]

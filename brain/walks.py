@@ -33,7 +33,7 @@ LIMIT 1
 
 READ_BY_NAME = """
 MATCH (n:Searchable)
-WHERE toLower(n.name) = toLower($q) AND coalesce(n.firstAsOf, n.asOf, 0) <= $t
+WHERE toLower(n.name) = toLower($q)
 RETURN n.id, n.type, n.name, n.src, n.asOf, n.sample, properties(n)
 ORDER BY n.id
 LIMIT $limit
@@ -47,6 +47,8 @@ LIMIT 1
 """
 
 _HIDDEN_PROPS = {"embedding", "textHash", "nameKey"}
+#: Properties stored as epoch milliseconds, shown as dates.
+_MOMENT_PROPS = {"asOf", "firstAsOf", "recordedAt", "updatedAt"}
 
 
 def _node(row: list[Any]) -> dict[str, Any]:
@@ -105,19 +107,25 @@ def not_found(tool: str, t: int, what: str) -> ReadResult:
     )
 
 
-async def resolve(graph: TenantGraph, q: str, t: int) -> list[dict[str, Any]]:
-    """Nodes matching an exact id, an alias, or an exact name (case-insensitive)."""
+async def resolve(graph: TenantGraph, q: str) -> list[dict[str, Any]]:
+    """Nodes matching an exact id, an alias, or an exact name (case-insensitive).
+
+    Found whatever the moment asked about: a node carries only the clock of when it was
+    first recorded, while a walk from it answers for its moment by its edges' validity.
+    A thing recorded in November whose dependencies held in July is still the thing a
+    question about July means, by name as much as by id.
+    """
     for cypher in (READ_BY_ID, READ_BY_ALIAS):
-        res = await graph.read("lookup", cypher, {"q": q, "t": t, "limit": 5})
+        res = await graph.read("lookup", cypher, {"q": q, "limit": 5})
         if res.rows:
             return [{**_node(r), "_props": r[6]} for r in res.rows]
-    res = await graph.read("lookup by name", READ_BY_NAME, {"q": q, "t": t, "limit": 5})
+    res = await graph.read("lookup by name", READ_BY_NAME, {"q": q, "limit": 5})
     return [{**_node(r), "_props": r[6]} for r in res.rows]
 
 
 async def lookup(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
     """Exact id or name: the node(s) and their properties, or "not in your records"."""
-    found = await resolve(graph, q, as_of_ms)
+    found = await resolve(graph, q)
     if not found:
         return not_found("lookup", as_of_ms, q)
     data = {
@@ -125,7 +133,7 @@ async def lookup(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
             {
                 **_public(n),
                 "properties": {
-                    k: (format_moment(v) if k in ("asOf", "recordedAt", "updatedAt") else v)
+                    k: format_moment(v) if k in _MOMENT_PROPS else v
                     for k, v in n["_props"].items()
                     if k not in _HIDDEN_PROPS
                 },
@@ -145,7 +153,7 @@ async def what_breaks(
     rels: list[str] | None = None,
 ) -> ReadResult:
     """What depends on a thing, grouped by hop (1 to 4), over current edges only."""
-    start = await resolve(graph, q, as_of_ms)
+    start = await resolve(graph, q)
     if not start:
         return not_found("what_breaks", as_of_ms, q)
     hops = max(1, min(hops, MAX_HOPS))
@@ -221,7 +229,7 @@ async def neighbours(
     Readings, passages and versions are counted rather than listed (``readings`` and
     ``history`` show them); the assistant's own records are left out unless asked for.
     """
-    start = await resolve(graph, q, as_of_ms)
+    start = await resolve(graph, q)
     if not start:
         return not_found("neighbours", as_of_ms, q)
     root = start[0]
@@ -281,7 +289,7 @@ LIMIT $limit
 
 async def history(graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 200) -> ReadResult:
     """A node's timeline: its versions and every edge opened and closed, with both clocks."""
-    start = await resolve(graph, q, as_of_ms)
+    start = await resolve(graph, q)
     if not start:
         return not_found("history", as_of_ms, q)
     root = start[0]
@@ -335,7 +343,7 @@ LIMIT $limit
 
 async def owner(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
     """Who owns a thing at a moment, with the full line of owners for context."""
-    start = await resolve(graph, q, as_of_ms)
+    start = await resolve(graph, q)
     if not start:
         return not_found("owner", as_of_ms, q)
     root = start[0]

@@ -269,6 +269,18 @@ async def test_what_breaks_leaves_out_closed_dependencies(sample: TenantGraph) -
     assert then.as_of == "2026-07-01"
 
 
+async def test_a_name_finds_what_its_id_finds_at_a_moment_before_it_was_recorded(
+    sample: TenantGraph,
+) -> None:
+    # the token was first recorded after July, while its dependencies held then
+    (token,) = (await call(sample, "lookup", name=TOKEN)).data["matches"]
+    assert token["properties"]["firstAsOf"] > "2026-07-01"
+    by_id = await call(sample, "what_breaks", name=TOKEN, as_of="2026-07-01")
+    by_name = await call(sample, "what_breaks", name=token["name"], as_of="2026-07-01")
+    assert by_name.found, by_name.message
+    assert by_name.data == by_id.data and by_id.data["total"] > 0
+
+
 async def test_what_breaks_hops_limits_depth(sample: TenantGraph) -> None:
     res = await call(sample, "what_breaks", name=TOKEN, hops=1)
     assert [layer["hop"] for layer in res.data["by_hop"]] == [1]
