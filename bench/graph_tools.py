@@ -37,7 +37,7 @@ from brain.ranks import rank, topics  # noqa: E402
 from brain.search import POOL, search  # noqa: E402
 from brain.search_queries import fulltext_query, search_query  # noqa: E402
 from brain.server import EmbeddedServer  # noqa: E402
-from brain.walks import what_breaks  # noqa: E402
+from brain.walks import lookup, what_breaks  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "out" / "graph-tools"
 SLUG = "bench-tools"
@@ -52,6 +52,9 @@ FULLTEXT_QUERIES = (
     "cafe loyalty",
     BROAD_QUERY,
 )
+
+NAMED = ("Fix Instagram token refresh", "Checkout release #365", "Payment failures #225")
+UNKNOWN = ("the moon", "Checkout release #99999")
 
 NEWCOMER_BREAKS = """
 MATCH (x {id: $id})<-[:DEPENDS_ON|AFFECTS|BLOCKS*1..HOPS]-(y)
@@ -79,6 +82,10 @@ WHERE ($types IS NULL OR node.type IN $types)
   AND ($now OR coalesce(node.firstAsOf, node.asOf, 0) <= $t)
 WITH node, score ORDER BY score DESC, ID(node) LIMIT $k
 RETURN node.id, node.type, node.name, node.src, node.asOf, node.sample, score, NULL
+"""
+NEWCOMER_NAME = """
+MATCH (n) WHERE toLower(n.name) = toLower($name)
+RETURN n.id, n.name LIMIT 5
 """
 NEWCOMER_SEARCH = """
 MATCH (n) WHERE toLower(n.name) CONTAINS $word
@@ -158,6 +165,22 @@ async def main(runs: int, fresh: bool) -> dict[str, float]:
         graph = await load(brain)
         t = now_ms()
         raw = graph.ro_query
+
+        # a thing by its exact name, as a desk asks for it (any case), and a name not held
+        name_ms, unknown_ms = [], []
+        for name in NAMED:
+            ms, res = await timed(lambda n=name: lookup(graph, n.upper(), as_of_ms=t), runs)
+            assert res.found, name
+            name_ms.append(ms)
+        for name in UNKNOWN:
+            ms, res = await timed(lambda n=name: lookup(graph, n, as_of_ms=t), runs)
+            assert not res.found, name
+            unknown_ms.append(ms)
+        figures["lookup_name_ms"] = statistics.median(name_ms)
+        figures["lookup_unknown_ms"] = statistics.median(unknown_ms)
+        figures["newcomer_name_ms"], _ = await timed(
+            lambda: raw("newcomer", NEWCOMER_NAME, {"name": NAMED[0]}, timeout_ms=60_000), runs
+        )
 
         figures["what_breaks_1hop_ms"], _ = await timed(
             lambda: what_breaks(graph, HUB, as_of_ms=t, hops=1), runs
@@ -240,6 +263,8 @@ async def main(runs: int, fresh: bool) -> dict[str, float]:
 
 def report(f: dict[str, float]) -> None:
     rows = [
+        ("lookup by exact name", f["lookup_name_ms"], f["newcomer_name_ms"], "-"),
+        ("lookup of a name not held", f["lookup_unknown_ms"], f["newcomer_name_ms"], "-"),
         ("what breaks, 1 hop", f["what_breaks_1hop_ms"], f["newcomer_breaks_1hop_ms"], "5-16"),
         ("what breaks, 4 hops", f["what_breaks_4hop_ms"], f["newcomer_breaks_4hop_ms"], "7-36"),
         ("3 paths <= 6 hops, first", f["path_first_ms"], f["newcomer_sppaths_ms"], "135-218"),

@@ -19,9 +19,11 @@ from brain.errors import GraphUnavailable, QueryRefused
 log = logging.getLogger(__name__)
 
 #: Range indexes: (label, property). `Entity.id` serves every lookup by id, whatever the type.
+#: `Entity.aliases` (a list) serves `$id IN n.aliases`: the ids merged into a thing.
 RANGE_INDEXES: tuple[tuple[str, str], ...] = (
     ("Entity", "id"),
     ("Entity", "type"),
+    ("Entity", "aliases"),
     ("Person", "nameKey"),
     ("Person", "email"),
     ("Organization", "nameKey"),
@@ -43,6 +45,7 @@ VECTOR_LABELS: tuple[str, ...] = ("Searchable", "Chunk")
 _CREATE_RANGE: dict[tuple[str, str], LiteralString] = {
     ("Entity", "id"): "CREATE INDEX FOR (n:Entity) ON (n.id)",
     ("Entity", "type"): "CREATE INDEX FOR (n:Entity) ON (n.type)",
+    ("Entity", "aliases"): "CREATE INDEX FOR (n:Entity) ON (n.aliases)",
     ("Person", "nameKey"): "CREATE INDEX FOR (n:Person) ON (n.nameKey)",
     ("Person", "email"): "CREATE INDEX FOR (n:Person) ON (n.email)",
     ("Organization", "nameKey"): "CREATE INDEX FOR (n:Organization) ON (n.nameKey)",

@@ -106,6 +106,18 @@ def fulltext_query(text: str) -> str | None:
     return " | ".join(escaped) or None
 
 
+#: RediSearch's default separators: an indexed text is split into terms at these.
+_FT_SEPARATORS = re.compile(r"[\s,./(){}\[\]:;\\~!@#$%^&*\-=+|'`\"<>?]+")
+
+
+def exact_terms_query(text: str) -> str | None:
+    """A RediSearch query every thing holding all the terms of ``text`` matches: split
+    where the index splits, so a thing named exactly ``text`` is always among its
+    matches. None when ``text`` has no term (only separators)."""
+    terms = [t for t in _FT_SEPARATORS.split(text.lower()) if t]
+    return " ".join(dict.fromkeys(terms)) or None
+
+
 _NODE_FIELDS = "node.id, node.type, node.name, node.src, node.asOf, node.sample"
 _DOC_FIELDS = "d.id, d.type, d.name, d.src, d.asOf, d.sample"
 

@@ -109,10 +109,10 @@ RETURN n.id, n.type
 """
 
 READ_ALIASES = """
+UNWIND $ids AS alias
 MATCH (n:Entity)
-WHERE n.aliases IS NOT NULL AND any(a IN n.aliases WHERE a IN $ids)
-RETURN [a IN n.aliases WHERE a IN $ids], n.id, n.type
-LIMIT $limit
+WHERE alias IN n.aliases
+RETURN alias, n.id, n.type
 """
 
 READ_NAME_MATCHES = """
@@ -496,8 +496,8 @@ class TenantGraph:
         return types
 
     async def _aliases(self, ids: list[str]) -> list[tuple[str, str, str]]:
-        res = await self.ro_query("read aliases", READ_ALIASES, {"ids": ids, "limit": len(ids)})
-        return [(alias, target, t) for found, target, t in res.rows for alias in found]
+        res = await self.read("read aliases", READ_ALIASES, {"ids": ids})
+        return [(alias, target, t) for alias, target, t in res.rows]
 
     async def _log_refusals(self, refused: list[tuple[int, str, Any]], now: int) -> None:
         rows = [

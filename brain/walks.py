@@ -13,6 +13,7 @@ from typing import Any
 from brain.evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref
 from brain.moments import format_moment
 from brain.pathfinder import internal_id, layers, node_details, snapshot
+from brain.search_queries import exact_terms_query
 from brain.tenant_graph import TenantGraph
 
 #: Relationships "what breaks" follows, and which way the damage travels along each:
@@ -31,7 +32,19 @@ RETURN n.id, n.type, n.name, n.src, n.asOf, n.sample, properties(n)
 LIMIT 1
 """
 
+# By name: the full-text index narrows the things to those holding every term of the name,
+# then the exact (case-insensitive) test picks. Every thing is scanned only for a name the
+# index cannot narrow: one of separators only, or one with letters beyond ASCII, where the
+# index's lower-casing may differ from Cypher's and a miss would read "not in your records".
 READ_BY_NAME = """
+CALL db.idx.fulltext.queryNodes('Searchable', $terms) YIELD node AS n
+WITH n WHERE toLower(n.name) = toLower($q)
+RETURN n.id, n.type, n.name, n.src, n.asOf, n.sample, properties(n)
+ORDER BY n.id
+LIMIT $limit
+"""
+
+SCAN_BY_NAME = """
 MATCH (n:Searchable)
 WHERE toLower(n.name) = toLower($q)
 RETURN n.id, n.type, n.name, n.src, n.asOf, n.sample, properties(n)
@@ -39,9 +52,10 @@ ORDER BY n.id
 LIMIT $limit
 """
 
+# `$q IN n.aliases` is served by the range index on Entity.aliases
 READ_BY_ALIAS = """
 MATCH (n:Entity)
-WHERE n.aliases IS NOT NULL AND $q IN n.aliases
+WHERE $q IN n.aliases
 RETURN n.id, n.type, n.name, n.src, n.asOf, n.sample, properties(n)
 LIMIT 1
 """
@@ -119,8 +133,14 @@ async def resolve(graph: TenantGraph, q: str) -> list[dict[str, Any]]:
         res = await graph.read("lookup", cypher, {"q": q, "limit": 5})
         if res.rows:
             return [{**_node(r), "_props": r[6]} for r in res.rows]
-    res = await graph.read("lookup by name", READ_BY_NAME, {"q": q, "limit": 5})
-    return [{**_node(r), "_props": r[6]} for r in res.rows]
+    terms = exact_terms_query(q)
+    rows: list[list[Any]] = []
+    if terms is not None:
+        params = {"q": q, "terms": terms, "limit": 5}
+        rows = (await graph.read("lookup by name", READ_BY_NAME, params)).rows
+    if not rows and (terms is None or not terms.isascii()):
+        rows = (await graph.read("scan by name", SCAN_BY_NAME, {"q": q, "limit": 5})).rows
+    return [{**_node(r), "_props": r[6]} for r in rows]
 
 
 async def lookup(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
