@@ -145,7 +145,8 @@ _ORDER = {"text": "DESC", "chunk-text": "DESC", "vector": "ASC", "chunk-vector":
 def _compose(source: str, *, typed: bool, dated: bool) -> str:
     """One search's query. Things pick their top k before any property is read (ordering
     on the internal id keeps ties stable without a read per match); a passage answers as
-    the document that currently holds it."""
+    the document that currently holds it, and passages of one document that score alike
+    keep one order (a transcript's short lines often tie)."""
     order = _ORDER[source]
     if source in ("text", "vector"):
         wanted = (("node.type IN $types", typed), (_first_known("node"), dated))
@@ -161,7 +162,7 @@ def _compose(source: str, *, typed: bool, dated: bool) -> str:
     return (
         f"{_CALLS[source]} WITH node, score MATCH (d:Entity)-[h:HAS_CHUNK]->(node) "
         f"WHERE {' AND '.join(tests)} "
-        f"RETURN {_DOC_FIELDS}, score, {SNIPPET} ORDER BY score {order}, d.id LIMIT $k"
+        f"RETURN {_DOC_FIELDS}, score, {SNIPPET} ORDER BY score {order}, d.id, ID(node) LIMIT $k"
     )
 
 
