@@ -1,4 +1,5 @@
-"""The Cypher the four searches send, composed for what each call needs.
+"""The Cypher the four searches send, composed for what each call needs, and the
+RediSearch text a question (any of its words) or a name (all of its terms) becomes.
 
 A filter that cannot apply (no type filter asked, a "now" read that needs no first-known
 date test) is left out of the query text instead of sent as ``$x IS NULL OR ...``: the
