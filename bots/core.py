@@ -202,6 +202,21 @@ class BotCore:
             f"approvers with `{how}`."
         )
 
+    async def _approver_slug(
+        self, platform: str, workspace_id: str, user_id: str, what: str
+    ) -> tuple[str | None, str]:
+        """The tenant a workspace is bound to, if ``user_id`` is one of its approvers;
+        otherwise None and the sentence that says why not."""
+        registry = self.brain.registry
+        assert registry is not None
+        slug = await registry.resolve(platform, workspace_id)
+        if slug is None:
+            return None, "This workspace is not connected yet: run the connect command first."
+        approvers = (await registry.get(slug)).settings.get("approvers", [])
+        if user_key(platform, user_id) not in approvers:
+            return None, f"Only this workspace's approvers can change {what}."
+        return slug, ""
+
     async def change_approvers(
         self,
         platform: str,
@@ -212,16 +227,15 @@ class BotCore:
         remove: Sequence[str] = (),
     ) -> str:
         """Add or remove approvers (platform user ids); approvers only; never the last one."""
+        slug, refusal = await self._approver_slug(platform, workspace_id, user_id, "who approves")
+        if slug is None:
+            return refusal
         registry = self.brain.registry
         assert registry is not None
-        slug = await registry.resolve(platform, workspace_id)
-        if slug is None:
-            return "This workspace is not connected yet: run the connect command first."
         async with self._settings_lock:
             approvers = list((await registry.get(slug)).settings.get("approvers", []))
-            if user_key(platform, user_id) not in approvers:
-                return "Only this workspace's approvers can change who approves."
-            updated = [a for a in approvers if a not in {user_key(platform, r) for r in remove}]
+            gone = {user_key(platform, r) for r in remove}
+            updated = [a for a in approvers if a not in gone]
             updated += [user_key(platform, a) for a in add if user_key(platform, a) not in updated]
             if not updated:
                 return "That would leave nobody able to approve cards; add someone else first."
@@ -231,15 +245,15 @@ class BotCore:
     async def update_settings(
         self, platform: str, workspace_id: str, user_id: str, changes: dict[str, Any]
     ) -> str:
-        """Change channel settings (digest channel, triage channel, approvers); approvers only."""
+        """Change channel settings (digest and triage channel); approvers only. No change
+        shows them. Approvers change through ``change_approvers``, which keeps one."""
+        if "approvers" in changes:
+            raise ValueError("approvers change through change_approvers")
+        slug, refusal = await self._approver_slug(platform, workspace_id, user_id, "its settings")
+        if slug is None:
+            return refusal
         registry = self.brain.registry
         assert registry is not None
-        slug = await registry.resolve(platform, workspace_id)
-        if slug is None:
-            return "This workspace is not connected yet: run `/hivebrain connect` first."
-        settings = (await registry.get(slug)).settings
-        if user_key(platform, user_id) not in settings.get("approvers", []):
-            return "Only this workspace's approvers can change its settings."
         updated = await registry.update_settings(slug, changes)
         shown = ", ".join(f"{k} = {v}" for k, v in sorted(updated.items()))
         return f"Settings for `{slug}`: {shown}"

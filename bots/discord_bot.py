@@ -254,16 +254,21 @@ class HivebrainCommands(commands.Cog):
             changes["digest_channel"] = str(digest_channel.id)
         if triage_channel is not None:
             changes["triage_channel"] = str(triage_channel.id)
-        if add_approver is not None or remove_approver is not None:
-            approvers = await bot.approvers(guild_id)
-            if add_approver is not None:
-                approvers = list(dict.fromkeys([*approvers, f"discord:{add_approver.id}"]))
-            if remove_approver is not None:
-                approvers = [a for a in approvers if a != f"discord:{remove_approver.id}"]
-            changes["approvers"] = approvers
         user_id = str(interaction.user.id)
-        text = await bot.core.update_settings("discord", guild_id, user_id, changes)
-        await interaction.followup.send(_note(text), ephemeral=True)
+        notes = []
+        if changes or (add_approver is None and remove_approver is None):
+            notes.append(await bot.core.update_settings("discord", guild_id, user_id, changes))
+        if add_approver is not None or remove_approver is not None:
+            notes.append(
+                await bot.core.change_approvers(
+                    "discord",
+                    guild_id,
+                    user_id,
+                    add=[str(add_approver.id)] if add_approver is not None else [],
+                    remove=[str(remove_approver.id)] if remove_approver is not None else [],
+                )
+            )
+        await interaction.followup.send(_note("\n".join(notes)), ephemeral=True)
 
 
 class HivebrainDiscord(commands.AutoShardedBot):
@@ -448,13 +453,6 @@ class HivebrainDiscord(commands.AutoShardedBot):
                     if guild is not None and await _is_member(guild, user.id):
                         return external_id
         return f"dm-{user.id}"
-
-    async def approvers(self, guild_id: str) -> list[str]:
-        """The approver keys of the brain a server is bound to (empty when unbound)."""
-        registry = self.core.brain.registry
-        slug = await registry.resolve("discord", guild_id) if registry else None
-        settings = (await registry.get(slug)).settings if registry and slug else {}
-        return [str(a) for a in settings.get("approvers", [])]
 
     # --- cards ---------------------------------------------------------------------------
 

@@ -455,24 +455,10 @@ class SlackAdapter:
             ids = [m.group(1) for w in words[2:] if (m := _USER_REF.match(w))]
             if len(ids) != len(words) - 2:
                 return "Mention each person with @, e.g. `/hivebrain settings approvers add @dana`."
-            return await self._change_approvers(team, user, words[1].lower(), ids)
+            if words[1].lower() == "add":
+                return await self.core.change_approvers("slack", team, user, add=ids)
+            return await self.core.change_approvers("slack", team, user, remove=ids)
         return f"I don't understand that setting. {USAGE}"
-
-    async def _change_approvers(self, team: str, user: str, verb: str, ids: list[str]) -> str:
-        registry = self.core.brain.registry
-        assert registry is not None
-        slug = await registry.resolve("slack", team)
-        current: list[str] = []
-        if slug is not None:
-            current = list((await registry.get(slug)).settings.get("approvers", []))
-        keys = [f"slack:{i}" for i in ids]
-        if verb == "add":
-            approvers = list(dict.fromkeys([*current, *keys]))
-        else:
-            approvers = [a for a in current if a not in keys]
-            if current and not approvers:
-                return "That would leave nobody able to approve cards; add someone else first."
-        return await self.core.update_settings("slack", team, user, {"approvers": approvers})
 
     # --- card buttons --------------------------------------------------------------------
 

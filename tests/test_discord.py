@@ -681,6 +681,25 @@ async def test_connect_and_settings(
     settings = (await brain.registry.get(slug)).settings
     assert settings["digest_channel"] == str(h.channel.id)
     assert settings["approvers"] == [f"discord:{h.member.id}", f"discord:{other}"]
+
+    # the two approvers remove each other's way out: the last one stays
+    for gone in (other, h.member.id):
+        data = command("settings", remove_approver=str(gone))
+        data["options"][0]["type"] = 6
+        data["resolved"] = {
+            "users": {
+                str(gone): {
+                    "id": str(gone),
+                    "username": "x",
+                    "discriminator": "0001",
+                    "avatar": None,
+                }
+            }
+        }
+        await deliver_interaction(h, interaction_payload(h, h.member, 2, data))
+    settings = (await brain.registry.get(slug)).settings
+    assert settings["approvers"] == [f"discord:{h.member.id}"]
+    assert "nobody able to approve" in webhook.followups()[-1]["content"]
     await dpytest.empty_queue()
 
 

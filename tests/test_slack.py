@@ -460,6 +460,17 @@ async def test_settings_change_for_approvers_only(brain: Brain, fake: FakeSlackA
     assert "Only this workspace's approvers" in notes[3]
 
 
+async def test_the_last_approver_cannot_remove_themselves(brain: Brain, fake: FakeSlackAPI) -> None:
+    assert brain.registry is not None
+    r = await rig(brain, fake, approvers=["slack:U1"])
+    assert r.graph is not None
+
+    await r.command("settings approvers remove <@U1>", user="U1")
+
+    assert (await brain.registry.get(r.graph.slug)).settings["approvers"] == ["slack:U1"]
+    assert "nobody able to approve" in fake.ephemerals[-1]["text"]
+
+
 async def test_ask_acks_privately_then_answers_in_the_channel(
     brain: Brain, fake: FakeSlackAPI
 ) -> None:
