@@ -34,6 +34,7 @@ from brain import (
     read_facts,
     tenant_stats,
 )
+from brain.text_files import read_text_file
 
 log = logging.getLogger(__name__)
 console = Console()
@@ -413,20 +414,9 @@ MAX_SOURCE_BYTES = 50 * 1024**2
 
 def read_source_text(file: Path) -> str:
     """A document's or transcript's text, or ``InputInvalid`` saying why it can't be read."""
-    if not file.is_file():
-        missing = not file.exists()
-        raise InputInvalid(f"{file}: no such file" if missing else f"{file} is not a file")
-    if file.stat().st_size > MAX_SOURCE_BYTES:
-        raise InputInvalid(f"{file} is larger than 50 MB: split it into several files")
-    data = file.read_bytes()
-    if b"\x00" in data[:65536]:
-        raise InputInvalid(f"{file} is a binary file: give text, Markdown or a JSON transcript")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputInvalid(
-            f"{file} is not UTF-8 text (byte {exc.start}): nothing was written"
-        ) from exc
+    return read_text_file(
+        file, limit_bytes=MAX_SOURCE_BYTES, expected="text, Markdown or a JSON transcript"
+    )
 
 
 def source_date(file: Path, as_of: str | None) -> str:

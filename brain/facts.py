@@ -16,6 +16,7 @@ from typing import Any
 from brain.errors import InputInvalid
 from brain.moments import format_moment
 from brain.tenant_graph import TenantGraph
+from brain.text_files import read_text_file
 
 #: Largest facts file read into memory at once.
 MAX_FILE_BYTES = 2 * 1024**3
@@ -23,21 +24,7 @@ MAX_FILE_BYTES = 2 * 1024**3
 
 def read_facts(path: Path) -> list[tuple[int, dict[str, Any]]]:
     """Parse a facts file completely, or raise ``InputInvalid`` saying what is wrong."""
-    if not path.exists():
-        raise InputInvalid(f"{path}: no such file")
-    if path.is_dir():
-        raise InputInvalid(f"{path} is a folder: give a JSON Lines file of facts")
-    if path.stat().st_size > MAX_FILE_BYTES:
-        raise InputInvalid(f"{path} is larger than 2 GB: split it into several files")
-    data = path.read_bytes()
-    if b"\x00" in data[:65536]:
-        raise InputInvalid(f"{path} is a binary file, not JSON Lines: nothing was written")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputInvalid(
-            f"{path} is not UTF-8 text (byte {exc.start}): nothing was written"
-        ) from exc
+    text = read_text_file(path, limit_bytes=MAX_FILE_BYTES, expected="a JSON Lines file of facts")
     return list(parse_lines(text.splitlines(), name=str(path)))
 
 

@@ -29,17 +29,8 @@ from brain.schema import (
 _PROP_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
 _AGGREGATIONS = ("sum", "mean")
 #: Node keys the gate reads itself rather than storing as free properties.
-_NODE_KEYS = {
-    "type",
-    "id",
-    "src",
-    "asOf",
-    "firstAsOf",
-    "recordedAt",
-    "updatedAt",
-    "aliases",
-    "nameKey",
-}
+#: (All of a node's bookkeeping but what the brain computes itself on write.)
+_NODE_KEYS = set(NODE_META_PROPS) - {"embedding", "textHash"}
 _EDGE_KEYS = {
     "from",
     "type",

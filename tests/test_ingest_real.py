@@ -376,3 +376,8 @@ async def test_cli_ingest_meeting_and_doc(
     assert failed.returncode == 1
     assert len(failed.stderr.strip().splitlines()) == 1
     assert "is not valid JSON" in failed.stderr
+    binary = tmp_path / "scan.pdf"
+    binary.write_bytes(b"%PDF-1.7\x00\x01 not text")
+    refused = await hivebrain("ingest", "doc", slug, str(binary), url=falkordb_url, cwd=tmp_path)
+    assert refused.returncode == 1 and "Traceback" not in refused.stderr
+    assert "is a binary file, not text, Markdown or a JSON transcript" in refused.stderr
