@@ -28,6 +28,11 @@ class EdgeRef(BaseModel):
     src: str | None = None
 
 
+def is_sample(sample: Any, src: Any) -> bool:
+    """Whether a node is sample data: flagged so, or read from a ``sample:`` source."""
+    return bool(sample) or str(src or "").startswith("sample:")
+
+
 def edge_ref(
     source: str, rel: str, target: str, since: int | None, until: int | None, src: str | None
 ) -> EdgeRef:

@@ -29,8 +29,9 @@ import numpy as np
 from scipy import sparse
 
 from brain.errors import InputInvalid
-from brain.evidence import Evidence, NodeRef, ReadResult
+from brain.evidence import Evidence, NodeRef, ReadResult, is_sample
 from brain.moments import cache_bucket, format_moment
+from brain.pathfinder import node_details
 from brain.schema import ASSISTANT_TYPES, SEARCHABLE_TYPES
 from brain.tenant_graph import TenantGraph
 
@@ -73,14 +74,6 @@ WHERE ID(a) >= $lo AND ID(a) < $hi
   AND NOT a.type IN $excluded AND NOT b.type IN $excluded
 RETURN tojson(collect(ID(a))), tojson(collect(ID(b)))
 LIMIT 1
-"""
-
-READ_NODE_DETAILS = """
-UNWIND $ids AS i
-MATCH (n)
-WHERE ID(n) = i
-RETURN ID(n), n.id, n.type, n.name, n.src, n.asOf, n.sample
-LIMIT $limit
 """
 
 
@@ -250,18 +243,16 @@ async def _details(graph: TenantGraph, entry: _Entry, dense: list[int]) -> list[
     """id, type, name (and provenance) of these nodes, in order; read once per cache entry."""
     wanted = [int(entry.copy.internal[i]) for i in dense]
     missing = sorted(set(wanted) - entry.details.keys())
-    if missing:
-        params = {"ids": missing, "limit": len(missing)}
-        res = await graph.read("rank node details", READ_NODE_DETAILS, params)
-        for internal, node_id, node_type, name, src, as_of, sample in res.rows:
-            entry.details[int(internal)] = {
-                "id": node_id,
-                "type": node_type,
-                "name": name,
-                "_sample": bool(sample) or str(src or "").startswith("sample:"),
-                "_as_of": as_of,
-                "_dense": dense[wanted.index(int(internal))],
-            }
+    found = await node_details(graph, missing)
+    for internal, (node_id, node_type, name, src, as_of, sample) in found.items():
+        entry.details[internal] = {
+            "id": node_id,
+            "type": node_type,
+            "name": name,
+            "_sample": is_sample(sample, src),
+            "_as_of": as_of,
+            "_dense": dense[wanted.index(internal)],
+        }
     return [entry.details[k] for k in wanted if k in entry.details]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from brain.evidence import EdgeRef, Evidence, NodeRef, ReadResult
+from brain.evidence import EdgeRef, Evidence, NodeRef, ReadResult, is_sample
 from brain.moments import format_moment
 from brain.tenant_graph import TenantGraph
 from brain.walks import not_found, resolve
@@ -99,6 +99,6 @@ async def readings(
         message=None if res.rows else f"no readings of {name!r} in the last {2 * days} days",
         data=data,
         evidence=Evidence(nodes=nodes, edges=edges),
-        sample=any(bool(r[6]) or str(r[4] or "").startswith("sample:") for r in res.rows),
+        sample=any(is_sample(r[6], r[4]) for r in res.rows),
         newest_as_of=format_moment(newest),
     )

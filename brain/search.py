@@ -14,7 +14,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from brain.evidence import Evidence, NodeRef, ReadResult
+from brain.evidence import Evidence, NodeRef, ReadResult, is_sample
 from brain.moments import format_moment, now_ms
 from brain.search_queries import STOPWORDS, WORD, fulltext_query, ranked_rows
 from brain.tenant_graph import TenantGraph
@@ -62,7 +62,7 @@ def fuse(lists: dict[str, list[list[Any]]]) -> list[Hit]:
                     name,
                     src,
                     as_of,
-                    bool(sample) or str(src or "").startswith("sample:"),
+                    is_sample(sample, src),
                 )
             hit.score += 1.0 / (RRF_K + rank)
             hit.via.add(via)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from brain.evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref
+from brain.evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
 from brain.moments import format_moment
 from brain.pathfinder import internal_id, layers, node_details, snapshot
 from brain.search_queries import exact_terms_query
@@ -73,7 +73,7 @@ def _node(row: list[Any]) -> dict[str, Any]:
         "name": name,
         "src": src,
         "as_of": format_moment(as_of),
-        "sample": bool(sample) or str(src or "").startswith("sample:"),
+        "sample": is_sample(sample, src),
         "_as_of_ms": as_of,
     }
 
