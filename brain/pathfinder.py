@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import OrderedDict, deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,14 +38,19 @@ EXCLUDED_TYPES = ("Turn", "Finding", "Card", "Version", "Observation")
 
 READ_TOP_ID = "MATCH (n:Entity) RETURN max(ID(n)) LIMIT 1"
 
-READ_CURRENT_EDGES = """
+_CURRENT_EDGES = """
 MATCH (a)-[e]->(b)
-WHERE ID(a) >= $lo AND ID(a) < $hi AND type(e) IN $rels
+WHERE ID(a) >= $lo AND ID(a) < $hi{typed}
   AND e.since <= $t AND (e.until IS NULL OR e.until > $t)
   AND NOT a.type IN $excluded AND NOT b.type IN $excluded
 RETURN tojson(collect(ID(a))), tojson(collect(ID(b)))
 LIMIT 1
 """
+#: Current edges of some relationship types, or of every type. The ID range becomes a
+#: NodeByIdSeek, so paging costs nothing; nodes that are not entities have no type and
+#: fail the type test. (A tie's loser is closed at its since, so it is never current.)
+READ_CURRENT_EDGES = _CURRENT_EDGES.format(typed=" AND type(e) IN $rels")
+READ_ALL_CURRENT_EDGES = _CURRENT_EDGES.format(typed="")
 
 READ_INTERNAL_IDS = """
 UNWIND $ids AS id
@@ -104,6 +110,30 @@ def _build(pages: list[tuple[str, str]], size: int, direction: str = "both") -> 
     return Snapshot(indptr=matrix.indptr, indices=matrix.indices, edges=len(a))
 
 
+async def current_edge_pages(
+    graph: TenantGraph, t: int, *, excluded: Sequence[str], rels: list[str] | None = None
+) -> tuple[list[tuple[str, str]], int]:
+    """The edges current at ``t`` (of ``rels``, or of every type) between nodes of no
+    ``excluded`` type, as pages of JSON lists (source ids, target ids), with the highest
+    node id. The id range is split over ``PARALLEL_PAGES`` reads, so both cores work."""
+    top = int((await graph.read("top node id", READ_TOP_ID)).scalar(-1) or -1)
+    query = READ_ALL_CURRENT_EDGES if rels is None else READ_CURRENT_EDGES
+    params = {"rels": rels, "t": t, "excluded": list(excluded)}
+    page = max(1, min(ID_PAGE, -(-(top + 1) // PARALLEL_PAGES)))
+    pages = await asyncio.gather(
+        *(
+            graph.read(
+                "current edges",
+                query,
+                {**params, "lo": lo, "hi": lo + page},
+                timeout_ms=FETCH_TIMEOUT_MS,
+            )
+            for lo in range(0, top + 1, page)
+        )
+    )
+    return [(p.rows[0][0], p.rows[0][1]) for p in pages if p.rows], top
+
+
 async def snapshot(
     graph: TenantGraph, t: int, rels: list[str], *, direction: str = "both"
 ) -> tuple[Snapshot, bool]:
@@ -116,23 +146,8 @@ async def snapshot(
     if key in _CACHE:
         _CACHE.move_to_end(key)
         return _CACHE[key], True
-    top = int((await graph.read("path top id", READ_TOP_ID)).scalar(-1) or -1)
-    params = {"rels": rels, "t": t, "excluded": list(EXCLUDED_TYPES)}
-    page = max(1, min(ID_PAGE, -(-(top + 1) // PARALLEL_PAGES)))
-    pages = await asyncio.gather(
-        *(
-            graph.read(
-                "path edges",
-                READ_CURRENT_EDGES,
-                {**params, "lo": lo, "hi": lo + page},
-                timeout_ms=FETCH_TIMEOUT_MS,
-            )
-            for lo in range(0, top + 1, page)
-        )
-    )
-    snap = await asyncio.to_thread(
-        _build, [tuple(p.rows[0]) for p in pages if p.rows], top + 1, direction
-    )
+    pages, top = await current_edge_pages(graph, t, excluded=EXCLUDED_TYPES, rels=rels)
+    snap = await asyncio.to_thread(_build, pages, top + 1, direction)
     _CACHE[key] = snap
     while len(_CACHE) > CACHE_SIZE:
         _CACHE.popitem(last=False)

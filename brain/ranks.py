@@ -1,7 +1,7 @@
 """What matters and what belongs together: PageRank and topic groups over current edges.
 
 Both run in process on a slim copy: nodes of every type but ``EXCLUDED_TYPES``, and only
-edges current at ``t`` (``since <= t < until``, never ``lost``). ``algo.*`` cannot filter
+edges current at ``t`` (``since <= t < until``; a lost tie closes at once). ``algo.*`` cannot filter
 edges on properties and ``GRAPH.COPY`` can hang the server (NOTES.md). Internal ids come
 back as ``tojson(collect(ID(a)))``, one string per column: rows, or even packed int lists,
 took seconds in the client's RESP parser for 50k edges. ``tojson`` is safe only because
@@ -31,7 +31,7 @@ from scipy import sparse
 from brain.errors import InputInvalid
 from brain.evidence import Evidence, NodeRef, ReadResult, is_sample
 from brain.moments import cache_bucket, format_moment
-from brain.pathfinder import node_details
+from brain.pathfinder import FETCH_TIMEOUT_MS, current_edge_pages, node_details
 from brain.schema import ASSISTANT_TYPES, SEARCHABLE_TYPES
 from brain.tenant_graph import TenantGraph
 
@@ -45,9 +45,6 @@ MAX_ITERATIONS = 100
 LABEL_ROUNDS = 10
 TOP_MEMBERS = 10
 CACHE_SIZE = 16
-#: Width of one page of internal node ids (edges are paged by their source's id).
-ID_PAGE = 500_000
-FETCH_TIMEOUT_MS = 30_000
 NO_EDGES = "Nothing to go on: no relationships were current at that moment."
 
 IntArray = np.ndarray[Any, np.dtype[np.int64]]
@@ -65,36 +62,15 @@ RETURN n.type, tojson(collect(ID(n))), max(ID(n))
 LIMIT $limit
 """
 
-# The ID range becomes a NodeByIdSeek: it pages for free. No label on purpose: nodes that
-# are not entities have no type and fail the type test.
-READ_CURRENT_EDGES = """
-MATCH (a)-[e]->(b)
-WHERE ID(a) >= $lo AND ID(a) < $hi
-  AND e.since <= $t AND (e.until IS NULL OR e.until > $t) AND NOT coalesce(e.lost, false)
-  AND NOT a.type IN $excluded AND NOT b.type IN $excluded
-RETURN tojson(collect(ID(a))), tojson(collect(ID(b)))
-LIMIT 1
-"""
 
-
-async def _edge_page(graph: TenantGraph, t: int, lo: int) -> list[str]:
-    params = {"lo": lo, "hi": lo + ID_PAGE, "t": t, "excluded": list(EXCLUDED_TYPES)}
-    res = await graph.read(
-        "rank current edges", READ_CURRENT_EDGES, params, timeout_ms=FETCH_TIMEOUT_MS
-    )
-    return list(res.rows[0]) if res.rows else ["[]", "[]"]
-
-
-async def _fetch(graph: TenantGraph, t: int) -> tuple[list[list[Any]], list[list[str]]]:
+async def _fetch(graph: TenantGraph, t: int) -> tuple[list[list[Any]], list[tuple[str, str]]]:
     """Rows of (type, JSON ids) and pages of current edges (JSON source ids, target ids)."""
     params = {"excluded": list(EXCLUDED_TYPES), "limit": 1_000}
-    nodes, first = await asyncio.gather(
+    nodes, (pages, _) = await asyncio.gather(
         graph.read("rank nodes", READ_NODES_BY_TYPE, params, timeout_ms=FETCH_TIMEOUT_MS),
-        _edge_page(graph, t, 0),
+        current_edge_pages(graph, t, excluded=EXCLUDED_TYPES),
     )
-    top = max((int(row[2]) for row in nodes.rows), default=-1)
-    rest = [await _edge_page(graph, t, lo) for lo in range(ID_PAGE, top + 1, ID_PAGE)]
-    return nodes.rows, [first, *rest]
+    return nodes.rows, pages
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +167,7 @@ def _ints(text: str) -> IntArray:
     return np.asarray(json.loads(text), dtype=np.int64)
 
 
-def _build(type_rows: list[list[Any]], pages: list[list[str]]) -> _Copy:
+def _build(type_rows: list[list[Any]], pages: list[tuple[str, str]]) -> _Copy:
     """Parse the fetched lists, index the nodes densely and run PageRank (CPU: a thread)."""
     type_names = tuple(sorted(str(row[0]) for row in type_rows))
     per_type = [(_ints(row[1]), type_names.index(str(row[0]))) for row in type_rows]

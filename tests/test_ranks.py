@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 import pytest_asyncio
 
-from brain import Brain, InputInvalid, TenantGraph, now_ms, parse_moment, ranks
+from brain import Brain, InputInvalid, TenantGraph, now_ms, parse_moment, pathfinder
 from brain.ranks import (
     EXCLUDED_TYPES,
     clear_cache,
@@ -214,7 +214,7 @@ async def test_paged_fetch_gives_the_same_answer(
 ) -> None:
     whole = await rank(business, as_of_ms=WHILE_OPEN, limit=20)
     clear_cache()
-    monkeypatch.setattr(ranks, "ID_PAGE", 3)  # many pages of three internal ids each
+    monkeypatch.setattr(pathfinder, "ID_PAGE", 3)  # many pages of three internal ids each
     paged = await rank(business, as_of_ms=WHILE_OPEN, limit=20)
     assert not paged.data["cached"]
     assert paged.data["ranking"] == whole.data["ranking"]
