@@ -634,6 +634,18 @@ async def test_ask_defers_then_answers_in_a_followup(
     assert all(f["allowed_mentions"]["parse"] == [] for f in followups)
 
 
+def resolved_user(user_id: int) -> Json:
+    """The ``resolved.users`` part of a slash command naming one user."""
+    return {
+        str(user_id): {
+            "id": str(user_id),
+            "username": f"user{user_id % 1000}",
+            "discriminator": "0001",
+            "avatar": None,
+        }
+    }
+
+
 async def test_connect_and_settings(
     core: BotCore,
     brain: Brain,
@@ -668,14 +680,7 @@ async def test_connect_and_settings(
                 "guild_id": str(h.guild.id),
             }
         },
-        "users": {
-            str(other): {
-                "id": str(other),
-                "username": "sam",
-                "discriminator": "0001",
-                "avatar": None,
-            }
-        },
+        "users": resolved_user(other),
     }
     await deliver_interaction(h, interaction_payload(h, h.member, 2, data))
     settings = (await brain.registry.get(slug)).settings
@@ -686,16 +691,7 @@ async def test_connect_and_settings(
     for gone in (other, h.member.id):
         data = command("settings", remove_approver=str(gone))
         data["options"][0]["type"] = 6
-        data["resolved"] = {
-            "users": {
-                str(gone): {
-                    "id": str(gone),
-                    "username": "x",
-                    "discriminator": "0001",
-                    "avatar": None,
-                }
-            }
-        }
+        data["resolved"] = {"users": resolved_user(gone)}
         await deliver_interaction(h, interaction_payload(h, h.member, 2, data))
     settings = (await brain.registry.get(slug)).settings
     assert settings["approvers"] == [f"discord:{h.member.id}"]
