@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from bots.reply import CardStatus, CardView, Citation, Reply, path_steps
+from bots.reply import CardStatus, CardView, Citation, Reply, path_chain
 from bots.safety import sanitize_mentions, split_text, truncate_text
 
 Json = dict[str, Any]
@@ -146,20 +146,11 @@ def _citation_line(citation: Citation) -> str:
 
 
 def _path_text(reply: Reply) -> str:
-    parts: list[str] = []
-    for step in path_steps(reply.path_nodes, reply.path_edges):
-        if parts:
-            if step.edge is None:
-                parts.append(" · ")
-            else:
-                backwards = step.edge.source == step.node.id
-                if step.edge.closed:
-                    kind = _safe(step.edge.type, _NAME_LIMIT)
-                    parts.append(f" {'⇠' if backwards else '⇢'} *({kind}, closed)* ")
-                else:
-                    parts.append(" ← " if backwards else " → ")
-        parts.append(f"**{_safe(step.node.name, _NAME_LIMIT)}**")
-    return "".join(parts)
+    return path_chain(
+        reply,
+        name=lambda node: f"**{_safe(node.name, _NAME_LIMIT)}**",
+        closed=lambda edge: f"*({_safe(edge.type, _NAME_LIMIT)}, closed)*",
+    )
 
 
 def _text_embeds(title: str, text: str, colour: int, footer: str = "") -> list[Json]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bots.reply import CardView, Citation, Reply, path_steps
+from bots.reply import CardView, Citation, Reply, path_chain
 from bots.safety import sanitize_mentions, split_text, truncate_text
 
 Block = dict[str, Any]
@@ -120,20 +120,10 @@ def _citation_line(citation: Citation) -> str:
 
 
 def _path_text(reply: Reply) -> str:
-    parts: list[str] = []
-    for step in path_steps(reply.path_nodes, reply.path_edges):
-        name = _plain(step.node.name, _NAME_LIMIT)
-        if parts:
-            if step.edge is None:
-                parts.append(" · ")
-            else:
-                backwards = step.edge.source == step.node.id
-                if step.edge.closed:
-                    parts.append(f" {'⇠' if backwards else '⇢'} _(closed)_ ")
-                else:
-                    parts.append(" ← " if backwards else " → ")
-        parts.append(name)
-    return "*Path:* " + "".join(parts)
+    chain = path_chain(
+        reply, name=lambda node: _plain(node.name, _NAME_LIMIT), closed=lambda _: "_(closed)_"
+    )
+    return "*Path:* " + chain
 
 
 def _check_button(card: CardView) -> None:

@@ -9,6 +9,7 @@ events are normalised into :class:`InboundMessage` and button presses into
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -189,3 +190,24 @@ def path_steps(nodes: list[PathNode], edges: list[PathEdge]) -> list[PathStep]:
                     break
         steps.append(PathStep(node=node, edge=edge))
     return steps
+
+
+def path_chain(
+    reply: Reply, *, name: Callable[[PathNode], str], closed: Callable[[PathEdge], str]
+) -> str:
+    """The path as one line of text: each arrow points the way its edge runs, a closed
+    edge is dashed and marked by ``closed``, and a gap between unjoined nodes is " · ".
+    ``name`` and ``closed`` write in the platform's markup."""
+    parts: list[str] = []
+    for step in path_steps(reply.path_nodes, reply.path_edges):
+        if parts:
+            if step.edge is None:
+                parts.append(" · ")
+            else:
+                backwards = step.edge.source == step.node.id
+                if step.edge.closed:
+                    parts.append(f" {'⇠' if backwards else '⇢'} {closed(step.edge)} ")
+                else:
+                    parts.append(" ← " if backwards else " → ")
+        parts.append(name(step.node))
+    return "".join(parts)

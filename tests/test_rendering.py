@@ -7,6 +7,7 @@ constants) so a wrong constant in a renderer cannot also make its test pass.
 from __future__ import annotations
 
 import io
+import json
 import re
 from typing import Any
 
@@ -44,6 +45,7 @@ from bots.reply import (
     PathEdge,
     PathNode,
     Reply,
+    path_chain,
     path_steps,
 )
 from bots.safety import sanitize_mentions, split_text, truncate_text
@@ -549,6 +551,28 @@ def test_path_steps_pairs_edges_in_either_direction() -> None:
     assert [s.node.id for s in steps] == ["p1", "proj", "p2"]
     assert steps[0].edge is None
     assert steps[1].edge == EDGES[0] and steps[2].edge == EDGES[1]
+
+
+def test_path_chain_points_each_arrow_the_way_its_edge_runs() -> None:
+    reply = Reply(answer="a", verified=True, path_nodes=NODES, path_edges=EDGES)
+    chain = path_chain(reply, name=lambda n: n.id, closed=lambda e: f"[{e.type} closed]")
+    # p1 -OWNS(closed)-> proj <-OWNS- p2
+    assert chain == "p1 ⇢ [OWNS closed] proj ← p2"
+    gap = Reply(answer="a", verified=True, path_nodes=[NODES[0], NODES[2]], path_edges=[])
+    assert path_chain(gap, name=lambda n: n.id, closed=str) == "p1 · p2"
+
+
+@pytest.mark.parametrize("platform", ["slack", "discord"])
+def test_the_path_line_is_shown_in_the_platforms_markup(platform: str) -> None:
+    reply = Reply(answer="a", verified=True, path_nodes=NODES, path_edges=EDGES)
+    if platform == "slack":
+        shown = json.dumps(render_reply_blocks(reply), ensure_ascii=False)
+        assert "*Path:* " in shown and "⇢ _(closed)_ Ledger ← " in shown
+    else:
+        embeds = [e for m in render_reply_messages(reply) for e in m.embeds]
+        shown = json.dumps(embeds, ensure_ascii=False)
+        assert "⇢ *(OWNS, closed)* **Ledger** ← **" in shown
+    assert "<@U123>" not in shown and "@everyone" not in shown.replace("@\u200beveryone", "")
 
 
 # ----------------------------------------------------------------------- picture ---
