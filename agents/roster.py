@@ -217,7 +217,6 @@ ROSTER: dict[str, Desk] = {
 }
 
 WORKING_DESKS = tuple(n for n, d in ROSTER.items() if d.reviews is None and n != "chief")
-REVIEWING_DESKS = tuple(n for n, d in ROSTER.items() if d.reviews is not None)
 #: Desks a plan may use: 3 for an ordinary question, 5 for a "why did X drop" or a review.
 ORDINARY_DESKS = 3
 DEEP_DESKS = 5

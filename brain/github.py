@@ -19,7 +19,7 @@ import gzip
 import json
 import re
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -245,25 +245,7 @@ class _Stream:
             yield from self._edge(change_id, "MODIFIES", file_id, **(counts if exact else {}))
 
 
-def commit_facts(
-    records: Iterable[Mapping[str, Any] | CommitRecord],
-    *,
-    component_depth: int = 2,
-    forks: Mapping[str, tuple[str, str]] = FORKS,
-) -> Iterator[dict[str, Any]]:
-    """Facts (``{"node": ...}`` / ``{"edge": ...}``) for commit records, as a stream.
-
-    Deterministic: the same records in the same order give the same facts. Raises
-    ``InputInvalid`` naming the record (1-based) that is not a commit record.
-    """
-    stream = _Stream(depth=component_depth, forks=forks)
-    for number, raw in enumerate(records, 1):
-        yield from stream.facts(_validated(raw, f"record {number}"))
-
-
-def _validated(raw: Mapping[str, Any] | CommitRecord, where: str) -> CommitRecord:
-    if isinstance(raw, CommitRecord):
-        return raw
+def _validated(raw: Mapping[str, Any], where: str) -> CommitRecord:
     try:
         return CommitRecord.model_validate(raw)
     except ValidationError as exc:

@@ -140,7 +140,6 @@ _SYSTEMS = (
 )
 _DOCS = ("Document", "Meeting", "Message", "Email", "Note", "Comment", "Chunk", "Post")
 _CODE_CHANGES = ("Commit", "PullRequest", "Release")
-_ALL = tuple(sorted(ENTITY_TYPES - {"Version"}))
 _BUSINESS = tuple(sorted(ENTITY_TYPES - ASSISTANT_TYPES - {"Version", "Observation"}))
 
 # (from types, relationship, to types): every allowed (from, rel, to) combination.
