@@ -133,37 +133,6 @@ def is_approver(settings: dict[str, Any], user_key: str) -> bool:
 
 # --- proposing ----------------------------------------------------------------------------
 
-READ_TYPES = """
-UNWIND $ids AS id
-MATCH (n:Entity {id: id})
-RETURN n.id, n.type
-LIMIT $limit
-"""
-
-READ_ALIASED = """
-MATCH (n:Entity)
-WHERE n.aliases IS NOT NULL AND any(a IN n.aliases WHERE a IN $ids)
-RETURN [a IN n.aliases WHERE a IN $ids], n.id, n.type
-LIMIT $limit
-"""
-
-
-async def _resolve(graph: TenantGraph, ids: list[str]) -> dict[str, tuple[str, str]]:
-    """Map each id that exists (directly or as a merged alias) to (canonical id, type)."""
-    if not ids:
-        return {}
-    res = await graph.ro_query("card ends", READ_TYPES, {"ids": ids, "limit": len(ids)})
-    found = {i: (i, t) for i, t in res.rows}
-    missing = [i for i in ids if i not in found]
-    if missing:
-        res = await graph.ro_query(
-            "card end aliases", READ_ALIASED, {"ids": missing, "limit": len(missing)}
-        )
-        for aliases, target, target_type in res.rows:
-            for alias in aliases:
-                found.setdefault(alias, (target, target_type))
-    return found
-
 
 async def propose(graph: TenantGraph, draft: CardDraft, *, now_ms: int) -> Card:
     """Write a pending card for ``draft`` and return it.
@@ -196,7 +165,7 @@ async def propose(graph: TenantGraph, draft: CardDraft, *, now_ms: int) -> Card:
         "asOf": now_ms,
     }
     wanted = list(dict.fromkeys(draft.cites + ([draft.turn_id] if draft.turn_id else [])))
-    ends = await _resolve(graph, wanted)
+    ends = await graph.canonical_ids(wanted)
     cites: list[str] = []
     for cited in dict.fromkeys(draft.cites):
         target = ends.get(cited)

@@ -440,12 +440,11 @@ class TenantGraph:
         ids = sorted(
             {v for _, r in raw_edges for k in ("from", "to") if isinstance(v := r.get(k), str)}
         )
-        types = await self._node_types(ids)
-        unknown = [i for i in ids if i not in types]
-        if unknown:
-            for alias, target, target_type in await self._aliases(unknown):
-                types[target] = target_type
-                aliases[alias] = target
+        found = await self.canonical_ids(ids)
+        types = {target: target_type for target, target_type in found.values()}
+        merged = {i: target for i, (target, _) in found.items() if i != target}
+        if merged:
+            aliases.update(merged)
             for _, r in raw_edges:
                 for end in ("from", "to"):
                     if r.get(end) in aliases:
@@ -482,6 +481,16 @@ class TenantGraph:
                     if progress:
                         progress(len(chunk))
         return business
+
+    async def canonical_ids(self, ids: list[str]) -> dict[str, tuple[str, str]]:
+        """Each of ``ids`` that names a thing, directly or as an id merged into it by
+        entity resolution: (the thing's id, its type). Ids that name nothing are left out."""
+        found = {i: (i, t) for i, t in (await self._node_types(ids)).items()}
+        unknown = [i for i in ids if i not in found]
+        if unknown:
+            for alias, target, target_type in await self._aliases(unknown):
+                found.setdefault(alias, (target, target_type))
+        return found
 
     async def _node_types(self, ids: list[str]) -> dict[str, str]:
         types: dict[str, str] = {}

@@ -176,6 +176,24 @@ async def test_propose_writes_a_pending_card_with_its_links(brain: Brain) -> Non
     assert total == 0  # skipped ids are not refusals
 
 
+async def test_a_card_citing_a_merged_id_cites_the_thing_it_was_merged_into(
+    brain: Brain,
+) -> None:
+    graph = await new_tenant(brain, [ALICE])
+    people = [
+        {"node": {"type": "Person", "id": "p-dana", "name": "Dana", "email": "dana@x.co"}},
+        {"node": {"type": "Person", "id": "slack-U9", "name": "D.", "email": "Dana@X.co"}},
+    ]
+    for fact in people:
+        fact["node"].update(src="test", asOf="2026-11-01")
+    report = await graph.write_facts(enumerate(people, 1))
+    assert report.aliases == 1, report
+
+    card = await propose(graph, draft(cites=["slack-U9", "issue-3357"]), now_ms=NOW)
+
+    assert card.cites == ["issue-3357", "p-dana"]
+
+
 async def test_unknown_card_is_a_clear_error(brain: Brain) -> None:
     graph = await new_tenant(brain, [ALICE])
     with pytest.raises(CardUnknown, match="no card 'card-nope'"):
