@@ -2,25 +2,10 @@
 
 from __future__ import annotations
 
-from agents.cards import (
-    Card,
-    CardDraft,
-    CardUnknown,
-    Decision,
-    decide,
-    get_card,
-    list_cards,
-    propose,
-)
-from agents.checks import CheckReport, CheckResult, check_answer
-from agents.errors import (
-    CardNotPending,
-    ModelUnavailable,
-    NotApprover,
-    ToolArgsInvalid,
-    ToolUnknown,
-)
-from agents.executors import (
+from agents._settings import AgentSettings
+from agents._turn import TurnResult, run_turn
+from agents.cards._cards import Card, CardDraft, Decision, decide, get_card, list_cards, propose
+from agents.cards._executors import (
     ChannelPostExecutor,
     ComposioExecutor,
     Executor,
@@ -29,11 +14,22 @@ from agents.executors import (
     Poster,
     RecordOnlyExecutor,
 )
-from agents.tools import TOOLS, call_tool, describe_tools
-from agents.turn import TurnResult, run_turn
+from agents.checks._answer import CheckReport, CheckResult, check_answer
+from agents.errors import (
+    CardNotPending,
+    CardUnknown,
+    ModelUnavailable,
+    NotApprover,
+    ToolArgsInvalid,
+    ToolUnknown,
+)
+from agents.model import model_from_settings
+from agents.tools._registry import TOOLS, call_tool, describe_tools
 from brain import HivebrainError
 
 __all__ = [
+    "AgentSettings",
+    "model_from_settings",
     "TOOLS",
     "Card",
     "CardDraft",

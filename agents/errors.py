@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from brain import HivebrainError
 
 
@@ -58,4 +60,48 @@ class CardNotPending(HivebrainError):
         super().__init__(
             f"card {card_id} is {status}, not pending",
             user_message=f"This card is already {status}.",
+        )
+
+
+class BudgetExceeded(HivebrainError):
+    """A turn used up its tokens or tool calls; the tool loop stops and answers with what it has."""
+
+    def __init__(self, what: str, used: int, limit: int) -> None:
+        self.what, self.used, self.limit = what, used, limit
+        super().__init__(
+            f"turn budget exceeded: {used} of {limit} {what} used",
+            user_message="That needed more work than one turn allows; try a narrower question.",
+        )
+
+
+class CardUnknown(HivebrainError):
+    """A card id that this tenant's graph does not hold."""
+
+    def __init__(self, card_id: str) -> None:
+        self.card_id = card_id
+        super().__init__(
+            f"no card {card_id!r} in this tenant: `hivebrain cards SLUG` lists them",
+            user_message="I can't find that card any more.",
+        )
+
+
+class ActionFailed(HivebrainError):
+    """An executor could not carry out an approved card; ``reason`` is safe to show."""
+
+    def __init__(self, executor: str, reason: str) -> None:
+        self.executor = executor
+        self.reason = reason
+        super().__init__(f"{executor} executor: {reason}", user_message=reason)
+
+
+class ExecutorUnknown(HivebrainError):
+    """A card names an executor that this process has not registered."""
+
+    def __init__(self, name: str, known: Iterable[str]) -> None:
+        self.name = name
+        names = ", ".join(sorted(known)) or "none"
+        super().__init__(
+            f"no executor {name!r} here (configured: {names}); the card stays pending",
+            user_message=f"I can't carry out {name} actions from here yet, "
+            "so the card stays pending.",
         )

@@ -30,14 +30,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from brain import Brain, BrainSettings, TenantGraph, benchmark_graph, now_ms  # noqa: E402
-from brain.pathfinder import clear_cache as clear_paths  # noqa: E402
-from brain.paths import path  # noqa: E402
-from brain.ranks import clear_cache as clear_ranks  # noqa: E402
-from brain.ranks import rank, topics  # noqa: E402
-from brain.search import POOL, search  # noqa: E402
-from brain.search_queries import fulltext_query, search_query  # noqa: E402
 from brain.server import EmbeddedServer  # noqa: E402
-from brain.walks import lookup, what_breaks  # noqa: E402
+from brain.reads import clear_cache as clear_paths  # noqa: E402
+from brain.reads._paths import path  # noqa: E402
+from brain.reads._ranks import clear_cache as clear_ranks  # noqa: E402
+from brain.reads._ranks import rank, topics  # noqa: E402
+from brain.reads._search import POOL, search  # noqa: E402
+from brain.reads._search_queries import fulltext_query, search_query  # noqa: E402
+from brain.reads._walks import lookup, what_breaks  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "out" / "graph-tools"
 SLUG = "bench-tools"

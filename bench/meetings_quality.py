@@ -33,9 +33,9 @@ from typing import Any, LiteralString
 
 from agents.tools import call_tool
 from brain import Brain, BrainSettings, EmbeddedServer, TenantGraph, now_ms
-from brain.documents import meeting_facts, slugify
-from brain.search import POOL, RRF_K, fuse
-from brain.search_queries import SNIPPET, fulltext_query, search_query
+from brain.ingest import meeting_facts, slugify
+from brain.reads._search import POOL, RRF_K, fuse
+from brain.reads._search_queries import SNIPPET, fulltext_query, search_query
 
 DEFAULT_MEETINGS = Path(__file__).resolve().parents[2] / "shared" / "data" / "meetings"
 AS_OF = "2026-01-05"

@@ -7,7 +7,7 @@ business and counts:
   (recall, every desk's reads, the path), uncut: what a model would have read through the
   tools to give the same answer (an error is counted as its message). The table also shows
   **shown**: the same results as model mode shows them, each cut at
-  ``agents.model.TOOL_RESULT_CHARS`` characters;
+  ``agents.model._client.TOOL_RESULT_CHARS`` characters;
 - **paste**: the question plus the name and full text of every Document in the tenant,
   the alternative of pasting the business's documents into the prompt.
 
@@ -34,14 +34,14 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from agents.ledger import ToolLedger
+from agents._ledger import ToolLedger
+from agents._turn import run_turn
 from agents.model import TOOL_RESULT_CHARS, tool_result_text
-from agents.model_desks import RECALL_CHARS
-from agents.turn import run_turn
+from agents.model._desks import RECALL_CHARS
 from brain import Brain, BrainSettings, TenantGraph
-from brain.documents import document_facts
+from brain.db import EmbeddedServer
+from brain.ingest import document_facts
 from brain.sample import SAMPLE_QUESTIONS, sample_business
-from brain.server import EmbeddedServer
 
 log = logging.getLogger("bench.tokens")
 

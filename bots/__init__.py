@@ -1,6 +1,6 @@
 """The chat front door: Slack, Discord and console adapters over one platform-neutral core.
 
-The adapters (``bots.slack_app``, ``bots.discord_bot``, ``bots.console``) and the CLI are
+The adapters (``bots.slack._app``, ``bots.discord._bot``, ``bots.console._console``) and the CLI are
 imported where they are wired, so importing this package loads no chat SDK.
 """
 
@@ -13,30 +13,30 @@ from typing import Any
 # `hivebrain` command, whose entry point lives in this package, starts without importing
 # the agents and their SDKs for commands that never answer a question.
 _HOMES: dict[str, str] = {
-    "BotCore": "bots.core",
-    "DecisionOutcome": "bots.core",
-    "apology": "bots.core",
-    "reply_from_turn": "bots.core",
-    "user_key": "bots.core",
-    "SeenEvents": "bots.limits",
-    "TenantQueue": "bots.limits",
-    "render_path_png": "bots.path_image",
-    "DiscordMessage": "bots.render_discord",
-    "render_card_embed": "bots.render_discord",
-    "render_reply_messages": "bots.render_discord",
-    "fallback_text": "bots.render_slack",
-    "render_card_blocks": "bots.render_slack",
-    "render_reply_blocks": "bots.render_slack",
-    "Attachment": "bots.reply",
-    "CardDecision": "bots.reply",
-    "CardView": "bots.reply",
-    "Citation": "bots.reply",
-    "InboundMessage": "bots.reply",
-    "PathEdge": "bots.reply",
-    "PathNode": "bots.reply",
-    "Reply": "bots.reply",
-    "sanitize_mentions": "bots.safety",
-    "split_text": "bots.safety",
+    "BotCore": "bots.core._core",
+    "DecisionOutcome": "bots.core._core",
+    "apology": "bots.core._core",
+    "reply_from_turn": "bots.core._core",
+    "user_key": "bots.core._core",
+    "SeenEvents": "bots.core._limits",
+    "TenantQueue": "bots.core._limits",
+    "render_path_png": "bots.core._path_image",
+    "DiscordMessage": "bots.discord._render",
+    "render_card_embed": "bots.discord._render",
+    "render_reply_messages": "bots.discord._render",
+    "fallback_text": "bots.slack._render",
+    "render_card_blocks": "bots.slack._render",
+    "render_reply_blocks": "bots.slack._render",
+    "Attachment": "bots.core._reply",
+    "CardDecision": "bots.core._reply",
+    "CardView": "bots.core._reply",
+    "Citation": "bots.core._reply",
+    "InboundMessage": "bots.core._reply",
+    "PathEdge": "bots.core._reply",
+    "PathNode": "bots.core._reply",
+    "Reply": "bots.core._reply",
+    "sanitize_mentions": "bots.core._safety",
+    "split_text": "bots.core._safety",
 }
 
 

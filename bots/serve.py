@@ -18,11 +18,11 @@ from typing import Any
 from aiohttp import web
 
 from agents import ChannelPostExecutor
-from agents.executors import ActionFailed
-from bots.core import BotCore
-from bots.settings import BotSettings
+from agents.errors import ActionFailed
+from bots.core._core import BotCore
+from bots.core._settings import BotSettings
 from brain import Brain, HivebrainError
-from scheduler.service import build_scheduler
+from scheduler import build_scheduler
 
 log = logging.getLogger(__name__)
 
@@ -84,15 +84,15 @@ async def serve(
     slack_service = None
     discord_task: asyncio.Task[None] | None = None
     if settings.slack_enabled:
-        from bots.slack_app import run_slack
-        from bots.slack_installs import SlackPoster
+        from bots.slack._app import run_slack
+        from bots.slack._installs import SlackPoster
 
         slack_service = await run_slack(core, settings)
         app.add_routes(slack_service.routes)
         poster.posters["slack"] = SlackPoster(slack_service.adapter.app.client)
         running["slack"] = True
     if settings.discord_enabled:
-        from bots.discord_bot import DiscordPoster, build_discord_bot, run_discord
+        from bots.discord._bot import DiscordPoster, build_discord_bot, run_discord
 
         bot = build_discord_bot(core, settings, sync_commands=settings.discord_sync_commands)
         poster.posters["discord"] = DiscordPoster(bot)

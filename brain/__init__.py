@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from brain.brain import Brain
-from brain.cypher_guard import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_cypher, run_cypher
-from brain.driver import FalkorDriver, GraphDriver, QueryResult
+from brain._brain import Brain
+from brain._moments import format_moment, now_ms, parse_moment
+from brain._settings import BrainSettings
+from brain._tenant_graph import TenantGraph, WriteReport
+from brain._tenants import Registry, Tenant, validate_slug
+from brain.db._driver import FalkorDriver, GraphDriver, QueryResult
+from brain.db._server import EmbeddedServer, ServerStatus
 from brain.errors import (
     GraphUnavailable,
     HivebrainError,
@@ -15,15 +19,11 @@ from brain.errors import (
     TenantUnknown,
     WriteRefused,
 )
-from brain.facts import export_facts, parse_lines, read_facts
-from brain.moments import format_moment, now_ms, parse_moment
-from brain.ranks import clear_cache, rank, topics
+from brain.ingest._facts import export_facts, parse_lines, read_facts
+from brain.reads._cypher_guard import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_cypher, run_cypher
+from brain.reads._ranks import clear_cache, rank, topics
+from brain.reads._stats import TenantStats, tenant_stats
 from brain.sample import SAMPLE_QUESTIONS, SAMPLE_TENANT, benchmark_graph, sample_business
-from brain.server import EmbeddedServer, ServerStatus
-from brain.settings import BrainSettings
-from brain.stats import TenantStats, tenant_stats
-from brain.tenant_graph import TenantGraph, WriteReport
-from brain.tenants import Registry, Tenant, validate_slug
 
 __all__ = [
     "clear_cache",

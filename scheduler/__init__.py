@@ -6,7 +6,7 @@ bots supply at wiring time.
 
 from __future__ import annotations
 
-from scheduler.jobs import JOBS, Job, Post, job, run_job
-from scheduler.service import build_scheduler, deliver, run_for_all
+from scheduler._service import build_scheduler, deliver, run_for_all
+from scheduler.jobs._registry import JOBS, Job, Post, job, run_job
 
 __all__ = ["JOBS", "Job", "Post", "build_scheduler", "deliver", "job", "run_for_all", "run_job"]

@@ -9,7 +9,7 @@ import pytest
 import pytest_asyncio
 
 from brain import Brain, BrainSettings, TenantGraph
-from brain.server import EmbeddedServer
+from brain.db._server import EmbeddedServer
 
 
 # falkordb_url: one real embedded FalkorDB for the whole session, in a pytest temp dir,

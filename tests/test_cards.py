@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import sys
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -19,27 +18,25 @@ from typing import Any
 
 import pytest
 
-from agents.cards import (
+from agents.cards._cards import (
     Card,
     CardAction,
     CardDraft,
-    CardUnknown,
     Decision,
     decide,
     get_card,
     list_cards,
     propose,
 )
-from agents.errors import CardNotPending, NotApprover
-from agents.executors import (
+from agents.cards._executors import (
     ChannelPostExecutor,
     ComposioExecutor,
     Executor,
     ExecutorRegistry,
-    ExecutorUnknown,
     GitHubExecutor,
     RecordOnlyExecutor,
 )
+from agents.errors import CardNotPending, CardUnknown, ExecutorUnknown, NotApprover
 from brain import Brain, TenantGraph
 from tests.fakes import FakeComposioAPI, FakeGitHubAPI
 
@@ -470,19 +467,10 @@ async def test_composio_executor_runs_an_action(brain: Brain) -> None:
 
 # --- the CLI, end to end -------------------------------------------------------------------------
 
-_LAUNCHER = (
-    "from bots.cli import app; from bots.cli_cards import register; "
-    "register(app); app(prog_name='hivebrain')"
-)
-
 
 def cli_argv() -> list[str]:
-    """The installed `hivebrain` once bots/cli.py mounts the card commands, else a launcher."""
-    from bots.cli import app
-
-    if any(c.name == "cards" for c in app.registered_commands):
-        return [str(REPO_ROOT / ".venv" / "bin" / "hivebrain")]
-    return [sys.executable, "-c", _LAUNCHER]
+    """The installed `hivebrain` command, as a user runs it."""
+    return [str(REPO_ROOT / ".venv" / "bin" / "hivebrain")]
 
 
 async def hivebrain(url: str, cwd: Path, *args: str) -> tuple[int, str, str]:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from agents.checks import (
+from agents.checks._answer import (
     CheckReport,
     CheckResult,
     check_answer,

@@ -10,11 +10,11 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
-from brain.brain import Brain
-from brain.cypher_guard import CYPHER_ROW_CAP, MAX_QUERY_CHARS, check_cypher, run_cypher
+from brain._brain import Brain
+from brain._settings import BrainSettings
+from brain._tenant_graph import TenantGraph
 from brain.errors import QueryRefused
-from brain.settings import BrainSettings
-from brain.tenant_graph import TenantGraph
+from brain.reads._cypher_guard import CYPHER_ROW_CAP, MAX_QUERY_CHARS, check_cypher, run_cypher
 
 CAP1 = CYPHER_ROW_CAP + 1
 

@@ -44,13 +44,13 @@ import pytest_asyncio
 from discord.ext.test import factories
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
-import bots.discord_bot as discord_bot_module
-from agents.cards import CardDraft, get_card, propose
-from agents.executors import ExecutorRegistry, RecordOnlyExecutor
-from bots.core import BotCore, card_view
-from bots.discord_bot import DiscordPoster, HivebrainDiscord, build_discord_bot
-from bots.reply import Reply
-from bots.settings import BotSettings
+import bots.discord._bot as discord_bot_module
+from agents.cards._cards import CardDraft, get_card, propose
+from agents.cards._executors import ExecutorRegistry, RecordOnlyExecutor
+from bots.core._core import BotCore, card_view
+from bots.core._reply import Reply
+from bots.core._settings import BotSettings
+from bots.discord._bot import DiscordPoster, HivebrainDiscord, build_discord_bot
 from brain import Brain, TenantGraph, now_ms
 from tests.story import owner_facts
 

@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from agents.tools import call_tool
+from agents.tools._registry import call_tool
 from brain import Brain, InputInvalid, TenantGraph, WriteReport
-from brain.documents import meeting_facts
-from brain.github import (
+from brain.ingest._documents import meeting_facts
+from brain.ingest._github import (
     ROOT_COMPONENT,
     Signature,
     component_of,
@@ -296,7 +296,7 @@ class Ran:
 
 async def hivebrain(*args: str, url: str, cwd: Path) -> Ran:
     """Run the CLI in its own process, as a user would (`python -m bots.cli` would import
-    bots.cli twice, so it is launched through its ``app``)."""
+    the CLI twice, so it is launched through its ``app``)."""
     env = {**os.environ, "FALKORDB_URL": url, "HIVEBRAIN_EMBEDDINGS": "false", "COLUMNS": "200"}
     proc = await asyncio.create_subprocess_exec(
         sys.executable,

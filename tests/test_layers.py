@@ -1,7 +1,12 @@
-"""The layers import one way only: bots -> agents -> brain, scheduler -> agents, brain.
+"""The layout's rules, read from the source with ``ast`` (nothing is imported).
 
-Walks every module's imports with ``ast`` (no importing), so a wrong-way import fails
-here before it turns into a cycle or drags a chat SDK into the scheduler.
+- Layers import one way only: bots -> agents -> brain, scheduler -> agents, brain; the
+  scheduler never imports a chat SDK.
+- No module imports another package's private (``_``-prefixed) module: each package's
+  public face is its ``__init__`` (and its sub-packages' ``__init__``).
+- Module-level imports form no circle, so any module can be imported first.
+- Every package ``__init__`` lists its public names in ``__all__``, and each listed name
+  is bound there.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("brain", "agents", "bots", "scheduler")
 FORBIDDEN: dict[str, set[str]] = {
     "brain": {"agents", "bots", "scheduler"},
     "agents": {"bots", "scheduler"},
@@ -20,7 +26,15 @@ FORBIDDEN: dict[str, set[str]] = {
 }
 
 
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
 def imports_of(path: Path) -> list[str]:
+    """Every absolute import in a file, wherever it stands (functions included)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     found: list[str] = []
     for node in ast.walk(tree):
@@ -31,7 +45,41 @@ def imports_of(path: Path) -> list[str]:
     return found
 
 
-MODULES = sorted(p for pkg in FORBIDDEN for p in (ROOT / pkg).rglob("*.py"))
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def load_time_imports(path: Path, known: set[str]) -> set[str]:
+    """The modules of ours a file imports when it is loaded (not in functions or
+    ``if TYPE_CHECKING``). ``from pkg import name`` counts ``pkg.name`` when that is a
+    module, else ``pkg``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+
+    def visit(body: list[ast.stmt]) -> None:
+        for stmt in body:
+            if isinstance(stmt, ast.Import):
+                found.update(a.name for a in stmt.names if a.name in known)
+            elif isinstance(stmt, ast.ImportFrom) and stmt.module and stmt.level == 0:
+                subs = {f"{stmt.module}.{a.name}" for a in stmt.names} & known
+                found.update(subs)
+                # `from pkg import _mod` loads the module, not more of the package
+                if stmt.module in known and len(subs) < len(stmt.names):
+                    found.add(stmt.module)
+            elif isinstance(stmt, ast.If) and not _is_type_checking(stmt.test):
+                visit(stmt.body)
+                visit(stmt.orelse)
+            elif isinstance(stmt, ast.Try):
+                visit(stmt.body)
+
+    visit(tree.body)
+    return found
+
+
+MODULES = sorted(p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py"))
+NAMES = {module_name(p): p for p in MODULES}
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
@@ -54,8 +102,74 @@ def test_no_private_module_of_another_package(path: Path) -> None:
     assert not private, f"{path.relative_to(ROOT)} reaches into private modules {private}"
 
 
-def test_the_rule_catches_a_wrong_way_import(tmp_path: Path) -> None:
+def find_circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import circle in ``graph`` (module -> modules it loads), or None."""
+    state: dict[str, int] = {}  # 1: on the current walk, 2: done
+    stack: list[str] = []
+
+    def walk(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return stack[stack.index(nxt) :] + [nxt]
+            if nxt not in state and (found := walk(nxt)):
+                return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state and (found := walk(start)):
+            return found
+    return None
+
+
+def test_no_import_circle() -> None:
+    known = set(NAMES)
+    graph = {name: load_time_imports(path, known) - {name} for name, path in NAMES.items()}
+    # a package's own __init__ is loaded before any of its modules: importing it back from
+    # one of them is the circle that breaks "import this module first"
+    circle = find_circle(graph)
+    assert circle is None, "import circle: " + " -> ".join(circle or [])
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in MODULES if p.name == "__init__.py"], ids=lambda p: module_name(p)
+)
+def test_package_faces_list_their_names(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    listed: list[str] | None = None
+    bound: set[str] = set()
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__all__" for t in stmt.targets
+        ):
+            listed = [ast.literal_eval(e) for e in stmt.value.elts]  # type: ignore[attr-defined]
+        elif isinstance(stmt, ast.ImportFrom):
+            bound.update(a.asname or a.name for a in stmt.names)
+        elif isinstance(stmt, ast.Assign):
+            bound.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
+        elif isinstance(stmt, ast.FunctionDef | ast.ClassDef):
+            bound.add(stmt.name)
+        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            bound.add(stmt.target.id)
+    assert listed is not None, f"{module_name(path)} has no __all__"
+    lazy = "__getattr__" in bound  # a face that loads its names on first use (PEP 562)
+    missing = [n for n in listed if n not in bound and not lazy]
+    assert not missing, f"{module_name(path)} lists {missing} in __all__ but never binds them"
+
+
+def test_the_rules_catch_what_they_forbid(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text("from bots.core import BotCore\nimport agents.turn\n")
     assert imports_of(bad) == ["bots.core", "agents.turn"]
     assert {m.split(".")[0] for m in imports_of(bad)} & FORBIDDEN["brain"] == {"bots", "agents"}
+    assert find_circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_circle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+    guarded = tmp_path / "guarded.py"
+    guarded.write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import x.y\n"
+        "def f():\n    import x.z\nimport x.w\n"
+    )
+    assert load_time_imports(guarded, {"x.y", "x.z", "x.w"}) == {"x.w"}

@@ -1,4 +1,4 @@
-"""Finding a thing by its exact name, id or merged id (brain.walks.resolve) on a real FalkorDB.
+"""Finding a thing by its exact name, id or merged id (reads' resolve) on a real FalkorDB.
 
 Names are narrowed through the full-text index (split where the index splits) before
 the exact test, so these names carry the separators and letters where that could go
@@ -11,8 +11,8 @@ import pytest
 import pytest_asyncio
 
 from brain import Brain, TenantGraph
-from brain.search_queries import exact_terms_query
-from brain.walks import READ_BY_NAME, resolve
+from brain.reads._search_queries import exact_terms_query
+from brain.reads._walks import READ_BY_NAME, resolve
 from tests.conftest import unique_slug
 
 NAMES = {

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from agents.errors import ModelUnavailable, ToolArgsInvalid
+from agents._settings import AgentSettings
+from agents.errors import BudgetExceeded, ModelUnavailable, ToolArgsInvalid
 from agents.model import (
     TOOL_RESULT_CHARS,
     AnthropicModel,
     Budget,
-    BudgetExceeded,
     FakeModel,
     ModelReply,
     Usage,
@@ -21,8 +21,7 @@ from agents.model import (
     tool_result_text,
     tool_specs,
 )
-from agents.settings import AgentSettings
-from brain.evidence import ReadResult
+from brain.reads._evidence import ReadResult
 from tests.fakes import (
     AnthropicReply,
     FakeAnthropicAPI,
@@ -150,14 +149,16 @@ async def test_tool_error_goes_back_as_is_error_and_the_model_answers() -> None:
 
 
 async def test_rate_limit_is_retried_once_then_answers(caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO, logger="agents.model")
+    caplog.set_level(logging.INFO, logger="agents.model._client")
     async with FakeAnthropicAPI([rate_limited(retry_after=0), text_reply("ok")]) as fake:
         model = claude(fake)
         reply = await model.complete(system="s", messages=[{"role": "user", "content": "hi"}])
         await model.close()
 
     assert reply.text == "ok" and len(fake.requests) == 2
-    lines = [r for r in caplog.records if r.name == "agents.model" and r.levelno == logging.INFO]
+    lines = [
+        r for r in caplog.records if r.name == "agents.model._client" and r.levelno == logging.INFO
+    ]
     assert len(lines) == 1
     assert "end_turn" in lines[0].getMessage() and "attempts=2" in lines[0].getMessage()
 

@@ -18,7 +18,8 @@ from PIL import Image
 from pydantic import ValidationError
 from rich.console import Console
 
-from bots.path_image import (
+from bots.console._render import render_reply_console
+from bots.core._path_image import (
     BACKGROUND,
     CLOSED_COLOUR,
     CURRENT_COLOUR,
@@ -26,19 +27,7 @@ from bots.path_image import (
     measure_label,
     render_path_png,
 )
-from bots.render_console import render_reply_console
-from bots.render_discord import (
-    DiscordMessage,
-    render_card_embed,
-    render_reply_messages,
-)
-from bots.render_slack import (
-    fallback_text,
-    render_card_blocks,
-    render_reply_blocks,
-    to_mrkdwn,
-)
-from bots.reply import (
+from bots.core._reply import (
     CardView,
     Citation,
     InboundMessage,
@@ -48,7 +37,9 @@ from bots.reply import (
     path_chain,
     path_steps,
 )
-from bots.safety import sanitize_mentions, split_text, truncate_text
+from bots.core._safety import sanitize_mentions, split_text, truncate_text
+from bots.discord._render import DiscordMessage, render_card_embed, render_reply_messages
+from bots.slack._render import fallback_text, render_card_blocks, render_reply_blocks, to_mrkdwn
 
 ZWSP = "\u200b"
 HOSTILE = (

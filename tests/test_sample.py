@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from brain.gate import gate_edge, gate_node
 from brain.sample import SAMPLE_QUESTIONS, SAMPLE_TENANT, benchmark_graph, sample_business
-from brain.schema import ALLOWED_PATTERNS, NODE_TYPES, ONE_HOLDER_RULES
+from brain.schema._gate import gate_edge, gate_node
+from brain.schema._types import ALLOWED_PATTERNS, NODE_TYPES, ONE_HOLDER_RULES
 
 TODAY = date(2026, 11, 20)
 SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")

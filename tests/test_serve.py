@@ -18,12 +18,12 @@ from pydantic import SecretStr
 from slack_sdk.signature import SignatureVerifier
 
 from agents import ExecutorRegistry, RecordOnlyExecutor, run_turn
-from bots.core import BotCore
+from bots.core._core import BotCore
+from bots.core._settings import BotSettings
 from bots.serve import serve
-from bots.settings import BotSettings
 from brain import Brain
-from scheduler.jobs import JOBS, run_job
-from scheduler.service import run_for_all
+from scheduler._service import run_for_all
+from scheduler.jobs._registry import JOBS, run_job
 from tests.fakes import FakeSlackAPI
 from tests.story import owner_facts
 

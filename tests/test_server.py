@@ -20,8 +20,8 @@ import pytest
 import pytest_asyncio
 import redis.asyncio as aioredis
 
+from brain.db._server import EmbeddedServer
 from brain.errors import GraphUnavailable
-from brain.server import EmbeddedServer
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
@@ -130,7 +130,7 @@ async def test_concurrent_processes_start_exactly_one_server(data_dir: Path) -> 
     start_at = time.time() + 1.5
     script = (
         "import asyncio, sys, time\n"
-        "from brain.server import EmbeddedServer\n"
+        "from brain.db._server import EmbeddedServer\n"
         f"time.sleep(max(0.0, {start_at} - time.time()))\n"
         "asyncio.run(EmbeddedServer(sys.argv[1]).ensure_running())\n"
     )

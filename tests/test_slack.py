@@ -28,13 +28,12 @@ from slack_sdk.signature import SignatureVerifier
 from slack_sdk.web.async_client import AsyncWebClient
 
 from agents import ExecutorRegistry, RecordOnlyExecutor, get_card, run_turn
-from agents.cards import CardDraft, propose
-from agents.executors import ActionFailed
-from bots.core import Answer, BotCore, card_view
-from bots.render_slack import render_card_blocks, render_reply_blocks
-from bots.reply import CardView, Reply
-from bots.settings import BotSettings
-from bots.slack_app import (
+from agents.cards._cards import CardDraft, propose
+from agents.errors import ActionFailed
+from bots.core._core import Answer, BotCore, card_view
+from bots.core._reply import CardView, Reply
+from bots.core._settings import BotSettings
+from bots.slack._app import (
     SlackPoster,
     adapter_of,
     build_slack_app,
@@ -42,7 +41,8 @@ from bots.slack_app import (
     replace_card_blocks,
     run_slack,
 )
-from bots.slack_installs import slack_routes
+from bots.slack._installs import slack_routes
+from bots.slack._render import render_card_blocks, render_reply_blocks
 from brain import Brain, TenantGraph, now_ms
 from tests.fakes import FakeSlackAPI
 

@@ -1,4 +1,4 @@
-"""The graph tools (agents.tools) on the sample business, against a real FalkorDB.
+"""The graph tools (agents.tools._registry) on the sample business, against a real FalkorDB.
 
 The sample is loaded once per module into a fresh tenant, for a fixed ``today`` so every
 figure is the same on every run. "Now" is the wall clock, which is after ``today``: the
@@ -18,11 +18,11 @@ import pytest
 import pytest_asyncio
 
 from agents.errors import ToolArgsInvalid, ToolUnknown
-from agents.tools import TOOLS, call_tool
+from agents.tools._registry import TOOLS, call_tool
 from brain import Brain, QueryRefused, TenantGraph, parse_moment, sample_business
-from brain.evidence import ReadResult
-from brain.ranks import clear_cache
-from brain.search import Hit, fuse, rerank
+from brain.reads._evidence import ReadResult
+from brain.reads._ranks import clear_cache
+from brain.reads._search import Hit, fuse, rerank
 
 TODAY = date(2026, 11, 20)
 AT_TODAY = TODAY.isoformat()

@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from agents.cards import list_cards
-from agents.turn import TurnResult, run_turn
+from agents._turn import TurnResult, run_turn
+from agents.cards._cards import list_cards
 from brain import Brain, TenantGraph, now_ms, parse_moment
 from brain.sample import SAMPLE_QUESTIONS, sample_business
-from brain.schema import ALLOWED_PATTERNS
+from brain.schema._types import ALLOWED_PATTERNS
 from tests.conftest import unique_slug
 
 TODAY = date.today()
@@ -220,7 +220,7 @@ async def test_sample_question(sample: TenantGraph, case: Case) -> None:
 
 def test_deep_question_plans_more_desks() -> None:
     # "why did X drop" may take up to 5 desks; the orders question takes more than one
-    from agents.roster import route
+    from agents._roster import route
 
     assert len(route(ORDERS)) >= 2
     assert all(len(route(q)) <= 3 for q in SAMPLE_QUESTIONS[1:])

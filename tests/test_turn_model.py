@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest_asyncio
 
+from agents._roster import ROSTER
+from agents._turn import TurnResult, run_turn
 from agents.model import AnthropicModel
-from agents.roster import ROSTER
-from agents.turn import TurnResult, run_turn
 from brain import TenantGraph
 from tests.fakes import AnthropicReply, FakeAnthropicAPI, rate_limited, text_reply, tool_use_reply
 
@@ -95,7 +95,7 @@ async def small(new_tenant: TenantGraph) -> TenantGraph:
 
 
 def role_of(body: dict[str, Any]) -> str:
-    """Which step of the turn sent this request (see ``agents.model_desks``)."""
+    """Which step of the turn sent this request (see ``agents.model._desks``)."""
     system = str(body.get("system") or "")
     if system.startswith("You are the Chief of"):
         return "plan"

@@ -1,0 +1,518 @@
+"""One turn: recall, plan, work in parallel, review, answer, check, show the path, save.
+
+The same pipeline runs in both modes. In rules mode (no model key) the plan is keyword
+routing and each desk's work is deterministic (``agents.desks._rules``); in model mode the
+Chief and the desks are Claude with tool use (``agents.model._desks``). Either way, desks
+read the brain only through the turn's ledger, the answer is checked against what the
+tools returned, and a failed check marks the answer unverified rather than hiding it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import time
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from agents._ledger import ToolLedger
+from agents._roster import ROSTER, route
+from agents.cards._cards import Card, CardDraft, propose
+from agents.checks._answer import (
+    STALE_AFTER,
+    check_answer,
+    check_citations,
+    check_numbers,
+    extract_citations,
+)
+from agents.desks._rules import Draft, run_desk
+from agents.model import Budget, ModelClient
+from agents.model import _desks as model_desks
+from brain import HivebrainError, TenantGraph, format_moment, now_ms, parse_moment
+
+log = logging.getLogger(__name__)
+
+DESK_TIMEOUT_S = 60.0
+DEFAULT_TOKENS = 60_000
+#: Things recall looks up earlier turns and open cards for.
+RECALL_HITS = 5
+DEFAULT_TOOL_CALLS = 24
+MAX_REVIEWERS = 2
+#: Nodes the Chief names for the path picture.
+MAX_PATH = 8
+
+READ_RECALL = """
+MATCH (t:Turn)-[:CITES]->(n:Entity)
+WHERE n.id IN $ids
+WITH t, count(n) AS overlap
+RETURN t.id, t.name, t.askedAt, overlap
+ORDER BY overlap DESC, t.askedAt DESC
+LIMIT $limit
+"""
+
+READ_OPEN_CARDS = """
+MATCH (c:Card)-[:CITES]->(n:Entity)
+WHERE n.id IN $ids AND c.status = 'pending'
+RETURN DISTINCT c.id, c.name, c.kind
+LIMIT $limit
+"""
+
+
+class FindingOut(BaseModel):
+    """One desk's finding as the turn reports it."""
+
+    desk: str
+    title: str
+    text: str
+    citations: list[str] = Field(default_factory=list)
+    ok: bool = True
+    review: list[dict[str, Any]] = Field(default_factory=list)
+    revised: bool = False
+
+
+class TurnResult(BaseModel):
+    """Everything one turn produced (the JSON of `hivebrain ask`)."""
+
+    turn_id: str
+    question: str
+    answer: str
+    verified: bool
+    checks: list[dict[str, Any]]
+    citations: list[str]
+    path: dict[str, Any]
+    findings: list[FindingOut]
+    cards: list[dict[str, Any]]
+    desks: list[str]
+    mode: Literal["rules", "model"]
+    tokens: dict[str, int]
+    elapsed_ms: int
+    recall: dict[str, Any] = Field(default_factory=dict)
+    names: dict[str, str] = Field(default_factory=dict, description="display names of cited ids")
+    sample: bool = False
+    as_of: str | None = None
+    notes: list[str] = Field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DeskOutcome:
+    """A desk's draft (or failure) inside the turn."""
+
+    desk: str
+    draft: Draft | None
+    error: str | None = None
+    review: list[dict[str, Any]] = field(default_factory=list)
+    revised: bool = False
+
+
+async def recall(graph: TenantGraph, question: str, ledger: ToolLedger) -> dict[str, Any]:
+    """What the brain already knows about the question's things: earlier turns, open cards."""
+    try:
+        hits = (
+            await ledger.call("chief", "search", {"query": question, "limit": RECALL_HITS})
+        ).data["hits"]
+    except HivebrainError as exc:
+        return {"error": exc.user_message}
+    ids = [h["id"] for h in hits]
+    turns = await graph.ro_query("recall turns", READ_RECALL, {"ids": ids, "limit": 5})
+    cards = await graph.ro_query("recall cards", READ_OPEN_CARDS, {"ids": ids, "limit": 10})
+    return {
+        "things": ids,
+        "earlier_turns": [
+            {"id": i, "question": q, "asked_at": format_moment(a), "overlap": o}
+            for i, q, a, o in turns.rows
+        ],
+        "open_cards": [{"id": i, "title": n, "kind": k} for i, n, k in cards.rows],
+    }
+
+
+async def _work(
+    desk: str,
+    question: str,
+    ledger: ToolLedger,
+    timeout_s: float,
+    model: ModelClient | None,
+    budget: Budget | None,
+) -> DeskOutcome:
+    """One desk's work with its time limit; a failure is reported, never fatal to the turn."""
+    try:
+        async with asyncio.timeout(timeout_s):
+            if model is not None and budget is not None:
+                return DeskOutcome(
+                    desk, await model_desks.work(model, desk, question, ledger, budget)
+                )
+            return DeskOutcome(desk, await run_desk(desk, question, ledger))
+    except TimeoutError:
+        # no seconds in the note: the answer carries it, and the numbers check would flag them
+        return DeskOutcome(desk, None, f"the {ROSTER[desk].title} desk timed out")
+    except HivebrainError as exc:
+        return DeskOutcome(desk, None, f"the {ROSTER[desk].title} desk failed: {exc.user_message}")
+
+
+async def review_with_model(
+    outcome: DeskOutcome, ledger: ToolLedger, model: ModelClient, budget: Budget
+) -> DeskOutcome:
+    """Model-mode review: at most two reviewers; any "fix" earns exactly one revision."""
+    if outcome.draft is None:
+        return outcome
+    for reviewer in ROSTER[outcome.desk].reviewers[:MAX_REVIEWERS]:
+        try:
+            outcome.review.append(
+                await model_desks.review(model, reviewer, outcome.draft, ledger, budget)
+            )
+        except HivebrainError as exc:
+            outcome.review.append(
+                {"reviewer": reviewer, "verdict": "skipped", "note": exc.user_message}
+            )
+    fixes = [r["note"] for r in outcome.review if r["verdict"] == "fix"]
+    if fixes:
+        try:
+            outcome.draft = await model_desks.revise(
+                model, outcome.desk, outcome.draft, fixes, budget
+            )
+            outcome.revised = True
+        except HivebrainError as exc:
+            log.warning("revision by %s skipped: %s", outcome.desk, exc)
+    return outcome
+
+
+def review(outcome: DeskOutcome, ledger: ToolLedger) -> DeskOutcome:
+    """At most two reviewers per finding; a "fix" verdict earns exactly one revision.
+
+    Rules-mode reviewers are the checks themselves, applied to one finding: the numbers
+    desk checks figures, the fact checker checks citations. A revision drops the lines a
+    reviewer could not verify.
+    """
+    if outcome.draft is None:
+        return outcome
+    reviewers = ROSTER[outcome.desk].reviewers[:MAX_REVIEWERS]
+    text = outcome.draft.text
+    failed_lines: set[str] = set()
+    for reviewer in reviewers:
+        if reviewer == "numbers":
+            result = check_numbers(text, ledger.outputs)
+        elif reviewer in ("facts", "qa"):
+            result = check_citations(text, ledger.returned_ids)
+        else:
+            continue
+        outcome.review.append(
+            {
+                "reviewer": reviewer,
+                "verdict": "ok" if result.passed else "fix",
+                "note": result.detail,
+            }
+        )
+        if not result.passed:
+            failed_lines.update(_lines_failing(text, reviewer, ledger))
+    if failed_lines:
+        kept = [
+            " ".join(s for s in _SENTENCE.split(line) if s not in failed_lines)
+            for line in text.splitlines()
+        ]
+        outcome.draft = Draft(
+            "\n".join(k for k in kept if k.strip()), outcome.draft.path_ids, outcome.draft.cards
+        )
+        outcome.revised = True
+    return outcome
+
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def _lines_failing(text: str, reviewer: str, ledger: ToolLedger) -> list[str]:
+    """The sentences a reviewer cannot verify (the one revision drops just those)."""
+    bad = []
+    for line in text.splitlines():
+        for sentence in _SENTENCE.split(line):
+            check = (
+                check_numbers(sentence, ledger.outputs)
+                if reviewer == "numbers"
+                else check_citations(sentence, ledger.returned_ids)
+            )
+            if not check.passed:
+                bad.append(sentence)
+    return bad
+
+
+def owed_notes(outcomes: list[DeskOutcome], ledger: ToolLedger, now: datetime) -> list[str]:
+    """What an answer must say besides its content: sample data, stale data, failed desks."""
+    failed = [o.error for o in outcomes if o.error]
+    notes: list[str] = []
+    if ledger.sample:
+        notes.append("This answer uses sample data, not real business figures.")
+    newest = ledger.newest_as_of
+    if newest is not None and now - newest > STALE_AFTER:
+        notes.append(f"The newest data behind this is as of {newest.date().isoformat()}.")
+    if failed:
+        notes.append("Not all desks finished: " + "; ".join(failed) + ".")
+    return notes
+
+
+def compose(outcomes: list[DeskOutcome], notes: list[str]) -> str:
+    """The Chief's rules-mode answer: the findings in plan order, plus the notes it owes."""
+    parts = [o.draft.text for o in outcomes if o.draft and o.draft.text.strip()]
+    answer = "\n\n".join(parts) if parts else "I don't have anything about that in your records."
+    return with_notes(answer, notes)
+
+
+def with_notes(answer: str, notes: list[str]) -> str:
+    """Append the owed notes an answer does not already carry."""
+    lowered = answer.lower()
+
+    def carried(note: str) -> bool:
+        n = note.lower()
+        if "sample" in n:
+            return "sample" in lowered
+        if "as of" in n:
+            return "as of" in lowered
+        return note in answer
+
+    missing = [n for n in notes if not carried(n)]
+    return answer + ("\n\n" + " ".join(missing) if missing else "")
+
+
+async def run_turn(
+    graph: TenantGraph,
+    question: str,
+    *,
+    as_of: str | None = None,
+    model: ModelClient | None = None,
+    budget: Budget | None = None,
+    token_budget: int = DEFAULT_TOKENS,
+    tool_call_budget: int = DEFAULT_TOOL_CALLS,
+    desk_timeout_s: float = DESK_TIMEOUT_S,
+    save: bool = True,
+    asked_by: str = "console",
+    ledger: ToolLedger | None = None,
+) -> TurnResult:
+    """Answer one question on one tenant and save the turn.
+
+    With a ``model`` the Chief and desks are Claude (within ``budget``); without one the
+    turn runs in rules mode. Either way the answer goes through the same checks.
+    ``ledger`` (default: a fresh one) lets a caller read every tool call afterwards, as
+    the token benchmark does; it must be empty and on ``graph`` at ``as_of``.
+    """
+    started = time.perf_counter()
+    if as_of is not None:
+        parse_moment(as_of, field="as_of")
+    if model is not None and budget is None:
+        budget = Budget(tokens=token_budget, tool_calls=tool_call_budget)
+    # the model's tool loop charges tool calls to the budget itself; the ledger must not too
+    if ledger is None:
+        ledger = ToolLedger(graph=graph, as_of=as_of)
+    elif ledger.graph is not graph or ledger.as_of != as_of or ledger.calls:
+        raise ValueError("a turn's ledger must be empty and on the turn's graph and as_of")
+    now = (
+        datetime.now(UTC)
+        if as_of is None
+        else datetime.fromtimestamp(parse_moment(as_of) / 1000, tz=UTC)
+    )
+    remembered = await recall(graph, question, ledger)
+    if model is not None and budget is not None:
+        desks = await model_desks.plan(model, question, remembered, budget)
+    else:
+        desks = route(question)
+    outcomes = list(
+        await asyncio.gather(
+            *(_work(d, question, ledger, desk_timeout_s, model, budget) for d in desks)
+        )
+    )
+    if model is not None and budget is not None:
+        outcomes = [await review_with_model(o, ledger, model, budget) for o in outcomes]
+    else:
+        outcomes = [review(o, ledger) for o in outcomes]
+    notes = owed_notes(outcomes, ledger, now)
+    path_ids = list(dict.fromkeys(i for o in outcomes if o.draft for i in o.draft.path_ids))[
+        :MAX_PATH
+    ]
+    if model is not None and budget is not None:
+        try:
+            final = await model_desks.answer(
+                model, question, [(o.desk, o.draft) for o in outcomes if o.draft], notes, budget
+            )
+            answer = with_notes(final.text, notes)
+            path_ids = final.path_ids if len(final.path_ids) >= 2 else path_ids
+        except HivebrainError as exc:
+            log.warning("chief answer fell back to the findings: %s", exc)
+            answer = compose(outcomes, notes)
+    else:
+        answer = compose(outcomes, notes)
+    path_as_of = next(
+        (o.draft.path_as_of for o in outcomes if o.draft and o.draft.path_as_of), None
+    )
+    path = await _draw_path(ledger, path_ids, path_as_of)
+    report = check_answer(
+        answer,
+        returned_ids=ledger.returned_ids,
+        outputs=ledger.outputs,
+        newest_as_of=ledger.newest_as_of,
+        now=now,
+    )
+    findings = [
+        FindingOut(
+            desk=o.desk,
+            title=ROSTER[o.desk].title,
+            text=o.draft.text if o.draft else o.error or "",
+            citations=extract_citations(o.draft.text) if o.draft else [],
+            ok=o.error is None,
+            review=o.review,
+            revised=o.revised,
+        )
+        for o in outcomes
+    ]
+    turn_id = f"turn-{uuid.uuid4().hex[:12]}"
+    proposals = [
+        CardDraft(
+            kind=c["kind"],
+            title=c["title"],
+            preview=c["preview"],
+            payload=c.get("payload", {}),
+            executor=c["executor"],
+            cites=c.get("cites", []),
+            proposed_by=o.desk,
+            turn_id=turn_id,
+        )
+        for o in outcomes
+        if o.draft
+        for c in o.draft.cards
+    ]
+    result = TurnResult(
+        turn_id=turn_id,
+        question=question,
+        answer=answer,
+        verified=report.verified,
+        checks=report.as_dict()["checks"],
+        citations=extract_citations(answer),
+        path=path,
+        findings=findings,
+        cards=[],
+        desks=desks,
+        mode="model" if model else "rules",
+        tokens={
+            "read": budget.used.input_tokens if budget else 0,
+            "written": budget.used.output_tokens if budget else 0,
+        },
+        elapsed_ms=int((time.perf_counter() - started) * 1000),
+        recall=remembered,
+        sample=ledger.sample,
+        as_of=as_of,
+        notes=notes,
+        names={c: n for c, n in ledger.names().items() if c in set(extract_citations(answer))},
+    )
+    if save:
+        await save_turn(graph, result, asked_by=asked_by)
+        cards = [await propose(graph, draft, now_ms=now_ms()) for draft in proposals]
+        result = result.model_copy(update={"cards": [card_view(c) for c in cards]})
+    return result
+
+
+def card_view(card: Card) -> dict[str, Any]:
+    """A card as a turn reports it."""
+    return {
+        "id": card.id,
+        "kind": card.kind,
+        "title": card.title,
+        "preview": card.preview,
+        "status": card.status,
+        "proposed_by": card.proposed_by,
+        "expires_at": format_moment(card.expires_at),
+    }
+
+
+async def _draw_path(ledger: ToolLedger, ids: list[str], as_of: str | None) -> dict[str, Any]:
+    if len(ids) < 2:
+        return {"nodes": [], "edges": [], "pairs": []}
+    args: dict[str, Any] = {"ids": ids}
+    if as_of:
+        args["as_of"] = as_of
+    try:
+        res = await ledger.call("chief", "path", args)
+    except HivebrainError as exc:
+        return {"nodes": [], "edges": [], "pairs": [], "error": exc.user_message}
+    return {
+        "nodes": res.data.get("nodes", []),
+        "edges": res.data.get("edges", []),
+        "pairs": res.data.get("pairs", []),
+    }
+
+
+async def save_turn(graph: TenantGraph, result: TurnResult, *, asked_by: str) -> None:
+    """Store the Turn, its Findings and what they cited, through the gate."""
+    now = format_moment(now_ms())
+    src = f"hivebrain:turn/{result.turn_id}"
+    facts: list[dict[str, Any]] = [
+        {
+            "node": {
+                "type": "Turn",
+                "id": result.turn_id,
+                "name": result.question[:300],
+                "text": result.answer,
+                "askedAt": now_ms(),
+                "askedBy": asked_by,
+                "mode": result.mode,
+                "verified": result.verified,
+                "checks": json.dumps(result.checks),
+                "tokensRead": result.tokens["read"],
+                "tokensWritten": result.tokens["written"],
+                "elapsedMs": result.elapsed_ms,
+                "desks": result.desks,
+                "src": src,
+                "asOf": now,
+            }
+        }
+    ]
+    for i, f in enumerate(result.findings):
+        fid = f"{result.turn_id}-f{i + 1}"
+        facts.append(
+            {
+                "node": {
+                    "type": "Finding",
+                    "id": fid,
+                    "name": f"{f.title} finding",
+                    "text": f.text,
+                    "desk": f.desk,
+                    "ok": f.ok,
+                    "revised": f.revised,
+                    "review": json.dumps(f.review),
+                    "src": src,
+                    "asOf": now,
+                }
+            }
+        )
+        facts.append(
+            {
+                "edge": {
+                    "from": fid,
+                    "type": "PART_OF",
+                    "to": result.turn_id,
+                    "since": now,
+                    "src": src,
+                    "asOf": now,
+                }
+            }
+        )
+        facts += [
+            {"edge": {"from": fid, "type": "CITES", "to": c, "since": now, "src": src, "asOf": now}}
+            for c in f.citations
+        ]
+    facts += [
+        {
+            "edge": {
+                "from": result.turn_id,
+                "type": "CITES",
+                "to": c,
+                "since": now,
+                "src": src,
+                "asOf": now,
+            }
+        }
+        for c in result.citations
+    ]
+    report = await graph.write_facts(list(enumerate(facts, 1)))
+    if report.refused:
+        log.warning("turn %s: %d bookkeeping facts refused", result.turn_id, report.refused)

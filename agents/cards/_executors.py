@@ -1,0 +1,356 @@
+"""Executors: the plugins that carry out an approved card, each behind one small protocol.
+
+``agents.cards._cards.decide`` looks a card's ``executor`` name up in an ``ExecutorRegistry``
+and calls ``execute(card)`` once, after the approval is recorded. An executor returns a
+short sentence saying what it did ("labelled o/r#12 'bug'") and raises ``ActionFailed``
+(with a channel-safe ``user_message``) when the outside world refuses. The bots build the
+registry at wiring time from their settings: only configured executors are registered,
+so a card for an unconfigured one stays pending instead of failing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+import httpx
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from agents.errors import ActionFailed, ExecutorUnknown
+
+if TYPE_CHECKING:
+    from agents.cards._cards import Card
+
+log = logging.getLogger(__name__)
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class Executor(Protocol):
+    """Carries out one approved card. ``name`` is what ``CardDraft.executor`` refers to."""
+
+    name: str
+
+    async def execute(self, card: Card) -> str:
+        """Do the card's action once; return a short sentence, or raise ``ActionFailed``."""
+        ...
+
+
+class Poster(Protocol):
+    """Posts a platform-neutral message; the bots supply one per platform at wiring time."""
+
+    async def post(self, *, platform: str, channel: str, text: str) -> str:
+        """Post ``text`` to ``channel`` on ``platform``; return the message id or permalink."""
+        ...
+
+
+class ExecutorRegistry:
+    """The executors one process may run, by name. ``register`` each configured one."""
+
+    def __init__(self, executors: Iterable[Executor] = ()) -> None:
+        self._by_name: dict[str, Executor] = {}
+        for executor in executors:
+            self.register(executor)
+
+    def register(self, executor: Executor) -> Executor:
+        """Add an executor; raises ``ValueError`` if its name is taken. Returns it."""
+        if executor.name in self._by_name:
+            raise ValueError(f"an executor named {executor.name!r} is already registered")
+        self._by_name[executor.name] = executor
+        return executor
+
+    def get(self, name: str) -> Executor:
+        """The executor called ``name``; raises ``ExecutorUnknown``."""
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise ExecutorUnknown(name, self._by_name) from None
+
+    def names(self) -> list[str]:
+        """Registered names, sorted."""
+        return sorted(self._by_name)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._by_name
+
+
+def _payload(model: type[M], executor: str, card: Card) -> M:
+    try:
+        return model.model_validate(card.payload)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'payload'}: {e['msg']}" for e in exc.errors()
+        )
+        raise ActionFailed(executor, f"the card's payload is not usable: {problems}") from None
+
+
+class RecordOnlyExecutor:
+    """``record``: only records the approval, for notes and things a person does by hand."""
+
+    name = "record"
+
+    async def execute(self, card: Card) -> str:
+        """Nothing leaves hivebrain; the approval on the card is the record."""
+        return "recorded; nothing was sent automatically"
+
+
+class _ChannelPayload(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    platform: str = Field(min_length=1, max_length=32)
+    channel: str = Field(min_length=1, max_length=128)
+    text: str = Field(min_length=1, max_length=40_000)
+
+
+class ChannelPostExecutor:
+    """``channel``: posts ``{"platform", "channel", "text"}`` through the bots' ``Poster``."""
+
+    name = "channel"
+
+    def __init__(self, *, poster: Poster) -> None:
+        self._poster = poster
+
+    async def execute(self, card: Card) -> str:
+        """Post once; the poster raises ``HivebrainError`` subclasses when the platform refuses."""
+        p = _payload(_ChannelPayload, self.name, card)
+        ref = await self._poster.post(platform=p.platform, channel=p.channel, text=p.text)
+        return f"posted to {p.platform} channel {p.channel} ({ref})"
+
+
+# --- GitHub ---------------------------------------------------------------------------------
+
+_REPO = r"^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+$"
+
+
+class _GitHubPayload(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    repo: str = Field(pattern=_REPO, max_length=140)
+    issue: int = Field(gt=0)
+    labels: list[str] | None = Field(default=None, min_length=1, max_length=20)
+    body: str | None = Field(default=None, min_length=1, max_length=60_000)
+    assignees: list[str] | None = Field(default=None, min_length=1, max_length=10)
+
+
+#: Card kind -> (payload field it needs, path under the issue).
+_GITHUB_ACTIONS: dict[str, tuple[str, str]] = {
+    "label": ("labels", "labels"),
+    "comment": ("body", "comments"),
+    "reply": ("body", "comments"),
+    "assign": ("assignees", "assignees"),
+}
+
+
+class GitHubExecutor:
+    """``github``: labels, comments on or assigns an issue or pull request via the REST API.
+
+    Writes only to repositories in ``repos`` (case-insensitive ``owner/name``); anything
+    else is refused before any request. Card kinds: ``label`` (payload ``labels``),
+    ``comment``/``reply`` (``body``), ``assign`` (``assignees``), each with ``repo`` and
+    ``issue``. The token never appears in messages or logs.
+    """
+
+    name = "github"
+
+    def __init__(
+        self,
+        *,
+        token: str,
+        repos: Iterable[str],
+        base_url: str = "https://api.github.com",
+        timeout: float = 30.0,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
+        self._token = token
+        self._repos = {r.lower() for r in repos}
+        self._base_url = base_url.rstrip("/")
+        self._timeout = timeout
+        self._transport = transport
+
+    async def execute(self, card: Card) -> str:
+        """Make the one REST call the card's kind asks for; map GitHub's refusals."""
+        if card.kind not in _GITHUB_ACTIONS:
+            raise ActionFailed(self.name, f"GitHub cannot carry out a {card.kind!r} card")
+        field_name, what = _GITHUB_ACTIONS[card.kind]
+        p = _payload(_GitHubPayload, self.name, card)
+        value = getattr(p, field_name)
+        if value is None:
+            raise ActionFailed(self.name, f"a {card.kind} card needs {field_name!r} in its payload")
+        if p.repo.lower() not in self._repos:
+            raise ActionFailed(
+                self.name, f"{p.repo} is not on the list of repositories hivebrain may change"
+            )
+        target = f"{p.repo}#{p.issue}"
+        reply = await self._post(f"/repos/{p.repo}/issues/{p.issue}/{what}", {field_name: value})
+        if card.kind == "label":
+            return f"labelled {target} " + ", ".join(f"'{name}'" for name in value)
+        if card.kind == "assign":
+            return f"assigned {target} to {', '.join(value)}"
+        link = reply.get("html_url") if isinstance(reply, dict) else None
+        return f"commented on {target}" + (f" ({link})" if link else "")
+
+    async def _post(self, path: str, body: Mapping[str, Any]) -> Any:
+        headers = {
+            "Accept": "application/vnd.github+json",
+            "Authorization": f"Bearer {self._token}",
+            "X-GitHub-Api-Version": "2022-11-28",
+            "User-Agent": "hivebrain",
+        }
+        started = time.perf_counter()
+        try:
+            async with httpx.AsyncClient(
+                base_url=self._base_url,
+                headers=headers,
+                timeout=self._timeout,
+                transport=self._transport,
+            ) as client:
+                response = await client.post(path, json=body)
+        except httpx.HTTPError as exc:
+            log.info("github POST %s: %s", path, type(exc).__name__)
+            raise ActionFailed(self.name, "GitHub could not be reached; nothing changed") from None
+        log.info(
+            "github POST %s: %d in %.0f ms",
+            path,
+            response.status_code,
+            (time.perf_counter() - started) * 1000,
+        )
+        if response.is_success:
+            return response.json() if response.content else None
+        raise ActionFailed(self.name, _github_reason(response, path))
+
+
+def _github_reason(response: httpx.Response, path: str) -> str:
+    try:
+        message = str(response.json().get("message", ""))[:200]
+    except (ValueError, AttributeError):
+        message = ""
+    status = response.status_code
+    where = path.removeprefix("/repos/").split("/issues/")[0]
+    if status == 401:
+        return f"GitHub refused hivebrain's token (401 {message or 'Unauthorized'})"
+    if status == 403 and response.headers.get("x-ratelimit-remaining") == "0":
+        return "GitHub's rate limit is used up; try again later"
+    if status == 403:
+        return f"hivebrain's GitHub token may not change {where} (403 {message})".rstrip()
+    if status == 404:
+        return f"GitHub has no such issue in {where}, or the token cannot see it (404)"
+    if status == 422:
+        return f"GitHub rejected the change as invalid (422 {message})"
+    return f"GitHub answered {status} {message}".rstrip()
+
+
+# --- Composio --------------------------------------------------------------------------------
+
+
+class _ComposioPayload(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    toolkit_action: str = Field(pattern=r"^[A-Z0-9_]{3,128}$")
+    arguments: dict[str, Any] = Field(default_factory=dict)
+    version: str | None = Field(default=None, max_length=64)
+
+
+class ComposioExecutor:
+    """``composio``: runs one Composio tool action (``GMAIL_SEND_EMAIL``...) for a tenant.
+
+    Payload: ``{"toolkit_action", "arguments", "version"?}``. ``user_id`` (the tenant's
+    Composio user) comes from wiring, never from the card. ``allowed_actions``, when
+    given, is the only actions it runs. The SDK is imported on first use (it takes
+    seconds) and its blocking calls run in a thread.
+    """
+
+    name = "composio"
+
+    def __init__(
+        self,
+        *,
+        api_key: str,
+        user_id: str,
+        base_url: str | None = None,
+        toolkit_versions: Mapping[str, str] | str | None = None,
+        allowed_actions: Iterable[str] | None = None,
+        timeout: int = 60,
+    ) -> None:
+        self._api_key = api_key
+        self._user_id = user_id
+        self._base_url = base_url
+        self._versions = (
+            dict(toolkit_versions) if isinstance(toolkit_versions, Mapping) else (toolkit_versions)
+        )
+        self._allowed = frozenset(allowed_actions) if allowed_actions is not None else None
+        self._timeout = timeout
+        self._sdk: Any = None
+        self._lock = asyncio.Lock()
+
+    async def execute(self, card: Card) -> str:
+        """Run the action once; a run the remote service refused is ``ActionFailed`` too."""
+        p = _payload(_ComposioPayload, self.name, card)
+        slug = p.toolkit_action
+        if self._allowed is not None and slug not in self._allowed:
+            raise ActionFailed(self.name, f"{slug} is not an action hivebrain may run here")
+        sdk_errors = await self._sdk_errors()
+        started = time.perf_counter()
+        try:
+            sdk = await self._client()
+            reply = await asyncio.to_thread(
+                sdk.tools.execute, slug, p.arguments, user_id=self._user_id, version=p.version
+            )
+        except sdk_errors as exc:
+            log.info("composio %s: %s", slug, type(exc).__name__)
+            raise ActionFailed(self.name, _composio_reason(exc, slug)) from None
+        ms = (time.perf_counter() - started) * 1000
+        log.info("composio %s: successful=%s in %.0f ms", slug, reply.get("successful"), ms)
+        if not reply.get("successful"):
+            error = str(reply.get("error") or "no reason given")[:300]
+            raise ActionFailed(self.name, f"{slug} ran but failed: {error}")
+        return f"ran {slug} via Composio"
+
+    async def _sdk_errors(self) -> tuple[type[Exception], ...]:
+        # The SDK's two error trees (the SDK's own and its HTTP client's); importing them
+        # imports the SDK, which is slow, so it happens in a thread on first use.
+        def load() -> tuple[type[Exception], ...]:
+            import composio_client
+            from composio import exceptions as sdk_errors
+
+            return (sdk_errors.ComposioError, composio_client.ComposioError)
+
+        return await asyncio.to_thread(load)
+
+    async def _client(self) -> Any:
+        async with self._lock:
+            if self._sdk is None:
+                self._sdk = await asyncio.to_thread(self._build)
+            return self._sdk
+
+    def _build(self) -> Any:
+        from composio import Composio  # slow import: only when a Composio card runs
+
+        options: dict[str, Any] = {"api_key": self._api_key, "timeout": self._timeout}
+        if self._base_url:
+            options["base_url"] = self._base_url
+        if self._versions:
+            options["toolkit_versions"] = self._versions
+        return Composio(allow_tracking=False, **options)
+
+
+def _composio_reason(exc: Exception, slug: str) -> str:
+    """A sentence safe to show for one of the SDK's errors (never its key)."""
+    import composio_client
+    from composio import exceptions as sdk_errors
+
+    if isinstance(exc, sdk_errors.ToolNotFoundError):
+        return f"Composio has no tool {slug}"
+    if isinstance(exc, sdk_errors.ToolVersionRequiredError):
+        return f"{slug} needs a toolkit version: set one in the settings or the card"
+    if isinstance(exc, composio_client.APIStatusError):
+        status = exc.status_code
+        if status in (401, 403):
+            return f"Composio refused hivebrain's API key ({status})"
+        detail = exc.details or {}
+        return f"Composio answered {status}: {str(detail.get('message', ''))[:200]}".rstrip(": ")
+    if isinstance(exc, composio_client.APIConnectionError):
+        return "Composio could not be reached; nothing ran"
+    return f"Composio could not run {slug} ({type(exc).__name__})"

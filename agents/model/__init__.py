@@ -1,0 +1,38 @@
+"""The model client (Claude or a fake), the turn budget, the tool loop, the model-mode desks."""
+
+from __future__ import annotations
+
+from agents.errors import BudgetExceeded
+from agents.model._budget import Budget, Usage
+from agents.model._client import (
+    AnthropicModel,
+    FakeModel,
+    ModelClient,
+    ModelReply,
+    model_from_settings,
+)
+from agents.model._loop import (
+    TOOL_RESULT_CHARS,
+    LoopResult,
+    ToolCall,
+    run_tool_loop,
+    tool_result_text,
+    tool_specs,
+)
+
+__all__ = [
+    "TOOL_RESULT_CHARS",
+    "AnthropicModel",
+    "Budget",
+    "BudgetExceeded",
+    "FakeModel",
+    "LoopResult",
+    "ModelClient",
+    "ModelReply",
+    "ToolCall",
+    "Usage",
+    "model_from_settings",
+    "run_tool_loop",
+    "tool_result_text",
+    "tool_specs",
+]

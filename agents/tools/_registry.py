@@ -1,0 +1,272 @@
+"""The graph tools every desk reads before it acts: one registry, typed arguments, evidence.
+
+Each tool is a name, a one-line purpose, a pydantic argument model and a handler bound to
+a tenant handle. Every tool takes an optional ``as_of`` date (default: now) and answers
+for that moment, and every result carries the ids of the nodes and edges it read, so
+answers can cite them and draw the path. Tools never accept a graph name: the caller
+hands them the one tenant handle the request was bound to.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from agents.errors import ToolArgsInvalid, ToolUnknown
+from brain import InputInvalid, TenantGraph, format_moment, now_ms, parse_moment
+from brain.reads import (
+    BREAK_RELS,
+    ReadResult,
+    history,
+    lookup,
+    neighbours,
+    owner,
+    path,
+    rank,
+    readings,
+    run_cypher,
+    search,
+    topics,
+    what_breaks,
+)
+from brain.schema import ENTITY_TYPES
+
+
+class ToolArgs(BaseModel):
+    """Arguments every tool takes."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    as_of: str | None = Field(
+        default=None, description="Answer for this date (ISO, e.g. 2026-10-01); default now."
+    )
+
+
+Handler = Callable[[TenantGraph, Any, int], Awaitable[ReadResult]]
+
+
+@dataclass(frozen=True, slots=True)
+class Tool:
+    """One registered tool."""
+
+    name: str
+    purpose: str
+    args: type[ToolArgs]
+    handler: Handler
+
+    def schema(self) -> dict[str, Any]:
+        """JSON schema of the arguments (for the model's tool list and `hivebrain tools`)."""
+        return self.args.model_json_schema()
+
+
+TOOLS: dict[str, Tool] = {}
+
+
+def tool(name: str, purpose: str, args: type[ToolArgs]) -> Callable[[Handler], Handler]:
+    """Register a graph tool under ``name``."""
+
+    def register(fn: Handler) -> Handler:
+        TOOLS[name] = Tool(name=name, purpose=purpose, args=args, handler=fn)
+        return fn
+
+    return register
+
+
+def moment(args: ToolArgs) -> int:
+    """The moment a call answers for."""
+    if args.as_of is None:
+        return now_ms()
+    try:
+        return parse_moment(args.as_of, field="as_of")
+    except InputInvalid as exc:
+        raise ToolArgsInvalid("as_of", exc.reason) from exc
+
+
+async def call_tool(graph: TenantGraph, name: str, raw_args: dict[str, Any]) -> ReadResult:
+    """Validate arguments once and run a tool on one tenant."""
+    found = TOOLS.get(name)
+    if found is None:
+        raise ToolUnknown(name, list(TOOLS))
+    try:
+        args = found.args.model_validate(raw_args)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}" for e in exc.errors()
+        )
+        raise ToolArgsInvalid(name, problems) from exc
+    return await found.handler(graph, args, moment(args))
+
+
+# --- the tools -------------------------------------------------------------------------
+
+NodeType = Literal[tuple(sorted(ENTITY_TYPES))]  # type: ignore[valid-type]
+
+
+class SearchArgs(ToolArgs):
+    query: str = Field(min_length=1, max_length=500, description="Words or a question.")
+    types: list[NodeType] | None = Field(default=None, description="Only these node types.")
+    limit: int = Field(default=10, ge=1, le=50)
+
+
+@tool("search", "Find where to start: things and passages matching words or meaning.", SearchArgs)
+async def _search(graph: TenantGraph, args: SearchArgs, t: int) -> ReadResult:
+    return await search(graph, args.query, as_of_ms=t, limit=args.limit, types=args.types)
+
+
+class NameArgs(ToolArgs):
+    name: str = Field(min_length=1, max_length=512, description="A node id or its exact name.")
+
+
+@tool("lookup", "Look up one thing by exact id or name, with its properties.", NameArgs)
+async def _lookup(graph: TenantGraph, args: NameArgs, t: int) -> ReadResult:
+    return await lookup(graph, args.name, as_of_ms=t)
+
+
+class BreakArgs(NameArgs):
+    hops: int = Field(default=4, ge=1, le=4, description="How many steps out (1-4).")
+    rels: list[Literal[tuple(BREAK_RELS)]] | None = Field(  # type: ignore[valid-type]
+        default=None, description="Relationships to follow (default DEPENDS_ON, AFFECTS, BLOCKS)."
+    )
+
+
+@tool("what_breaks", "What stops working if this thing stops, grouped by hop.", BreakArgs)
+async def _what_breaks(graph: TenantGraph, args: BreakArgs, t: int) -> ReadResult:
+    return await what_breaks(graph, args.name, as_of_ms=t, hops=args.hops, rels=args.rels)
+
+
+class NeighbourArgs(NameArgs):
+    limit: int = Field(default=60, ge=1, le=200)
+
+
+@tool(
+    "neighbours", "A thing's current relationships, typed, with sources and dates.", NeighbourArgs
+)
+async def _neighbours(graph: TenantGraph, args: NeighbourArgs, t: int) -> ReadResult:
+    return await neighbours(graph, args.name, as_of_ms=t, limit=args.limit)
+
+
+@tool(
+    "history", "A thing's timeline: versions, and edges opened and closed (both clocks).", NameArgs
+)
+async def _history(graph: TenantGraph, args: NameArgs, t: int) -> ReadResult:
+    return await history(graph, args.name, as_of_ms=t)
+
+
+@tool(
+    "owner", "Who owned a task (or other owned thing) at a moment, and the owners before.", NameArgs
+)
+async def _owner(graph: TenantGraph, args: NameArgs, t: int) -> ReadResult:
+    return await owner(graph, args.name, as_of_ms=t)
+
+
+class ReadingArgs(NameArgs):
+    days: int = Field(default=7, ge=1, le=90, description="Window length in days.")
+    daily: bool = Field(default=True, description="Include the day-by-day readings.")
+
+
+@tool(
+    "readings",
+    "A metric's latest window against the one before (sums flows, averages rates).",
+    ReadingArgs,
+)
+async def _readings(graph: TenantGraph, args: ReadingArgs, t: int) -> ReadResult:
+    return await readings(graph, args.name, as_of_ms=t, days=args.days, daily=args.daily)
+
+
+class PathArgs(ToolArgs):
+    ids: list[str] = Field(min_length=2, max_length=12, description="Node ids, in order.")
+
+
+@tool("path", "How the named things connect: direct edges or shortest paths (<= 4 hops).", PathArgs)
+async def _path(graph: TenantGraph, args: PathArgs, t: int) -> ReadResult:
+    return await path(graph, args.ids, as_of_ms=t)
+
+
+class RankArgs(ToolArgs):
+    limit: int = Field(default=20, ge=1, le=100)
+    types: list[NodeType] | None = None
+
+
+@tool("rank", "What matters most: PageRank over current relationships.", RankArgs)
+async def _rank(graph: TenantGraph, args: RankArgs, t: int) -> ReadResult:
+    return await rank(graph, as_of_ms=t, limit=args.limit, types=args.types)
+
+
+class TopicArgs(ToolArgs):
+    limit: int = Field(default=10, ge=1, le=50)
+    min_size: int = Field(default=2, ge=1, le=1000)
+
+
+@tool("topics", "Groups of closely linked things (label propagation, stable ids).", TopicArgs)
+async def _topics(graph: TenantGraph, args: TopicArgs, t: int) -> ReadResult:
+    return await topics(graph, as_of_ms=t, limit=args.limit, min_size=args.min_size)
+
+
+class CypherArgs(ToolArgs):
+    query: str = Field(min_length=1, max_length=4000, description="Read-only Cypher.")
+    params: dict[str, Any] | None = None
+
+
+@tool("cypher", "Read-only Cypher, guarded: no writes, bounded patterns, capped rows.", CypherArgs)
+async def _cypher(graph: TenantGraph, args: CypherArgs, t: int) -> ReadResult:
+    return await run_cypher(graph, args.query, args.params, as_of=format_moment(t) or "")
+
+
+class CalcArgs(ToolArgs):
+    expression: str = Field(
+        min_length=1,
+        max_length=300,
+        description="Arithmetic on numbers: + - * / ( ), e.g. 5200 / 61.",
+    )
+
+
+_CALC_OPS: dict[type, Callable[..., float]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.USub: operator.neg,
+    ast.UAdd: operator.pos,
+}
+
+
+def evaluate(expression: str) -> float:
+    """Safe arithmetic: numbers and + - * / and brackets, nothing else."""
+
+    def walk(node: ast.AST) -> float:
+        if isinstance(node, ast.Expression):
+            return walk(node.body)
+        if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
+            return float(node.value)
+        if isinstance(node, ast.BinOp) and type(node.op) in _CALC_OPS:
+            return _CALC_OPS[type(node.op)](walk(node.left), walk(node.right))
+        if isinstance(node, ast.UnaryOp) and type(node.op) in _CALC_OPS:
+            return _CALC_OPS[type(node.op)](walk(node.operand))
+        raise ValueError("only numbers, + - * / and brackets are allowed")
+
+    try:
+        return walk(ast.parse(expression.replace(",", ""), mode="eval"))
+    except (SyntaxError, ValueError, ZeroDivisionError) as exc:
+        raise ToolArgsInvalid("calc", f"cannot compute {expression!r}: {exc}") from exc
+
+
+@tool(
+    "calc", "Arithmetic on figures the tools returned, so derived numbers are checkable.", CalcArgs
+)
+async def _calc(graph: TenantGraph, args: CalcArgs, t: int) -> ReadResult:
+    value = evaluate(args.expression)
+    return ReadResult(
+        tool="calc",
+        as_of=format_moment(t) or "",
+        data={"expression": args.expression, "value": round(value, 6)},
+    )
+
+
+def describe_tools() -> list[dict[str, Any]]:
+    """Every tool with its purpose and argument schema."""
+    return [{"name": t.name, "purpose": t.purpose, "args": t.schema()} for t in TOOLS.values()]

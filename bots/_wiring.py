@@ -1,0 +1,96 @@
+"""Wiring that the CLI and ``serve`` share: executors from settings, the configured turn, the core.
+
+Only entry points call these. Executors are built from the environment (GitHub and
+Composio when their keys are set); the channel-post executor needs the running bots, so
+``serve`` registers it itself.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from brain import Brain
+
+# `agents` pulls in the model SDKs (seconds under load): imported when a function runs, so
+# CLI commands that never answer a question stay fast.
+if TYPE_CHECKING:
+    from agents.cards import ExecutorRegistry
+    from bots.core import BotCore
+
+
+class ExecutorSettings(BaseSettings):
+    """Credentials of the executors the CLI may run. See `.env.example`."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", frozen=True)
+
+    github_token: SecretStr | None = Field(default=None, description="GitHub token; empty = off")
+    github_api_base_url: str = Field(default="https://api.github.com")
+    hivebrain_github_repos: str = Field(
+        default="", description="comma-separated owner/name repos cards may change"
+    )
+    composio_api_key: SecretStr | None = Field(default=None, description="empty = off")
+    composio_base_url: str | None = Field(default=None)
+    composio_toolkit_versions: str | None = Field(
+        default=None, description="one version for every toolkit, e.g. 20250909_00"
+    )
+
+    @field_validator("github_token", "composio_api_key", "composio_base_url", mode="before")
+    @classmethod
+    def _empty_is_none(cls, value: Any) -> Any:
+        return None if isinstance(value, str) and not value.strip() else value
+
+
+def build_executors(settings: ExecutorSettings, *, slug: str) -> ExecutorRegistry:
+    """The executors configured in ``settings``; Composio acts as user ``slug``."""
+    from agents.cards import ComposioExecutor, ExecutorRegistry, GitHubExecutor, RecordOnlyExecutor
+
+    registry = ExecutorRegistry([RecordOnlyExecutor()])
+    if settings.github_token is not None:
+        repos = [r.strip() for r in settings.hivebrain_github_repos.split(",") if r.strip()]
+        registry.register(
+            GitHubExecutor(
+                token=settings.github_token.get_secret_value(),
+                repos=repos,
+                base_url=settings.github_api_base_url,
+            )
+        )
+    if settings.composio_api_key is not None:
+        registry.register(
+            ComposioExecutor(
+                api_key=settings.composio_api_key.get_secret_value(),
+                user_id=slug,
+                base_url=settings.composio_base_url,
+                toolkit_versions=settings.composio_toolkit_versions or None,
+            )
+        )
+    return registry
+
+
+def configured_turn() -> Any:
+    """`run_turn` with the configured model (None without ANTHROPIC_API_KEY: rules mode),
+    the per-turn budget and the desks' time limit."""
+    from agents import AgentSettings, model_from_settings, run_turn
+
+    settings = AgentSettings()
+    return functools.partial(
+        run_turn,
+        model=model_from_settings(settings),
+        token_budget=settings.hivebrain_turn_token_budget,
+        tool_call_budget=settings.hivebrain_turn_tool_calls,
+        desk_timeout_s=settings.hivebrain_desk_timeout_s,
+    )
+
+
+def build_core(brain: Brain, slug: str) -> BotCore:
+    """The bot core with the configured model and executors, for chat and serve."""
+    from bots.core._core import BotCore
+
+    return BotCore(
+        brain,
+        executors=build_executors(ExecutorSettings(), slug=slug),
+        answer=configured_turn(),
+    )

@@ -1,0 +1,173 @@
+"""`hivebrain tenant ...`: create, list, measure, export, bind and erase tenants."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from bots.cli._common import console, err_console, print_json, run, with_brain
+from brain import (
+    Brain,
+    export_facts,
+    format_moment,
+    tenant_stats,
+)
+
+tenant_app = typer.Typer(
+    help="Create, list, measure, export and erase tenants.", no_args_is_help=True
+)
+
+
+@tenant_app.command("create")
+@run
+async def tenant_create(
+    slug: str, name: Annotated[str | None, typer.Option(help="Display name.")] = None
+) -> None:
+    """Create a tenant and its graph (slug: lowercase letters, digits, dashes)."""
+
+    async def act(brain: Brain) -> None:
+        tenant = await brain.create_tenant(slug, name=name)
+        console.print(f"created tenant [bold]{tenant.slug}[/bold] ({tenant.name})")
+
+    await with_brain(act)
+
+
+@tenant_app.command("list")
+@run
+async def tenant_list(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """List tenants."""
+
+    async def act(brain: Brain) -> None:
+        assert brain.registry is not None
+        tenants = await brain.registry.list()
+        if as_json:
+            print_json([t.as_dict() for t in tenants])
+            return
+        table = Table("slug", "name", "created", "bindings")
+        for t in tenants:
+            table.add_row(
+                t.slug,
+                t.name,
+                format_moment(t.created_at) or "",
+                ", ".join(f"{p}:{i}" for p, i in t.bindings),
+            )
+        console.print(table if tenants else "no tenants yet: `hivebrain tenant create SLUG`")
+
+    await with_brain(act)
+
+
+@tenant_app.command("stats")
+@run
+async def tenant_stats_cmd(
+    slug: str, as_json: Annotated[bool, typer.Option("--json")] = False
+) -> None:
+    """Nodes and edges by type, open versus closed edges, refusals and memory."""
+
+    async def act(brain: Brain) -> None:
+        stats = await tenant_stats(await brain.tenant(slug))
+        if as_json:
+            print_json(stats.as_dict())
+            return
+        print_stats(stats.as_dict())
+
+    await with_brain(act)
+
+
+def print_stats(stats: dict[str, Any]) -> None:
+    """Render tenant stats as two tables."""
+    console.print(
+        f"[bold]{stats['slug']}[/bold]: {stats['nodes']:,} nodes, {stats['edges']:,} edges "
+        f"({stats['open_edges']:,} open, {stats['closed_edges']:,} closed), "
+        f"{stats['refusals']:,} refused facts, memory {stats['memory_mb']} MB"
+    )
+    nodes = Table("node type", "count")
+    for t, c in sorted(stats["nodes_by_type"].items()):
+        nodes.add_row(t, f"{c:,}")
+    edges = Table("edge type", "open", "closed")
+    for t, v in sorted(stats["edges_by_type"].items()):
+        edges.add_row(t, f"{v['open']:,}", f"{v['closed']:,}")
+    console.print(nodes, edges)
+
+
+@tenant_app.command("export")
+@run
+async def tenant_export(
+    slug: str, output: Annotated[Path, typer.Option("-o", "--output", help="JSON Lines file.")]
+) -> None:
+    """Dump a tenant as JSON Lines that `ingest facts` loads back into an empty tenant."""
+
+    async def act(brain: Brain) -> None:
+        graph = await brain.tenant(slug)
+        count = 0
+        tmp = output.with_suffix(output.suffix + ".part")
+        with tmp.open("w", encoding="utf-8") as fh:
+            async for fact in export_facts(graph):
+                fh.write(json.dumps(fact, ensure_ascii=False, sort_keys=True) + "\n")
+                count += 1
+        tmp.replace(output)
+        console.print(f"exported {count:,} facts from {slug} to {output}")
+
+    await with_brain(act)
+
+
+@tenant_app.command("erase")
+@run
+async def tenant_erase(
+    slug: str,
+    yes: Annotated[bool, typer.Option("--yes", help="Confirm: this cannot be undone.")] = False,
+) -> None:
+    """Erase a tenant's graph and registry entry."""
+    if not yes:
+        err_console.print(
+            f"refusing to erase {slug!r} without --yes (this cannot be undone; "
+            f"`hivebrain tenant export {slug} -o backup.jsonl` first)"
+        )
+        raise typer.Exit(1)
+
+    async def act(brain: Brain) -> None:
+        await brain.erase_tenant(slug)
+        console.print(f"erased tenant {slug}")
+
+    await with_brain(act)
+
+
+@tenant_app.command("bind")
+@run
+async def tenant_bind(slug: str, platform: str, external_id: str) -> None:
+    """Bind a Slack team id or Discord guild id to a tenant."""
+
+    async def act(brain: Brain) -> None:
+        assert brain.registry is not None
+        await brain.registry.bind(slug, platform, external_id)
+        console.print(f"bound {platform} {external_id} to {slug}")
+
+    await with_brain(act)
+
+
+@tenant_app.command("refusals")
+@run
+async def tenant_refusals(
+    slug: str,
+    limit: Annotated[int, typer.Option(help="How many, newest first.")] = 50,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """The facts the gate refused, with the reason for each."""
+
+    async def act(brain: Brain) -> None:
+        total, rows = await (await brain.tenant(slug)).refusals(limit=limit)
+        if as_json:
+            print_json(
+                {"total": total, "refusals": [{**r, "at": format_moment(r["at"])} for r in rows]}
+            )
+            return
+        console.print(f"{total:,} refused facts in {slug}")
+        for r in rows:
+            console.print(
+                f"- {format_moment(r['at'])} line {r['line']}: {r['reason']}", highlight=False
+            )
+
+    await with_brain(act)

@@ -1,0 +1,144 @@
+"""`hivebrain query`, `tools` and `tool`: read-only Cypher and the graph tools."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from bots.cli._common import console, print_json, run, with_brain
+from brain import (
+    Brain,
+    HivebrainError,
+    InputInvalid,
+    QueryRefused,
+    read_facts,
+)
+
+#: Rows printed by `hivebrain query` before it says the rest was cut.
+QUERY_ROW_CAP = 1_000
+
+
+@run
+async def query(
+    slug: str, cypher: str, as_json: Annotated[bool, typer.Option("--json")] = False
+) -> None:
+    """Run a read-only Cypher query on a tenant (GRAPH.RO_QUERY: writes are refused)."""
+
+    async def act(brain: Brain) -> None:
+        graph = await brain.tenant(slug)
+        try:
+            res = await graph.ro_query("power-user query", cypher, {}, timeout_ms=10_000)  # type: ignore[arg-type]  # the server refuses writes
+        except QueryRefused as exc:
+            if "read-only" in exc.reason.lower() or "write" in exc.reason.lower():
+                raise QueryRefused(
+                    "this command only reads; writes go through `hivebrain ingest facts`"
+                ) from exc
+            raise
+        rows = res.rows[:QUERY_ROW_CAP]
+        if as_json:
+            print_json(
+                {"columns": res.header, "rows": rows, "truncated": len(res.rows) > QUERY_ROW_CAP}
+            )
+            return
+        table = Table(*res.header)
+        for row in rows:
+            table.add_row(*[json.dumps(v, default=str, ensure_ascii=False) for v in row])
+        console.print(table)
+        if len(res.rows) > QUERY_ROW_CAP:
+            console.print(f"showing {QUERY_ROW_CAP:,} of {len(res.rows):,} rows; add LIMIT")
+
+    await with_brain(act)
+
+
+def parse_tool_args(pairs: list[str]) -> dict[str, Any]:
+    """`--arg key=value` pairs as a dict; values that parse as JSON are taken as JSON."""
+    args: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise InputInvalid(f"--arg {pair!r}: write it as key=value (e.g. --arg name=task-ig)")
+        try:
+            args[key] = json.loads(value)
+        except json.JSONDecodeError:
+            args[key] = value
+    return args
+
+
+def tools_cmd(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """List the graph tools with their arguments."""
+    from agents.tools import describe_tools
+
+    described = describe_tools()
+    if as_json:
+        print_json(described)
+        return
+    table = Table("tool", "purpose", "arguments")
+    for t in described:
+        props = t["args"].get("properties", {})
+        required = set(t["args"].get("required", []))
+        table.add_row(
+            t["name"], t["purpose"], ", ".join(f"{k}{'' if k in required else '?'}" for k in props)
+        )
+    console.print(table)
+
+
+@run
+async def tool_cmd(
+    slug: str,
+    name: str,
+    arg: Annotated[
+        list[str] | None, typer.Option("--arg", help="key=value (JSON values allowed).")
+    ] = None,
+    batch: Annotated[
+        Path | None, typer.Option("--batch", help="JSON Lines of arguments, one call per line.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Run one graph tool on a tenant (or once per line of a --batch file)."""
+    from agents.tools import call_tool
+
+    calls = [parse_tool_args(arg or [])]
+    if batch is not None:
+        calls = [fact for _, fact in read_facts(batch)]
+
+    async def act(brain: Brain) -> None:
+        graph = await brain.tenant(slug)
+        for args in calls:
+            try:
+                result = (await call_tool(graph, name, args)).model_dump()
+            except HivebrainError as exc:
+                if batch is None:
+                    raise
+                result = {"tool": name, "error": str(exc)}
+            if as_json or batch is not None:
+                sys.stdout.write(json.dumps(result, default=str, ensure_ascii=False) + "\n")
+            else:
+                print_tool_result(result)
+
+    await with_brain(act)
+
+
+def print_tool_result(result: dict[str, Any]) -> None:
+    """Readable form of one tool result: message, data, and what it read."""
+    status = "[green]found[/green]" if result["found"] else "[yellow]not found[/yellow]"
+    console.print(f"[bold]{result['tool']}[/bold] as of {result['as_of']}: {status}")
+    if result.get("message"):
+        console.print(result["message"], highlight=False)
+    console.print_json(data=result["data"], default=str)
+    ids = [n["id"] for n in result["evidence"]["nodes"]]
+    console.print(
+        f"evidence: {len(ids)} nodes, {len(result['evidence']['edges'])} edges"
+        + (" · sample data" if result.get("sample") else "")
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Add this group's commands to the main CLI."""
+    app.command("query")(query)
+    app.command("tools")(tools_cmd)
+    app.command("tool")(tool_cmd)

@@ -1,0 +1,56 @@
+"""The platform-neutral core: a conversation turn, the Reply model, limits and safety."""
+
+from __future__ import annotations
+
+from bots.core._core import (
+    Answer,
+    BotCore,
+    DecisionOutcome,
+    apology,
+    card_view,
+    reply_from_turn,
+    user_key,
+)
+from bots.core._limits import SeenEvents, TenantQueue
+from bots.core._path_image import render_path_png
+from bots.core._reply import (
+    Attachment,
+    CardDecision,
+    CardView,
+    Citation,
+    InboundMessage,
+    PathEdge,
+    PathNode,
+    Reply,
+    path_chain,
+    path_steps,
+)
+from bots.core._safety import sanitize_mentions, split_text, truncate_text
+from bots.core._settings import BotSettings
+
+__all__ = [
+    "Answer",
+    "Attachment",
+    "BotCore",
+    "BotSettings",
+    "CardDecision",
+    "CardView",
+    "Citation",
+    "DecisionOutcome",
+    "InboundMessage",
+    "PathEdge",
+    "PathNode",
+    "Reply",
+    "SeenEvents",
+    "TenantQueue",
+    "apology",
+    "card_view",
+    "path_chain",
+    "path_steps",
+    "render_path_png",
+    "reply_from_turn",
+    "sanitize_mentions",
+    "split_text",
+    "truncate_text",
+    "user_key",
+]

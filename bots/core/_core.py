@@ -1,0 +1,389 @@
+"""The platform-neutral core of every chat adapter.
+
+Adapters only translate: a Slack event, a Discord message or a console line becomes an
+``InboundMessage``; a button click becomes a ``CardDecision``; the ``Reply`` that comes
+back is rendered by the platform's renderer. Everything else lives here, once: binding a
+workspace to its tenant, suppressing duplicate deliveries, fair queueing, thread
+context, uploads, card decisions, and turning every failure into a short apology with
+an error id (the traceback goes to the log, never to the channel).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import uuid
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from agents import (
+    CardNotPending,
+    ExecutorRegistry,
+    HivebrainError,
+    NotApprover,
+    TurnResult,
+    decide,
+    get_card,
+    run_turn,
+)
+from bots.core._limits import SeenEvents, TenantQueue
+from bots.core._reply import (
+    CardDecision,
+    CardView,
+    Citation,
+    InboundMessage,
+    PathEdge,
+    PathNode,
+    Reply,
+)
+from brain import Brain, TenantGraph, format_moment, now_ms
+from brain.ingest import upload_facts
+
+log = logging.getLogger(__name__)
+
+#: Words after which a short message in a thread reads as a follow-up to its question.
+FOLLOW_UP_WORDS = 12
+_MENTION = re.compile(r"<@[!&]?[A-Za-z0-9]+>")
+
+Answer = Callable[..., Awaitable[TurnResult]]
+Fetch = Callable[[str], Awaitable[bytes]]
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionOutcome:
+    """What a click did: the card to re-render, and a private note for the clicker."""
+
+    card: CardView | None
+    note: str
+    changed: bool
+
+
+def user_key(platform: str, user_id: str) -> str:
+    """How approvers are named in tenant settings: ``slack:U1``, ``discord:42``."""
+    return f"{platform}:{user_id}"
+
+
+def card_view(card: Any) -> CardView:
+    """A stored card as the renderers show it."""
+    return CardView(
+        id=card.id,
+        kind=card.kind,
+        title=card.title,
+        preview=card.preview,
+        status=card.status,
+        proposed_by=card.proposed_by,
+        decided_by=card.decided_by,
+        decided_at=format_moment(card.decided_at) if card.decided_at else None,
+        result=card.result,
+    )
+
+
+def reply_from_turn(turn: TurnResult) -> Reply:
+    """The neutral Reply for a turn: answer, checks, sources, path and cards."""
+    names = {
+        **turn.names,
+        **{n["id"]: n.get("name") or n["id"] for n in turn.path.get("nodes", [])},
+    }
+    nodes = [
+        PathNode(id=n["id"], type=n.get("type") or "Thing", name=n.get("name") or n["id"])
+        for n in turn.path.get("nodes", [])
+    ]
+    edges = [
+        PathEdge(
+            source=e["source"],
+            target=e["target"],
+            type=e["type"],
+            closed=e.get("until") is not None,
+            since=e.get("since"),
+            until=e.get("until"),
+        )
+        for e in turn.path.get("edges", [])
+    ]
+    notes = [c["detail"] for c in turn.checks if not c["passed"]]
+    extra = []
+    if turn.sample:
+        extra.append("Sample data")
+    if turn.as_of:
+        extra.append(f"As of {turn.as_of}")
+    cards = [
+        CardView(
+            id=c["id"],
+            kind=c["kind"],
+            title=c["title"],
+            preview=c["preview"],
+            status=c["status"],
+            proposed_by=c["proposed_by"],
+        )
+        for c in turn.cards
+    ]
+    return Reply(
+        answer=turn.answer,
+        verified=turn.verified,
+        check_notes=notes,
+        citations=[Citation(id=c, title=names.get(c, c)) for c in turn.citations],
+        path_nodes=nodes,
+        path_edges=edges,
+        cards=cards,
+        notes=extra,
+    )
+
+
+def apology(error_id: str, exc: BaseException) -> Reply:
+    """The only thing a failure ever posts: a short sentence and an id the logs carry."""
+    message = (
+        exc.user_message
+        if isinstance(exc, HivebrainError)
+        else ("Sorry, something went wrong on my side while answering.")
+    )
+    return Reply(answer=f"{message} (error id {error_id})", verified=False, error_id=error_id)
+
+
+class BotCore:
+    """Shared behaviour of the Slack, Discord and console adapters."""
+
+    def __init__(
+        self,
+        brain: Brain,
+        *,
+        executors: ExecutorRegistry | None = None,
+        answer: Answer = run_turn,
+        queue: TenantQueue | None = None,
+        seen: SeenEvents | None = None,
+    ) -> None:
+        self.brain = brain
+        self.executors = executors or ExecutorRegistry()
+        self._answer = answer
+        self.queue = queue or TenantQueue()
+        self.seen = seen or SeenEvents()
+        self._threads: OrderedDict[tuple[str, str, str], str] = OrderedDict()
+        self._settings_lock = asyncio.Lock()
+
+    # --- tenants -------------------------------------------------------------------------
+
+    async def tenant_for(self, platform: str, workspace_id: str) -> TenantGraph | None:
+        """The tenant a workspace is bound to (the console names its tenant directly)."""
+        if platform == "console":
+            return await self.brain.tenant(workspace_id)
+        return await self.brain.tenant_for(platform, workspace_id)
+
+    async def connect(
+        self,
+        platform: str,
+        workspace_id: str,
+        *,
+        user_id: str,
+        name: str = "",
+        slug: str | None = None,
+    ) -> str:
+        """Create a tenant for a workspace, bind it, make the connecting user an approver."""
+        registry = self.brain.registry
+        assert registry is not None
+        existing = await registry.resolve(platform, workspace_id)
+        if existing:
+            return f"This workspace is already connected to the brain `{existing}`."
+        slug = slug or _slug_for(platform, workspace_id, name)
+        if await registry.exists(slug):
+            # never hand an existing brain to whoever types its name: binding an existing
+            # tenant is an admin's job (`hivebrain tenant bind`)
+            return (
+                f"A brain named `{slug}` already exists. Pick another name, or ask an admin "
+                f"to bind this workspace to it with `hivebrain tenant bind {slug} {platform} "
+                f"{workspace_id}`."
+            )
+        await self.brain.create_tenant(slug, name=name or slug)
+        await registry.bind(slug, platform, workspace_id)
+        settings = (await registry.get(slug)).settings
+        approvers = list(
+            dict.fromkeys([*settings.get("approvers", []), user_key(platform, user_id)])
+        )
+        await registry.update_settings(slug, {"approvers": approvers})
+        how = (
+            "/settings add_approver:@someone"
+            if platform == "discord"
+            else "/hivebrain settings approvers add @someone"
+        )
+        return (
+            f"Connected this workspace to the brain `{slug}`. You can approve cards; add other "
+            f"approvers with `{how}`."
+        )
+
+    async def _approver_slug(
+        self, platform: str, workspace_id: str, user_id: str, what: str
+    ) -> tuple[str | None, str]:
+        """The tenant a workspace is bound to, if ``user_id`` is one of its approvers;
+        otherwise None and the sentence that says why not."""
+        registry = self.brain.registry
+        assert registry is not None
+        slug = await registry.resolve(platform, workspace_id)
+        if slug is None:
+            return None, "This workspace is not connected yet: run the connect command first."
+        approvers = (await registry.get(slug)).settings.get("approvers", [])
+        if user_key(platform, user_id) not in approvers:
+            return None, f"Only this workspace's approvers can change {what}."
+        return slug, ""
+
+    async def change_approvers(
+        self,
+        platform: str,
+        workspace_id: str,
+        user_id: str,
+        *,
+        add: Sequence[str] = (),
+        remove: Sequence[str] = (),
+    ) -> str:
+        """Add or remove approvers (platform user ids); approvers only; never the last one."""
+        slug, refusal = await self._approver_slug(platform, workspace_id, user_id, "who approves")
+        if slug is None:
+            return refusal
+        registry = self.brain.registry
+        assert registry is not None
+        async with self._settings_lock:
+            approvers = list((await registry.get(slug)).settings.get("approvers", []))
+            gone = {user_key(platform, r) for r in remove}
+            updated = [a for a in approvers if a not in gone]
+            updated += [user_key(platform, a) for a in add if user_key(platform, a) not in updated]
+            if not updated:
+                return "That would leave nobody able to approve cards; add someone else first."
+            await registry.update_settings(slug, {"approvers": updated})
+        return "Approvers: " + ", ".join(updated)
+
+    async def update_settings(
+        self, platform: str, workspace_id: str, user_id: str, changes: dict[str, Any]
+    ) -> str:
+        """Change channel settings (digest and triage channel); approvers only. No change
+        shows them. Approvers change through ``change_approvers``, which keeps one."""
+        if "approvers" in changes:
+            raise ValueError("approvers change through change_approvers")
+        slug, refusal = await self._approver_slug(platform, workspace_id, user_id, "its settings")
+        if slug is None:
+            return refusal
+        registry = self.brain.registry
+        assert registry is not None
+        updated = await registry.update_settings(slug, changes)
+        shown = ", ".join(f"{k} = {v}" for k, v in sorted(updated.items()))
+        return f"Settings for `{slug}`: {shown}"
+
+    # --- messages ------------------------------------------------------------------------
+
+    def thread_question(self, msg: InboundMessage) -> str:
+        """The question to answer: a short reply in a thread carries the thread's question."""
+        text = _MENTION.sub("", msg.text).strip()
+        if msg.thread_id:
+            key = (msg.platform, msg.workspace_id, msg.thread_id)
+            earlier = self._threads.get(key)
+            if earlier and len(text.split()) <= FOLLOW_UP_WORDS:
+                return f"{earlier} (follow-up: {text})"
+        return text
+
+    def remember_thread(self, msg: InboundMessage, question: str) -> None:
+        """Keep a thread's question so follow-ups keep their context (bounded memory)."""
+        key = (msg.platform, msg.workspace_id, msg.thread_id or msg.message_id)
+        self._threads[key] = question
+        self._threads.move_to_end(key)
+        while len(self._threads) > 10_000:
+            self._threads.popitem(last=False)
+
+    async def handle_message(
+        self, msg: InboundMessage, *, fetch: Fetch | None = None
+    ) -> Reply | None:
+        """Answer one inbound message. None means "already answered" (a redelivery)."""
+        if not self.seen.first_time(f"{msg.platform}:{msg.workspace_id}:{msg.message_id}"):
+            log.info("duplicate delivery of %s message %s ignored", msg.platform, msg.message_id)
+            return None
+        error_id = uuid.uuid4().hex[:8]
+        try:
+            graph = await self.tenant_for(msg.platform, msg.workspace_id)
+            if graph is None:
+                how = "/connect" if msg.platform == "discord" else "/hivebrain connect"
+                return Reply(
+                    answer=(
+                        "This workspace isn't connected to a brain yet. An admin can run "
+                        f"`{how}` to create one."
+                    ),
+                    verified=False,
+                )
+            notes: list[str] = []
+            if msg.attachments and fetch is not None:
+                notes.append(await self.ingest_uploads(graph, msg, fetch))
+            question = self.thread_question(msg)
+            if not question:
+                return Reply(
+                    answer=" ".join(notes) or "Ask me a question about your business.",
+                    verified=True,
+                )
+            async with self.queue.slot(graph.slug):
+                turn = await self._answer(
+                    graph, question, asked_by=user_key(msg.platform, msg.user_id)
+                )
+            self.remember_thread(msg, question)
+            reply = reply_from_turn(turn)
+            return reply.model_copy(update={"notes": [*notes, *reply.notes]}) if notes else reply
+        except Exception as exc:  # the adapter's one top-level handler: log, apologise
+            log.exception(
+                "error %s answering %s message %s", error_id, msg.platform, msg.message_id
+            )
+            return apology(error_id, exc)
+
+    async def ingest_uploads(self, graph: TenantGraph, msg: InboundMessage, fetch: Fetch) -> str:
+        """Load attached documents and transcripts into the tenant; say what happened."""
+        loaded, problems = [], []
+        for attachment in msg.attachments:
+            try:
+                data = await fetch(attachment.url)
+                facts = upload_facts(
+                    name=attachment.name,
+                    data=data,
+                    src=f"{msg.platform}:file/{attachment.name}",
+                    as_of=format_moment(now_ms()) or "",
+                )
+                report = await graph.write_facts(list(enumerate(facts, 1)))
+                loaded.append(f"{attachment.name} ({report.created} new facts)")
+            except HivebrainError as exc:
+                problems.append(f"{attachment.name}: {exc.user_message}")
+        parts = []
+        if loaded:
+            parts.append("Added to the brain: " + ", ".join(loaded) + ".")
+        if problems:
+            parts.append("Couldn't add " + "; ".join(problems) + ".")
+        return " ".join(parts)
+
+    # --- cards ---------------------------------------------------------------------------
+
+    async def decide_card(self, decision: CardDecision) -> DecisionOutcome:
+        """Approve, reject or show a card; only approvers may decide (others get a note)."""
+        error_id = uuid.uuid4().hex[:8]
+        try:
+            graph = await self.tenant_for(decision.platform, decision.workspace_id)
+            if graph is None:
+                return DecisionOutcome(None, "This workspace is not connected to a brain.", False)
+            if decision.action == "details":
+                card = await get_card(graph, decision.card_id)
+                return DecisionOutcome(card_view(card), f"{card.title}: {card.preview}", False)
+            assert self.brain.registry is not None
+            settings = (await self.brain.registry.get(graph.slug)).settings
+            done = await decide(
+                graph,
+                settings,
+                card_id=decision.card_id,
+                action=decision.action,
+                user_key=user_key(decision.platform, decision.user_id),
+                executors=self.executors,
+                now_ms=now_ms(),
+            )
+            return DecisionOutcome(card_view(done.card), done.outcome, True)
+        except NotApprover as exc:
+            return DecisionOutcome(None, exc.user_message, False)
+        except CardNotPending as exc:
+            return DecisionOutcome(None, exc.user_message, False)
+        except Exception as exc:  # the one top-level handler for clicks
+            log.exception("error %s deciding card %s", error_id, decision.card_id)
+            return DecisionOutcome(None, apology(error_id, exc).answer, False)
+
+
+def _slug_for(platform: str, workspace_id: str, name: str) -> str:
+    base = re.sub(r"[^a-z0-9]+", "-", (name or f"{platform}-{workspace_id}").lower()).strip("-")
+    base = base if base[:1].isalpha() else f"{platform}-{base}"
+    return base[:40].rstrip("-") or f"{platform}-team"

@@ -1,0 +1,629 @@
+"""The Slack adapter: Bolt events, the ``/hivebrain`` command and card buttons, over BotCore.
+
+Slack wants every request acknowledged within three seconds, and a turn can take longer,
+so each listener only checks the payload, acks and starts a named task that does the
+work; ``drain`` awaits those tasks (tests, shutdown). Bolt runs with
+``process_before_response=True`` so a listener finishes before the HTTP response (or the
+Socket Mode ack) goes out, which is immediate because listeners never await the turn.
+
+Mentions, direct messages and replies in threads the bot answered become
+``InboundMessage``\\s; core dedupes, binds the workspace to its tenant, answers and turns
+failures into an apology with an error id. What is posted is rendered by
+``bots.slack._render`` (mentions neutralised) and sent with ``link_names=False``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import uuid
+import weakref
+from collections import OrderedDict
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+import aiohttp
+from aiohttp import web
+from slack_bolt.adapter.socket_mode.aiohttp import AsyncSocketModeHandler
+from slack_bolt.app.async_app import AsyncApp
+from slack_bolt.context.ack.async_ack import AsyncAck
+from slack_bolt.context.async_context import AsyncBoltContext
+from slack_bolt.context.respond.async_respond import AsyncRespond
+from slack_sdk.errors import SlackApiError, SlackClientError
+from slack_sdk.web.async_client import AsyncWebClient
+
+from bots.core._core import BotCore, Fetch, apology
+from bots.core._path_image import render_path_png
+from bots.core._reply import Attachment, CardDecision, CardView, InboundMessage, Reply
+from bots.core._settings import BotSettings
+from bots.slack._installs import POST_OPTIONS, SlackPoster, new_slack_app, slack_routes
+from bots.slack._render import (
+    ACTION_APPROVE,
+    ACTION_DETAILS,
+    ACTION_REJECT,
+    MAX_BLOCKS,
+    Block,
+    fallback_text,
+    render_card_blocks,
+    render_reply_blocks,
+    to_mrkdwn,
+)
+from brain import InputInvalid
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "SlackAdapter",
+    "SlackPoster",
+    "SlackService",
+    "adapter_of",
+    "build_slack_app",
+    "drain",
+    "replace_card_blocks",
+    "run_slack",
+]
+
+THINKING, DONE, FAILED = "eyes", "white_check_mark", "warning"
+MAX_FILE_BYTES = 20_000_000
+FETCH_TIMEOUT_S = 30.0
+#: Threads the bot answered, remembered so replies there need no mention (bounded).
+MAX_BOT_THREADS = 10_000
+_CHANNEL_REF = re.compile(r"^<#([CG][A-Z0-9]+)(?:\|[^>]*)?>$")
+_USER_REF = re.compile(r"^<@([UW][A-Z0-9]+)(?:\|[^>]*)?>$")
+_FILE_HOSTS = (".slack.com", ".slack-edge.com", ".slack-gov.com")
+
+HELP = (
+    "*hivebrain* answers questions about your business from its brain.\n"
+    "• `/hivebrain ask <question>` — answer in this channel\n"
+    "• `/hivebrain connect [name]` — create this workspace's brain (you become an approver)\n"
+    "• `/hivebrain settings` — show settings (approvers only)\n"
+    "• `/hivebrain settings digest #channel` · `settings triage #channel` (`off` to stop)\n"
+    "• `/hivebrain settings approvers add|remove @person`\n"
+    "You can also mention me, message me directly, or reply in a thread I answered."
+)
+USAGE = "Try `/hivebrain help`."
+_VERBS: dict[str, Literal["approve", "reject", "details"]] = {
+    ACTION_APPROVE: "approve",
+    ACTION_REJECT: "reject",
+    ACTION_DETAILS: "details",
+}
+
+
+class SlackAdapter:
+    """One Bolt ``AsyncApp`` wired to a ``BotCore``, and the tasks doing its slow work."""
+
+    def __init__(
+        self, core: BotCore, settings: BotSettings, *, client: AsyncWebClient | None = None
+    ) -> None:
+        self.core = core
+        self.settings = settings
+        self.pending: set[asyncio.Task[None]] = set()
+        self._bot_threads: OrderedDict[tuple[str, str, str], None] = OrderedDict()
+        self.app = new_slack_app(settings, core.brain.registry, client=client)
+        self._api_host = urlsplit(self.app.client.base_url).hostname
+        self.app.event("app_mention")(self._on_mention)
+        self.app.event("message")(self._on_message)
+        self.app.command("/hivebrain")(self._on_command)
+        for action_id in _VERBS:
+            self.app.action(action_id)(self._on_card_action)
+        _ADAPTERS[self.app] = self
+
+    # --- tasks ---------------------------------------------------------------------------
+
+    def spawn(self, name: str, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` after the ack, keeping a reference so it is neither lost nor orphaned."""
+        task = asyncio.create_task(self._guard(name, work), name=name)
+        self.pending.add(task)
+        task.add_done_callback(self.pending.discard)
+
+    async def _guard(self, name: str, work: Coroutine[Any, Any, None]) -> None:
+        try:
+            await work
+        except Exception:  # the adapter's top-level handler: nothing else is left to tell
+            log.exception("slack task %s failed", name)
+
+    async def drain(self) -> None:
+        """Wait until every started task (and any task it started) has finished."""
+        while self.pending:
+            await asyncio.gather(*list(self.pending))
+
+    # --- messages ------------------------------------------------------------------------
+
+    async def _on_mention(
+        self,
+        body: dict[str, Any],
+        event: dict[str, Any],
+        context: AsyncBoltContext,
+        client: AsyncWebClient,
+    ) -> None:
+        if _is_user_message(event):
+            self._accept(body, event, context, client)
+
+    async def _on_message(
+        self,
+        body: dict[str, Any],
+        event: dict[str, Any],
+        context: AsyncBoltContext,
+        client: AsyncWebClient,
+    ) -> None:
+        if not _is_user_message(event):
+            return
+        team = context.team_id or ""
+        if event.get("channel_type") == "im":
+            self._accept(body, event, context, client)
+        elif context.bot_user_id and f"<@{context.bot_user_id}>" in event.get("text", ""):
+            return  # the app_mention event for the same message answers it
+        elif self.is_bot_thread(team, event["channel"], event.get("thread_ts") or ""):
+            self._accept(body, event, context, client)
+
+    def _accept(
+        self,
+        body: dict[str, Any],
+        event: dict[str, Any],
+        context: AsyncBoltContext,
+        client: AsyncWebClient,
+    ) -> None:
+        team, channel, ts = context.team_id or "", event["channel"], event["ts"]
+        # A retry (X-Slack-Retry-Num) repeats the event id; a mention also arrives as a
+        # message event with another id but the same ts. Checked here, before reacting.
+        seen = self.core.seen
+        fresh_event = seen.first_time(f"slack-event:{body.get('event_id', '')}:{ts}")
+        fresh_message = seen.first_time(f"slack-message:{team}:{channel}:{ts}")
+        if not (fresh_event and fresh_message):
+            log.info("duplicate slack delivery of %s in %s ignored", ts, channel)
+            return
+        text = event.get("text", "")
+        if context.bot_user_id:
+            text = text.replace(f"<@{context.bot_user_id}>", "").strip()
+        thread_ts = event.get("thread_ts")
+        msg = InboundMessage(
+            platform="slack",
+            workspace_id=team,
+            channel_id=channel,
+            thread_id=f"{channel}:{thread_ts}" if thread_ts else None,
+            user_id=event.get("user", ""),
+            text=text,
+            message_id=f"{channel}:{ts}",
+            attachments=_attachments(event),
+        )
+        # Channels answer in a thread; a DM answers inline unless asked in a thread.
+        reply_ts = thread_ts or (None if event.get("channel_type") == "im" else ts)
+        self.spawn(
+            f"slack-answer-{channel}-{ts}",
+            self._answer(client, msg, ts=ts, reply_ts=reply_ts, token=context.bot_token),
+        )
+
+    async def _answer(
+        self,
+        client: AsyncWebClient,
+        msg: InboundMessage,
+        *,
+        ts: str,
+        reply_ts: str | None,
+        token: str | None,
+    ) -> None:
+        channel = msg.channel_id
+        await self._react(client, channel, ts, add=THINKING)
+        fetch = self._fetcher(token) if msg.attachments else None
+        reply = await self.core.handle_message(msg, fetch=fetch)
+        if reply is None:
+            await self._react(client, channel, ts, remove=THINKING)
+            return
+        try:
+            await self.post_reply(client, msg.workspace_id, channel, reply, thread_ts=reply_ts)
+        except SlackApiError as exc:
+            log.error("slack refused the answer in %s: %s", channel, exc.response.get("error"))
+            await self._react(client, channel, ts, remove=THINKING, add=FAILED)
+            return
+        await self._react(
+            client, channel, ts, remove=THINKING, add=FAILED if reply.error_id else DONE
+        )
+
+    async def post_reply(
+        self,
+        client: AsyncWebClient,
+        team: str,
+        channel: str,
+        reply: Reply,
+        *,
+        thread_ts: str | None = None,
+        lead: list[Block] | None = None,
+    ) -> list[str]:
+        """Post ``reply`` (one message per rendered part, then the path PNG); return the ts's.
+
+        ``lead`` blocks go first in the first message (e.g. the question of a slash
+        command). Raises ``SlackApiError`` if the first message is refused.
+        """
+        messages = render_reply_blocks(reply)
+        if lead and messages and len(messages[0]) + len(lead) <= MAX_BLOCKS:
+            messages[0] = [*lead, *messages[0]]
+        posted: list[str] = []
+        for i, blocks in enumerate(messages):
+            text = fallback_text(reply) if i == 0 else "(continued)"
+            resp = await client.chat_postMessage(
+                channel=channel, thread_ts=thread_ts, blocks=blocks, text=text, **POST_OPTIONS
+            )
+            posted.append(str(resp["ts"]))
+        self.remember_thread(team, channel, thread_ts or (posted[0] if posted else None))
+        if reply.path_nodes and posted:
+            await self._upload_path(client, channel, reply, thread_ts or posted[0])
+        return posted
+
+    def remember_thread(self, team: str, channel: str, thread_ts: str | None) -> None:
+        """Answer later replies in this thread without a mention."""
+        if not thread_ts:
+            return
+        key = (team, channel, thread_ts)
+        self._bot_threads[key] = None
+        self._bot_threads.move_to_end(key)
+        while len(self._bot_threads) > MAX_BOT_THREADS:
+            self._bot_threads.popitem(last=False)
+
+    def is_bot_thread(self, team: str, channel: str, thread_ts: str) -> bool:
+        """Whether the bot has posted in this thread (since this process started)."""
+        return (team, channel, thread_ts) in self._bot_threads
+
+    async def _upload_path(
+        self, client: AsyncWebClient, channel: str, reply: Reply, thread_ts: str
+    ) -> None:
+        try:
+            png = await asyncio.to_thread(render_path_png, reply.path_nodes, reply.path_edges)
+            await client.files_upload_v2(
+                channel=channel,
+                thread_ts=thread_ts,
+                content=png,
+                filename="path.png",
+                title="The path behind this answer",
+            )
+        except (SlackClientError, aiohttp.ClientError, OSError, ValueError) as exc:
+            log.warning("path picture not uploaded to %s: %s", channel, exc)
+
+    async def _react(
+        self,
+        client: AsyncWebClient,
+        channel: str,
+        ts: str,
+        *,
+        add: str | None = None,
+        remove: str | None = None,
+    ) -> None:
+        """Swap reactions; a missing scope or a deleted message must not stop the answer."""
+        for method, name in ((client.reactions_remove, remove), (client.reactions_add, add)):
+            if name is None:
+                continue
+            try:
+                await method(channel=channel, timestamp=ts, name=name)
+            except SlackApiError as exc:
+                log.info("reaction %s on %s not changed: %s", name, ts, exc.response.get("error"))
+
+    def _fetcher(self, token: str | None) -> Fetch:
+        """Download a file the user attached, with the bot token, from Slack's hosts only."""
+
+        async def fetch(url: str) -> bytes:
+            host = urlsplit(url).hostname or ""
+            if not (host.endswith(_FILE_HOSTS) or host == self._api_host):
+                raise InputInvalid("that file isn't hosted by Slack, so I didn't download it")
+            headers = {"Authorization": f"Bearer {token}"} if token else {}
+            try:
+                async with (
+                    asyncio.timeout(FETCH_TIMEOUT_S),
+                    aiohttp.ClientSession() as session,
+                    session.get(url, headers=headers) as resp,
+                ):
+                    if resp.status != 200 or resp.content_type == "text/html":
+                        raise InputInvalid("Slack didn't hand the file over (files:read?)")
+                    data = await resp.content.read(MAX_FILE_BYTES + 1)
+            except (aiohttp.ClientError, TimeoutError) as exc:
+                raise InputInvalid("I couldn't download the file from Slack") from exc
+            if len(data) > MAX_FILE_BYTES:
+                raise InputInvalid(f"the file is over {MAX_FILE_BYTES // 1_000_000} MB")
+            return data
+
+        return fetch
+
+    # --- /hivebrain ----------------------------------------------------------------------
+
+    async def _on_command(
+        self,
+        ack: AsyncAck,
+        command: dict[str, Any],
+        context: AsyncBoltContext,
+        client: AsyncWebClient,
+        respond: AsyncRespond,
+    ) -> None:
+        sub, _, rest = command.get("text", "").strip().partition(" ")
+        sub, rest = sub.lower(), rest.strip()
+        team, user, channel = context.team_id or "", command["user_id"], command["channel_id"]
+        name = f"slack-command-{sub or 'help'}-{command.get('trigger_id', '')}"
+        if sub in ("", "help"):
+            await ack(text=HELP)
+        elif sub == "ask" and not rest:
+            await ack(text="Ask a question: `/hivebrain ask who owns the invoice export?`")
+        elif sub == "ask":
+            await ack(text="Thinking… I'll post the answer here.", response_type="ephemeral")
+            msg = InboundMessage(
+                platform="slack",
+                workspace_id=team,
+                channel_id=channel,
+                thread_id=None,
+                user_id=user,
+                text=rest,
+                message_id=f"command:{command.get('trigger_id', '')}",
+            )
+            self.spawn(name, self._ask(client, respond, msg))
+        elif sub == "connect":
+            await ack()
+            work = self.core.connect(
+                "slack", team, user_id=user, name=rest or command.get("team_domain", "")
+            )
+            self.spawn(name, self._tell_after(client, respond, channel, user, work))
+        elif sub == "settings":
+            await ack()
+            work = self._settings(team, user, channel, rest)
+            self.spawn(name, self._tell_after(client, respond, channel, user, work))
+        else:
+            await ack(text=f"I don't know `{to_mrkdwn(sub[:40])}`. {USAGE}")
+
+    async def _ask(
+        self, client: AsyncWebClient, respond: AsyncRespond, msg: InboundMessage
+    ) -> None:
+        reply = await self.core.handle_message(msg)
+        if reply is None:
+            return
+        lead: Block = {
+            "type": "context",
+            "elements": [{"type": "mrkdwn", "text": f"_Asked: {to_mrkdwn(msg.text[:500])}_"}],
+        }
+        try:
+            await self.post_reply(client, msg.workspace_id, msg.channel_id, reply, lead=[lead])
+        except SlackApiError as exc:  # not a member of the channel: answer via response_url
+            log.info(
+                "answer to /hivebrain ask sent by response_url (%s)", exc.response.get("error")
+            )
+            for blocks in render_reply_blocks(reply):
+                await respond(
+                    text=fallback_text(reply),
+                    blocks=blocks,
+                    response_type="in_channel",
+                    replace_original=False,
+                )
+
+    async def _tell_after(
+        self,
+        client: AsyncWebClient,
+        respond: AsyncRespond,
+        channel: str,
+        user: str,
+        work: Coroutine[Any, Any, str],
+    ) -> None:
+        error_id = uuid.uuid4().hex[:8]
+        try:
+            text = await work
+        except Exception as exc:  # the command's top-level handler: log, apologise privately
+            log.exception("error %s in /hivebrain for %s", error_id, user)
+            text = apology(error_id, exc).answer
+        await self.tell(client, respond, channel, user, text)
+
+    async def tell(
+        self,
+        client: AsyncWebClient,
+        respond: AsyncRespond | None,
+        channel: str,
+        user: str,
+        text: str,
+        *,
+        thread_ts: str | None = None,
+    ) -> None:
+        """Say ``text`` to ``user`` only (``chat.postEphemeral``, else the response_url)."""
+        safe = to_mrkdwn(text)
+        try:
+            await client.chat_postEphemeral(
+                channel=channel,
+                user=user,
+                text=safe,
+                thread_ts=thread_ts,
+                link_names=False,
+                parse="none",
+            )
+        except SlackApiError as exc:
+            if respond is None:
+                raise
+            log.info("ephemeral note sent by response_url (%s)", exc.response.get("error"))
+            await respond(text=safe, response_type="ephemeral", replace_original=False)
+
+    async def _settings(self, team: str, user: str, channel: str, rest: str) -> str:
+        """``settings [digest|triage #channel|off | approvers add|remove @user...]``."""
+        words = rest.split()
+        key = words[0].lower() if words else ""
+        if not words:
+            return await self.core.update_settings("slack", team, user, {})
+        if key in ("digest", "triage") and len(words) == 2:
+            target = words[1]
+            if target.lower() in ("off", "none"):
+                value: str | None = None
+            elif target.lower() == "here":
+                value = channel
+            elif match := _CHANNEL_REF.match(target):
+                value = match.group(1)
+            else:
+                return f"Name the channel with #, e.g. `/hivebrain settings {key} #general`."
+            return await self.core.update_settings("slack", team, user, {f"{key}_channel": value})
+        if key == "approvers" and len(words) >= 3 and words[1].lower() in ("add", "remove"):
+            ids = [m.group(1) for w in words[2:] if (m := _USER_REF.match(w))]
+            if len(ids) != len(words) - 2:
+                return "Mention each person with @, e.g. `/hivebrain settings approvers add @dana`."
+            if words[1].lower() == "add":
+                return await self.core.change_approvers("slack", team, user, add=ids)
+            return await self.core.change_approvers("slack", team, user, remove=ids)
+        return f"I don't understand that setting. {USAGE}"
+
+    # --- card buttons --------------------------------------------------------------------
+
+    async def _on_card_action(
+        self,
+        ack: AsyncAck,
+        body: dict[str, Any],
+        action: dict[str, Any],
+        context: AsyncBoltContext,
+        client: AsyncWebClient,
+        respond: AsyncRespond,
+    ) -> None:
+        await ack()
+        verb = _VERBS[str(action.get("action_id"))]
+        container = body.get("container") or {}
+        message = body.get("message") or {}
+        channel = container.get("channel_id") or (body.get("channel") or {}).get("id", "")
+        decision = CardDecision(
+            card_id=str(action.get("value", "")),
+            action=verb,
+            user_id=body["user"]["id"],
+            platform="slack",
+            workspace_id=context.team_id or "",
+        )
+        where = _CardMessage(
+            channel=channel,
+            ts=container.get("message_ts") or message.get("ts"),
+            thread_ts=message.get("thread_ts"),
+            blocks=message.get("blocks"),
+            text=message.get("text"),
+        )
+        self.spawn(
+            f"slack-card-{verb}-{decision.card_id}", self._decide(client, respond, decision, where)
+        )
+
+    async def _decide(
+        self,
+        client: AsyncWebClient,
+        respond: AsyncRespond,
+        decision: CardDecision,
+        where: _CardMessage,
+    ) -> None:
+        outcome = await self.core.decide_card(decision)
+        note = outcome.note
+        if outcome.changed and outcome.card is not None and where.ts:
+            blocks = replace_card_blocks(where.blocks or [], outcome.card)
+            try:
+                await client.chat_update(
+                    channel=where.channel,
+                    ts=where.ts,
+                    blocks=blocks,
+                    text=where.text or outcome.card.outcome_line(),
+                    link_names=False,
+                    parse="none",
+                )
+                return
+            except SlackApiError as exc:
+                log.warning("card message %s not updated: %s", where.ts, exc.response.get("error"))
+                note = f"{outcome.note} (I couldn't update the card message.)"
+        await self.tell(
+            client, respond, where.channel, decision.user_id, note, thread_ts=where.thread_ts
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _CardMessage:
+    """Where a clicked card sits, from the action payload's container and message."""
+
+    channel: str
+    ts: str | None
+    thread_ts: str | None
+    blocks: list[Block] | None
+    text: str | None
+
+
+def replace_card_blocks(blocks: list[Block], card: CardView) -> list[Block]:
+    """The message's blocks with this card's section and buttons swapped for its new state.
+
+    A card may share a message with the answer, so only its own blocks change; a message
+    without them (or unknown blocks) becomes the card alone.
+    """
+    ids = {f"hb-card-{card.id}", f"hb-actions-{card.id}"[:255]}
+    hits = [i for i, b in enumerate(blocks) if b.get("block_id") in ids]
+    if not hits:
+        return render_card_blocks(card)
+    return [*blocks[: hits[0]], *render_card_blocks(card), *blocks[hits[-1] + 1 :]]
+
+
+def _is_user_message(event: dict[str, Any]) -> bool:
+    """A person's message: no bot posts, no edits or joins (a file share still counts)."""
+    if event.get("bot_id") or event.get("subtype") not in (None, "file_share"):
+        return False
+    return bool(event.get("user") and event.get("channel") and event.get("ts"))
+
+
+def _attachments(event: dict[str, Any]) -> list[Attachment]:
+    files = [
+        f for f in event.get("files") or [] if f.get("url_private") and f.get("mode") != "tombstone"
+    ]
+    return [
+        Attachment(
+            name=str(f.get("name") or f.get("title") or "file"),
+            url=str(f.get("url_private_download") or f["url_private"]),
+            size=max(int(f.get("size") or 0), 0),
+            content_type=str(f.get("mimetype") or "application/octet-stream"),
+        )
+        for f in files
+    ]
+
+
+_ADAPTERS: weakref.WeakKeyDictionary[AsyncApp, SlackAdapter] = weakref.WeakKeyDictionary()
+
+
+def build_slack_app(
+    core: BotCore, settings: BotSettings, *, client: AsyncWebClient | None = None
+) -> AsyncApp:
+    """The Bolt app answering Slack for ``core``; pass ``client`` to aim it elsewhere (tests).
+
+    See ``new_slack_app`` for the modes and what raises. ``drain(app)`` awaits its work.
+    """
+    return SlackAdapter(core, settings, client=client).app
+
+
+def adapter_of(app: AsyncApp) -> SlackAdapter:
+    """The adapter behind an app from ``build_slack_app``; raises ``KeyError`` for others."""
+    return _ADAPTERS[app]
+
+
+async def drain(app: AsyncApp) -> None:
+    """Wait for the answers, commands and clicks the app has acknowledged but not finished."""
+    await adapter_of(app).drain()
+
+
+@dataclass(frozen=True, slots=True)
+class SlackService:
+    """Slack as ``serve`` runs it: HTTP routes to mount, or a live Socket Mode connection."""
+
+    adapter: SlackAdapter
+    routes: list[web.RouteDef] = field(default_factory=list)
+    socket: AsyncSocketModeHandler | None = None
+
+    async def close(self) -> None:
+        """Disconnect Socket Mode, then let acknowledged work finish."""
+        if self.socket is not None:
+            await self.socket.close_async()
+        await self.adapter.drain()
+
+
+async def run_slack(
+    core: BotCore, settings: BotSettings, *, client: AsyncWebClient | None = None
+) -> SlackService:
+    """Start Slack: Socket Mode when ``SLACK_APP_TOKEN`` is set, else routes to serve over HTTP.
+
+    In HTTP mode nothing is started: mount ``service.routes`` (``/slack/events``, plus
+    ``/slack/install`` and ``/slack/oauth_redirect`` under OAuth) on the ``serve`` web
+    app. Call ``close()`` on shutdown either way.
+    """
+    adapter = SlackAdapter(core, settings, client=client)
+    if settings.slack_app_token is None:
+        return SlackService(adapter, routes=slack_routes(adapter.app))
+    handler = AsyncSocketModeHandler(
+        adapter.app,
+        app_token=settings.slack_app_token.get_secret_value(),
+        web_client=adapter.app.client,
+    )
+    await handler.connect_async()
+    log.info("slack socket mode connected")
+    return SlackService(adapter, socket=handler)

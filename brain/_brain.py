@@ -1,0 +1,150 @@
+"""The brain: one connection to FalkorDB, the registry, and handles to tenant graphs.
+
+``Brain`` is what entry points build (with settings) and pass down. It starts the
+embedded FalkorDB when no URL is configured, makes sure the registry exists, and hands
+out ``TenantGraph`` handles only once that tenant's indexes are operational.
+"""
+
+from __future__ import annotations
+
+import logging
+from types import TracebackType
+
+from brain._embeddings import Embedder, SentenceTransformerEmbedder
+from brain._settings import BrainSettings
+from brain._tenant_graph import TenantGraph
+from brain._tenants import REFERENCE_GRAPH, Registry, Tenant, graph_name, validate_slug
+from brain.db._driver import FalkorDriver, GraphDriver
+from brain.db._indexes import ensure_indexes, wait_operational
+from brain.db._server import EmbeddedServer
+
+log = logging.getLogger(__name__)
+
+
+_EMBEDDERS: dict[tuple[str, int], Embedder] = {}
+
+
+def shared_embedder(model: str, dimension: int) -> Embedder:
+    """One embedder per model and process: the model is large and loads once."""
+    key = (model, dimension)
+    if key not in _EMBEDDERS:
+        _EMBEDDERS[key] = SentenceTransformerEmbedder(model=model, dimension=dimension)
+    return _EMBEDDERS[key]
+
+
+class Brain:
+    """Entry to every graph hivebrain keeps. Use ``async with Brain(settings) as brain``."""
+
+    def __init__(
+        self,
+        settings: BrainSettings | None = None,
+        *,
+        driver: GraphDriver | None = None,
+        embedder: Embedder | None = None,
+    ) -> None:
+        self.settings = settings or BrainSettings()
+        self._driver = driver
+        if embedder is None and self.settings.hivebrain_embeddings:
+            embedder = shared_embedder(
+                self.settings.hivebrain_embed_model, self.settings.hivebrain_embed_dimension
+            )
+        self.embedder = embedder
+        self._server: EmbeddedServer | None = None
+        self._ready: set[str] = set()
+        self.registry: Registry | None = None
+
+    @property
+    def server(self) -> EmbeddedServer | None:
+        """The embedded server, when the brain runs one."""
+        return self._server
+
+    @property
+    def driver(self) -> GraphDriver:
+        """The connected driver (after ``start``)."""
+        if self._driver is None:
+            raise RuntimeError("Brain.start() has not run")
+        return self._driver
+
+    async def start(self) -> Brain:
+        """Connect (starting the embedded server if needed) and ensure the registry."""
+        if self._driver is None:
+            url = self.settings.falkordb_url
+            if not url:
+                self._server = EmbeddedServer(self.settings.hivebrain_data_dir)
+                url = await self._server.ensure_running()
+            self._driver = FalkorDriver(url)
+        self.registry = Registry(self._driver)
+        await self.registry.ensure()
+        return self
+
+    async def close(self) -> None:
+        """Close the connection pool (the embedded server keeps running for others)."""
+        if self._driver is not None:
+            await self._driver.close()
+
+    async def __aenter__(self) -> Brain:
+        return await self.start()
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    def _registry(self) -> Registry:
+        if self.registry is None:
+            raise RuntimeError("Brain.start() has not run")
+        return self.registry
+
+    async def create_tenant(self, slug: str, *, name: str | None = None) -> Tenant:
+        """Register a tenant and build its graph's indexes and constraints."""
+        tenant = await self._registry().create(slug, name=name)
+        await self._prepare(slug)
+        return tenant
+
+    async def tenant(self, slug: str) -> TenantGraph:
+        """The handle to one tenant's graph; raises ``TenantUnknown``."""
+        validate_slug(slug)
+        await self._registry().get(slug)
+        await self._prepare(slug)
+        return TenantGraph(
+            slug=slug, graph=graph_name(slug), driver=self.driver, embedder=self.embedder
+        )
+
+    async def tenant_for(self, platform: str, external_id: str) -> TenantGraph | None:
+        """The tenant a Slack team or Discord guild is bound to, if any."""
+        slug = await self._registry().resolve(platform, external_id)
+        return None if slug is None else await self.tenant(slug)
+
+    async def erase_tenant(self, slug: str) -> None:
+        """Delete a tenant's graph and its registry entry. This cannot be undone."""
+        await self._registry().get(slug)
+        graph = graph_name(slug)
+        existing = {g.decode() if isinstance(g, bytes) else g for g in await self._graph_list()}
+        if graph in existing:
+            await self.driver.command("GRAPH.DELETE", graph)
+        await self._registry().forget(slug)
+        self._ready.discard(slug)
+
+    async def reference(self) -> TenantGraph:
+        """The shared reference graph. Tenants read it; only admin commands write it."""
+        await self._prepare_graph(REFERENCE_GRAPH)
+        return TenantGraph(
+            slug="reference", graph=REFERENCE_GRAPH, driver=self.driver, embedder=self.embedder
+        )
+
+    async def _graph_list(self) -> list[str | bytes]:
+        return list(await self.driver.command("GRAPH.LIST") or [])
+
+    async def _prepare(self, slug: str) -> None:
+        if slug not in self._ready:
+            await self._prepare_graph(graph_name(slug))
+            self._ready.add(slug)
+
+    async def _prepare_graph(self, graph: str) -> None:
+        await ensure_indexes(self.driver, graph, dimension=self.settings.hivebrain_embed_dimension)
+        waited = await wait_operational(self.driver, graph)
+        if waited > 0.05:
+            log.info("graph %s: indexes operational after %.2f s", graph, waited)

@@ -1,0 +1,270 @@
+"""The registry: which tenants exist, their settings, and which chat workspaces they serve.
+
+The registry is its own graph. Each tenant's data lives in a graph named from its slug
+alone (``hb_<slug>``); slugs are validated here, so a graph name can never be built from
+anything a caller typed that was not checked. Graph names never leave this package.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from brain._moments import format_moment, now_ms
+from brain.db._driver import GraphDriver
+from brain.errors import InputInvalid, InvalidSlug, QueryRefused, TenantExists, TenantUnknown
+
+REGISTRY_GRAPH = "hb__registry"
+REFERENCE_GRAPH = "hb__reference"
+_SLUG = re.compile(r"^[a-z][a-z0-9-]{1,39}$")
+PLATFORMS = ("slack", "discord")
+
+
+def validate_slug(slug: str) -> str:
+    """Return the slug if it may name a tenant graph, else raise ``InvalidSlug``."""
+    if not isinstance(slug, str) or not _SLUG.match(slug) or slug.endswith("-") or "--" in slug:
+        raise InvalidSlug(str(slug))
+    return slug
+
+
+def graph_name(slug: str) -> str:
+    """The tenant graph's name: derived from the validated slug and nothing else."""
+    return f"hb_{validate_slug(slug)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Tenant:
+    """One tenant as the registry knows it."""
+
+    slug: str
+    name: str
+    created_at: int
+    settings: dict[str, Any] = field(default_factory=dict)
+    bindings: list[tuple[str, str]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form for the CLI."""
+        return {
+            "slug": self.slug,
+            "name": self.name,
+            "created_at": format_moment(self.created_at),
+            "settings": self.settings,
+            "bindings": [{"platform": p, "id": i} for p, i in self.bindings],
+        }
+
+
+CREATE_TENANT = """
+MERGE (t:Tenant {slug: $slug})
+ON CREATE SET t.name = $name, t.createdAt = $now, t.settings = '{}', t.fresh = true
+WITH t, coalesce(t.fresh, false) AS fresh
+REMOVE t.fresh
+RETURN fresh
+"""
+
+READ_TENANTS = """
+MATCH (t:Tenant)
+WHERE $slug IS NULL OR t.slug = $slug
+OPTIONAL MATCH (b:Binding)-[:BINDS]->(t)
+WITH t, collect(CASE WHEN b IS NULL THEN NULL ELSE [b.platform, b.externalId] END) AS bindings
+RETURN t.slug, t.name, t.createdAt, t.settings, bindings
+ORDER BY t.slug
+LIMIT $limit
+"""
+
+BIND_WORKSPACE = """
+MATCH (t:Tenant {slug: $slug})
+MERGE (b:Binding {key: $key})
+ON CREATE SET b.platform = $platform, b.externalId = $externalId, b.boundAt = $now
+WITH t, b
+OPTIONAL MATCH (b)-[old:BINDS]->(other:Tenant)
+WHERE other.slug <> $slug
+DELETE old
+MERGE (b)-[:BINDS]->(t)
+RETURN b.key
+"""
+
+READ_BINDING = """
+MATCH (:Binding {key: $key})-[:BINDS]->(t:Tenant)
+RETURN t.slug
+LIMIT 1
+"""
+
+WRITE_SETTINGS = """
+MATCH (t:Tenant {slug: $slug})
+SET t.settings = $settings
+RETURN t.slug
+"""
+
+WRITE_INSTALLATION = """
+MERGE (i:Installation {key: $key})
+SET i.platform = $platform, i.externalId = $externalId, i.data = $data, i.savedAt = $now
+RETURN i.key
+"""
+
+READ_INSTALLATION = """
+MATCH (i:Installation {key: $key})
+RETURN i.data
+LIMIT 1
+"""
+
+DELETE_INSTALLATION = """
+MATCH (i:Installation {key: $key})
+DELETE i
+"""
+
+DELETE_TENANT = """
+MATCH (t:Tenant {slug: $slug})
+OPTIONAL MATCH (b:Binding)-[:BINDS]->(t)
+DELETE b, t
+"""
+
+
+class Registry:
+    """Tenants, their settings and platform bindings, in the registry graph."""
+
+    def __init__(self, driver: GraphDriver) -> None:
+        self._driver = driver
+
+    async def ensure(self) -> None:
+        """Create the registry and reference graphs and their indexes if missing."""
+        for cypher in (
+            "CREATE INDEX FOR (t:Tenant) ON (t.slug)",
+            "CREATE INDEX FOR (b:Binding) ON (b.key)",
+            "CREATE INDEX FOR (i:Installation) ON (i.key)",
+        ):
+            try:
+                await self._driver.query(REGISTRY_GRAPH, "registry index", cypher)  # type: ignore[arg-type]
+            except QueryRefused as exc:
+                if "already" not in exc.reason:
+                    raise
+
+    async def create(self, slug: str, *, name: str | None = None) -> Tenant:
+        """Register a new tenant; raises ``TenantExists`` if the slug is taken."""
+        validate_slug(slug)
+        res = await self._driver.query(
+            REGISTRY_GRAPH,
+            "create tenant",
+            CREATE_TENANT,
+            {"slug": slug, "name": name or slug, "now": now_ms()},
+        )
+        if not res.scalar(False):
+            raise TenantExists(slug)
+        return await self.get(slug)
+
+    async def list(self, *, limit: int = 10_000) -> list[Tenant]:
+        """Every tenant, by slug."""
+        return await self._read(None, limit)
+
+    async def get(self, slug: str) -> Tenant:
+        """One tenant; raises ``TenantUnknown``."""
+        validate_slug(slug)
+        found = await self._read(slug, 1)
+        if not found:
+            raise TenantUnknown(slug)
+        return found[0]
+
+    async def exists(self, slug: str) -> bool:
+        """Whether a tenant with this slug is registered."""
+        try:
+            await self.get(slug)
+        except TenantUnknown:
+            return False
+        return True
+
+    async def _read(self, slug: str | None, limit: int) -> list[Tenant]:
+        res = await self._driver.ro_query(
+            REGISTRY_GRAPH, "read tenants", READ_TENANTS, {"slug": slug, "limit": limit}
+        )
+        return [
+            Tenant(
+                slug=s,
+                name=n,
+                created_at=c,
+                settings=json.loads(st or "{}"),
+                bindings=[(p, i) for p, i in (b or [])],
+            )
+            for s, n, c, st, b in res.rows
+        ]
+
+    async def bind(self, slug: str, platform: str, external_id: str) -> None:
+        """Bind a Slack team or Discord guild to a tenant (moving it if bound elsewhere)."""
+        if platform not in PLATFORMS:
+            raise InputInvalid(f"unknown platform {platform!r}: use one of {', '.join(PLATFORMS)}")
+        if not external_id or len(external_id) > 64:
+            raise InputInvalid("the workspace or guild id must be 1-64 characters")
+        await self.get(slug)
+        await self._driver.query(
+            REGISTRY_GRAPH,
+            "bind workspace",
+            BIND_WORKSPACE,
+            {
+                "slug": slug,
+                "key": f"{platform}:{external_id}",
+                "platform": platform,
+                "externalId": external_id,
+                "now": now_ms(),
+            },
+        )
+
+    async def resolve(self, platform: str, external_id: str) -> str | None:
+        """The tenant slug a workspace or guild is bound to, or None."""
+        res = await self._driver.ro_query(
+            REGISTRY_GRAPH, "resolve workspace", READ_BINDING, {"key": f"{platform}:{external_id}"}
+        )
+        return res.scalar()
+
+    async def update_settings(self, slug: str, changes: dict[str, Any]) -> dict[str, Any]:
+        """Merge ``changes`` into a tenant's settings (a None value removes a key)."""
+        tenant = await self.get(slug)
+        settings = {**tenant.settings, **changes}
+        settings = {k: v for k, v in settings.items() if v is not None}
+        await self._driver.query(
+            REGISTRY_GRAPH,
+            "write settings",
+            WRITE_SETTINGS,
+            {"slug": slug, "settings": json.dumps(settings, sort_keys=True)},
+        )
+        return settings
+
+    async def save_installation(
+        self, platform: str, external_id: str, data: dict[str, Any]
+    ) -> None:
+        """Keep a platform app installation (e.g. a Slack workspace's bot token) for later."""
+        await self._driver.query(
+            REGISTRY_GRAPH,
+            "save installation",
+            WRITE_INSTALLATION,
+            {
+                "key": f"{platform}:{external_id}",
+                "platform": platform,
+                "externalId": external_id,
+                "data": json.dumps(data, default=str),
+                "now": now_ms(),
+            },
+        )
+
+    async def find_installation(self, platform: str, external_id: str) -> dict[str, Any] | None:
+        """An installation saved with ``save_installation``, or None."""
+        res = await self._driver.ro_query(
+            REGISTRY_GRAPH,
+            "read installation",
+            READ_INSTALLATION,
+            {"key": f"{platform}:{external_id}"},
+        )
+        raw = res.scalar()
+        return json.loads(raw) if raw else None
+
+    async def delete_installation(self, platform: str, external_id: str) -> None:
+        """Forget an installation (the app was uninstalled)."""
+        await self._driver.query(
+            REGISTRY_GRAPH,
+            "delete installation",
+            DELETE_INSTALLATION,
+            {"key": f"{platform}:{external_id}"},
+        )
+
+    async def forget(self, slug: str) -> None:
+        """Remove a tenant's registry entry and bindings (its graph is erased separately)."""
+        await self._driver.query(REGISTRY_GRAPH, "delete tenant", DELETE_TENANT, {"slug": slug})

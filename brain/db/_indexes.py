@@ -1,0 +1,142 @@
+"""Indexes and constraints of a tenant graph, and waiting until they serve.
+
+FalkorDB builds indexes asynchronously (also after a restart, when it rebuilds them from
+the persisted graph): while one is ``UNDER CONSTRUCTION`` a full-text query silently
+returns nothing. So a tenant graph is only handed out once ``wait_operational`` says
+every index and constraint is ``OPERATIONAL``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import LiteralString
+
+from brain.db._driver import GraphDriver
+from brain.errors import GraphUnavailable, QueryRefused
+
+log = logging.getLogger(__name__)
+
+#: Range indexes: (label, property). `Entity.id` serves every lookup by id, whatever the type.
+#: `Entity.aliases` (a list) serves `$id IN n.aliases`: the ids merged into a thing.
+RANGE_INDEXES: tuple[tuple[str, str], ...] = (
+    ("Entity", "id"),
+    ("Entity", "type"),
+    ("Entity", "aliases"),
+    ("Person", "nameKey"),
+    ("Person", "email"),
+    ("Organization", "nameKey"),
+    ("Product", "nameKey"),
+    ("Observation", "start"),
+    ("Card", "status"),
+    ("Turn", "askedAt"),
+)
+
+#: Full-text indexes: label -> properties. Searchable holds what search may return.
+FULLTEXT_INDEXES: dict[str, tuple[str, ...]] = {
+    "Searchable": ("name", "text", "summary"),
+    "Chunk": ("text",),
+}
+
+#: Vector indexes over embedded text: the labels search embeds.
+VECTOR_LABELS: tuple[str, ...] = ("Searchable", "Chunk")
+
+_CREATE_RANGE: dict[tuple[str, str], LiteralString] = {
+    ("Entity", "id"): "CREATE INDEX FOR (n:Entity) ON (n.id)",
+    ("Entity", "type"): "CREATE INDEX FOR (n:Entity) ON (n.type)",
+    ("Entity", "aliases"): "CREATE INDEX FOR (n:Entity) ON (n.aliases)",
+    ("Person", "nameKey"): "CREATE INDEX FOR (n:Person) ON (n.nameKey)",
+    ("Person", "email"): "CREATE INDEX FOR (n:Person) ON (n.email)",
+    ("Organization", "nameKey"): "CREATE INDEX FOR (n:Organization) ON (n.nameKey)",
+    ("Product", "nameKey"): "CREATE INDEX FOR (n:Product) ON (n.nameKey)",
+    ("Observation", "start"): "CREATE INDEX FOR (n:Observation) ON (n.start)",
+    ("Card", "status"): "CREATE INDEX FOR (n:Card) ON (n.status)",
+    ("Turn", "askedAt"): "CREATE INDEX FOR (n:Turn) ON (n.askedAt)",
+}
+
+CREATE_FULLTEXT_SEARCHABLE = (
+    "CALL db.idx.fulltext.createNodeIndex({label: 'Searchable', stopwords: []}, "
+    "'name', 'text', 'summary')"
+)
+CREATE_FULLTEXT_CHUNK = (
+    "CALL db.idx.fulltext.createNodeIndex({label: 'Chunk', stopwords: []}, 'text')"
+)
+CREATE_VECTOR_SEARCHABLE = (
+    "CREATE VECTOR INDEX FOR (n:Searchable) ON (n.embedding) "
+    "OPTIONS {dimension: $dim, similarityFunction: 'cosine'}"
+)
+CREATE_VECTOR_CHUNK = (
+    "CREATE VECTOR INDEX FOR (n:Chunk) ON (n.embedding) "
+    "OPTIONS {dimension: $dim, similarityFunction: 'cosine'}"
+)
+READ_INDEX_STATUS = (
+    "CALL db.indexes() YIELD label, properties, status RETURN label, properties, status"
+)
+READ_CONSTRAINT_STATUS = (
+    "CALL db.constraints() YIELD type, label, status RETURN type, label, status"
+)
+
+
+async def _idempotent(
+    driver: GraphDriver,
+    graph: str,
+    name: str,
+    cypher: LiteralString,
+    params: dict[str, object] | None = None,
+) -> None:
+    try:
+        await driver.query(graph, name, cypher, params)
+    except QueryRefused as exc:
+        if "already" not in exc.reason:
+            raise
+
+
+async def ensure_indexes(driver: GraphDriver, graph: str, *, dimension: int) -> None:
+    """Create every index and constraint a tenant graph needs (safe to repeat)."""
+    for key in RANGE_INDEXES:
+        await _idempotent(driver, graph, "create range index", _CREATE_RANGE[key])
+    for kind in ("UNIQUE", "MANDATORY"):
+        try:
+            await driver.command(
+                "GRAPH.CONSTRAINT", "CREATE", graph, kind, "NODE", "Entity", "PROPERTIES", 1, "id"
+            )
+        except QueryRefused as exc:
+            if "already exists" not in exc.reason:
+                raise
+    await _idempotent(driver, graph, "create full-text index", CREATE_FULLTEXT_SEARCHABLE)
+    await _idempotent(driver, graph, "create full-text index", CREATE_FULLTEXT_CHUNK)
+    await _idempotent(
+        driver, graph, "create vector index", CREATE_VECTOR_SEARCHABLE, {"dim": dimension}
+    )
+    await _idempotent(driver, graph, "create vector index", CREATE_VECTOR_CHUNK, {"dim": dimension})
+
+
+async def pending_indexes(driver: GraphDriver, graph: str) -> list[str]:
+    """Indexes and constraints that are not operational yet, by name."""
+    waiting: list[str] = []
+    idx = await driver.ro_query(graph, "index status", READ_INDEX_STATUS)
+    for label, props, status in idx.rows:
+        if status != "OPERATIONAL":
+            waiting.append(f"index {label}({', '.join(props)}): {status}")
+    cons = await driver.ro_query(graph, "constraint status", READ_CONSTRAINT_STATUS)
+    for kind, label, status in cons.rows:
+        if status != "OPERATIONAL":
+            waiting.append(f"{kind.lower()} constraint on {label}: {status}")
+    return waiting
+
+
+async def wait_operational(driver: GraphDriver, graph: str, *, timeout_s: float = 120.0) -> float:
+    """Block until every index and constraint serves; returns the seconds waited."""
+    started = time.perf_counter()
+    delay = 0.005
+    while True:
+        waiting = await pending_indexes(driver, graph)
+        if not waiting:
+            return time.perf_counter() - started
+        if time.perf_counter() - started > timeout_s:
+            raise GraphUnavailable(
+                graph, f"indexes still building after {timeout_s:.0f} s: {waiting}"
+            )
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, 0.2)

@@ -1,0 +1,138 @@
+"""Facts files: reading JSON Lines of facts, and exporting a tenant so it loads back whole.
+
+A facts file holds one fact a line: ``{"node": {...}}``, ``{"edge": {...}}`` or, in an
+export, ``{"refusal": {...}}``. A file that is not text or has a line that is not JSON is
+malformed: it stops with a message naming the line, before anything is written. A line
+that is JSON but breaks the schema is refused by the gate and never stops the others.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+from brain._moments import format_moment
+from brain._tenant_graph import TenantGraph
+from brain.errors import InputInvalid
+from brain.ingest._text_files import read_text_file
+
+#: Largest facts file read into memory at once.
+MAX_FILE_BYTES = 2 * 1024**3
+
+
+def read_facts(path: Path) -> list[tuple[int, dict[str, Any]]]:
+    """Parse a facts file completely, or raise ``InputInvalid`` saying what is wrong."""
+    text = read_text_file(path, limit_bytes=MAX_FILE_BYTES, expected="a JSON Lines file of facts")
+    return list(parse_lines(text.splitlines(), name=str(path)))
+
+
+def parse_lines(lines: list[str], *, name: str = "input") -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield (line number, fact) for every non-blank line; malformed JSON stops everything."""
+    parsed: list[tuple[int, dict[str, Any]]] = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputInvalid(
+                f"{name} line {number} is not JSON ({exc.msg} at column {exc.colno}): "
+                "nothing was written. Each line must be one JSON object, e.g. "
+                '{"node": {"type": "Task", "id": "task-1", "name": "...", "src": "...", '
+                '"asOf": "2026-10-01"}}'
+            ) from exc
+        parsed.append((number, value if isinstance(value, dict) else {"invalid": value}))
+    yield from parsed
+
+
+READ_NODES_PAGE = """
+MATCH (n:Entity)
+WHERE ID(n) > $after
+RETURN ID(n), n
+ORDER BY ID(n)
+LIMIT $limit
+"""
+
+READ_EDGES_PAGE = """
+MATCH (a:Entity)-[e]->(b:Entity)
+WHERE ID(e) > $after
+RETURN ID(e), a.id, type(e), b.id, properties(e)
+ORDER BY ID(e)
+LIMIT $limit
+"""
+
+READ_ALL_REFUSALS = """
+MATCH (r:Refusal)
+RETURN r.at, r.line, r.reason, r.fact
+ORDER BY r.at
+LIMIT $limit
+"""
+
+_PAGE = 5_000
+_NODE_SKIP = {"labels", "embedding", "textHash", "nameKey"}
+_MOMENT_KEYS = {
+    "asOf",
+    "firstAsOf",
+    "recordedAt",
+    "updatedAt",
+    "since",
+    "until",
+    "retiredAt",
+    "endAsOf",
+}
+_EDGE_SKIP = {"untilStated", "until", "closedCost", "closeReason", "lost"}
+
+
+def _iso(props: dict[str, Any], keys: set[str]) -> dict[str, Any]:
+    return {
+        k: format_moment(v) if k in keys and isinstance(v, int) else v for k, v in props.items()
+    }
+
+
+async def export_facts(graph: TenantGraph) -> AsyncIterator[dict[str, Any]]:
+    """Every node, edge and refusal of a tenant as facts that ``write_facts`` loads back.
+
+    Edges come newest ``since`` first, and a tie's winner before its loser, so a replay
+    into an empty tenant rebuilds every interval and keeps each original record time.
+    """
+    after = -1
+    while True:
+        res = await graph.ro_query(
+            "export nodes", READ_NODES_PAGE, {"after": after, "limit": _PAGE}, timeout_ms=60_000
+        )
+        for node_id, node in res.rows:
+            after = node_id
+            props = {k: v for k, v in node.items() if k not in _NODE_SKIP}
+            kept = ("start", "end") if props.get("type") == "Observation" else ()
+            yield {"node": _iso(props, _MOMENT_KEYS | set(kept))}
+        if len(res.rows) < _PAGE:
+            break
+    edges: list[dict[str, Any]] = []
+    after = -1
+    while True:
+        res = await graph.ro_query(
+            "export edges", READ_EDGES_PAGE, {"after": after, "limit": _PAGE}, timeout_ms=60_000
+        )
+        for edge_id, a, rel, b, props in res.rows:
+            after = edge_id
+            edges.append({"from": a, "type": rel, "to": b, **props})
+        if len(res.rows) < _PAGE:
+            break
+    edges.sort(
+        key=lambda e: (-e.get("since", 0), bool(e.get("lost")), e["from"], e["to"], e["type"])
+    )
+    for edge in edges:
+        fact = {k: v for k, v in edge.items() if k not in _EDGE_SKIP}
+        if edge.get("untilStated") is not None:
+            fact["until"] = edge["untilStated"]
+        else:
+            fact.pop("endSrc", None)
+            fact.pop("endAsOf", None)
+        yield {"edge": _iso(fact, _MOMENT_KEYS)}
+    res = await graph.ro_query(
+        "export refusals", READ_ALL_REFUSALS, {"limit": 1_000_000}, timeout_ms=60_000
+    )
+    for at, line, reason, fact in res.rows:
+        yield {"refusal": {"at": format_moment(at), "line": line, "reason": reason, "fact": fact}}

@@ -1,0 +1,53 @@
+"""Reads of one tenant graph: search, walks, paths, ranks, readings, cypher guard, evidence."""
+
+from __future__ import annotations
+
+from brain.reads._cypher_guard import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_cypher, run_cypher
+from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
+from brain.reads._paths import path
+from brain.reads._ranks import rank, topics
+from brain.reads._readings import readings, total
+from brain.reads._search import Hit, search
+from brain.reads._snapshots import clear_cache
+from brain.reads._stats import TenantStats, tenant_stats
+from brain.reads._walks import (
+    BREAK_RELS,
+    history,
+    lookup,
+    neighbours,
+    not_found,
+    owner,
+    resolve,
+    what_breaks,
+)
+
+__all__ = [
+    "BREAK_RELS",
+    "CYPHER_ROW_CAP",
+    "CYPHER_TIMEOUT_MS",
+    "EdgeRef",
+    "Evidence",
+    "Hit",
+    "NodeRef",
+    "ReadResult",
+    "TenantStats",
+    "check_cypher",
+    "clear_cache",
+    "edge_ref",
+    "history",
+    "is_sample",
+    "lookup",
+    "neighbours",
+    "not_found",
+    "owner",
+    "path",
+    "rank",
+    "readings",
+    "resolve",
+    "run_cypher",
+    "search",
+    "tenant_stats",
+    "topics",
+    "total",
+    "what_breaks",
+]

@@ -1,0 +1,189 @@
+"""The Cypher the four searches send, composed for what each call needs, and the
+RediSearch text a question (any of its words) or a name (all of its terms) becomes.
+
+A filter that cannot apply (no type filter asked, a "now" read that needs no first-known
+date test) is left out of the query text instead of sent as ``$x IS NULL OR ...``: the
+server evaluates such a test for every match, and a broad word matches a thousand things.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, LiteralString
+
+from brain._tenant_graph import TenantGraph
+
+_FT_SPECIAL = re.compile(r"([,.<>{}\[\]\"':;!@#$%^&*()\-+=~|/\\?`])")
+WORD = re.compile(r"[\w][\w'-]*", re.UNICODE)
+STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "but",
+        "by",
+        "did",
+        "do",
+        "does",
+        "for",
+        "from",
+        "has",
+        "have",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "me",
+        "my",
+        "no",
+        "not",
+        "of",
+        "on",
+        "or",
+        "our",
+        "so",
+        "that",
+        "the",
+        "their",
+        "them",
+        "there",
+        "these",
+        "they",
+        "this",
+        "to",
+        "us",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "you",
+        "your",
+        "can",
+        "could",
+        "should",
+        "about",
+        "after",
+        "before",
+        "just",
+        "than",
+        "then",
+        "too",
+        "very",
+        "get",
+        "got",
+    ]
+)
+#: At most this many words of a question are searched for.
+MAX_WORDS = 24
+#: How much of a passage a chunk hit carries as its snippet.
+SNIPPET = "left(node.text, 200)"
+
+
+def fulltext_query(text: str) -> str | None:
+    """User text as a RediSearch query: escaped words, stop words dropped, any word matches.
+
+    Space means AND in RediSearch; a question's words rarely all appear in one thing, so
+    the words are OR-ed and the ranking rewards things that match more of them.
+    """
+    words = [w for w in WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
+    escaped = [_FT_SPECIAL.sub(r"\\\1", w) for w in dict.fromkeys(words)][:MAX_WORDS]
+    return " | ".join(escaped) or None
+
+
+#: RediSearch's default separators: an indexed text is split into terms at these.
+_FT_SEPARATORS = re.compile(r"[\s,./(){}\[\]:;\\~!@#$%^&*\-=+|'`\"<>?]+")
+
+
+def exact_terms_query(text: str) -> str | None:
+    """A RediSearch query every thing holding all the terms of ``text`` matches: split
+    where the index splits, so a thing named exactly ``text`` is always among its
+    matches. None when ``text`` has no term (only separators)."""
+    terms = [t for t in _FT_SEPARATORS.split(text.lower()) if t]
+    return " ".join(dict.fromkeys(terms)) or None
+
+
+_NODE_FIELDS = "node.id, node.type, node.name, node.src, node.asOf, node.sample"
+_DOC_FIELDS = "d.id, d.type, d.name, d.src, d.asOf, d.sample"
+
+
+def _first_known(v: str) -> str:
+    """The test that a thing was already known at the moment asked about."""
+    return f"coalesce({v}.firstAsOf, {v}.asOf, 0) <= $t"
+
+
+_CALLS = {
+    "text": "CALL db.idx.fulltext.queryNodes('Searchable', $q) YIELD node, score",
+    "chunk-text": "CALL db.idx.fulltext.queryNodes('Chunk', $q) YIELD node, score",
+    "vector": (
+        "CALL db.idx.vector.queryNodes('Searchable', 'embedding', $pool, vecf32($v)) "
+        "YIELD node, score"
+    ),
+    "chunk-vector": (
+        "CALL db.idx.vector.queryNodes('Chunk', 'embedding', $pool, vecf32($v)) YIELD node, score"
+    ),
+}
+#: Full-text scores grow with relevance; vector scores are distances.
+_ORDER = {"text": "DESC", "chunk-text": "DESC", "vector": "ASC", "chunk-vector": "ASC"}
+
+
+def _compose(source: str, *, typed: bool, dated: bool) -> str:
+    """One search's query. Things pick their top k before any property is read (ordering
+    on the internal id keeps ties stable without a read per match); a passage answers as
+    the document that currently holds it, and passages of one document that score alike
+    keep one order (a transcript's short lines often tie)."""
+    order = _ORDER[source]
+    if source in ("text", "vector"):
+        wanted = (("node.type IN $types", typed), (_first_known("node"), dated))
+        tests = [test for test, on in wanted if on]
+        where = f"WITH node, score WHERE {' AND '.join(tests)} " if tests else ""
+        return (
+            f"{_CALLS[source]} {where}WITH node, score ORDER BY score {order}, ID(node) "
+            f"LIMIT $k RETURN {_NODE_FIELDS}, score, NULL"
+        )
+    tests = ["h.since <= $t", "(h.until IS NULL OR h.until > $t)"]
+    wanted = (("d.type IN $types", typed), (_first_known("d"), dated))
+    tests += [test for test, on in wanted if on]
+    return (
+        f"{_CALLS[source]} WITH node, score MATCH (d:Entity)-[h:HAS_CHUNK]->(node) "
+        f"WHERE {' AND '.join(tests)} "
+        f"RETURN {_DOC_FIELDS}, score, {SNIPPET} ORDER BY score {order}, d.id, ID(node) LIMIT $k"
+    )
+
+
+_QUERIES: dict[tuple[str, bool, bool], str] = {
+    (source, typed, dated): _compose(source, typed=typed, dated=dated)
+    for source in _CALLS
+    for typed in (False, True)
+    for dated in (False, True)
+}
+
+
+def search_query(source: str, *, typed: bool, dated: bool) -> LiteralString:
+    """The query for one of the four searches (``text``, ``chunk-text``, ``vector``,
+    ``chunk-vector``), with only the filters the call needs."""
+    return _QUERIES[(source, typed, dated)]  # type: ignore[return-value]
+
+
+async def ranked_rows(
+    graph: TenantGraph, source: str, params: dict[str, Any], *, typed: bool, dated: bool
+) -> list[list[Any]]:
+    """Ranked rows of one search, as ``brain.reads._search.fuse`` takes them."""
+    query = search_query(source, typed=typed, dated=dated)
+    return (await graph.read(f"search {source}", query, params)).rows

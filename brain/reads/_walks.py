@@ -1,0 +1,393 @@
+"""Walks from one thing: look it up, what breaks if it stops, its neighbours, its history,
+and who holds a one-holder slot. Every walk answers for a moment ``t`` (default now) and
+only follows edges current at ``t``, except ``history``, whose job is to show them all.
+
+A name the brain does not know comes back as ``found=False`` with "not in your records",
+never as an empty walk that would read like "nothing depends on it".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from brain._moments import format_moment
+from brain._tenant_graph import TenantGraph
+from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
+from brain.reads._search_queries import exact_terms_query
+from brain.reads._snapshots import internal_id, layers, node_details, snapshot
+
+#: Relationships "what breaks" follows, and which way the damage travels along each:
+#: "in" = the things that point at the broken thing (X DEPENDS_ON broken), "out" = the
+#: things it points at (broken AFFECTS / BLOCKS Y).
+BREAK_RELS: dict[str, str] = {"DEPENDS_ON": "in", "AFFECTS": "out", "BLOCKS": "out"}
+MAX_HOPS = 4
+#: Things listed per hop (the count says how many there are in all).
+ITEMS_PER_HOP = 200
+
+_CURRENT = "e.since <= $t AND (e.until IS NULL OR e.until > $t)"
+
+READ_BY_ID = """
+MATCH (n:Entity {id: $q})
+RETURN n.id, n.type, n.name, n.src, n.asOf, n.sample, properties(n)
+LIMIT 1
+"""
+
+# By name: the full-text index narrows the things to those holding every term of the name,
+# then the exact (case-insensitive) test picks. Every thing is scanned only for a name the
+# index cannot narrow: one of separators only, or one with letters beyond ASCII, where the
+# index's lower-casing may differ from Cypher's and a miss would read "not in your records".
+READ_BY_NAME = """
+CALL db.idx.fulltext.queryNodes('Searchable', $terms) YIELD node AS n
+WITH n WHERE toLower(n.name) = toLower($q)
+RETURN n.id, n.type, n.name, n.src, n.asOf, n.sample, properties(n)
+ORDER BY n.id
+LIMIT $limit
+"""
+
+SCAN_BY_NAME = """
+MATCH (n:Searchable)
+WHERE toLower(n.name) = toLower($q)
+RETURN n.id, n.type, n.name, n.src, n.asOf, n.sample, properties(n)
+ORDER BY n.id
+LIMIT $limit
+"""
+
+# `$q IN n.aliases` is served by the range index on Entity.aliases
+READ_BY_ALIAS = """
+MATCH (n:Entity)
+WHERE $q IN n.aliases
+RETURN n.id, n.type, n.name, n.src, n.asOf, n.sample, properties(n)
+LIMIT 1
+"""
+
+_HIDDEN_PROPS = {"embedding", "textHash", "nameKey"}
+#: Properties stored as epoch milliseconds, shown as dates.
+_MOMENT_PROPS = {"asOf", "firstAsOf", "recordedAt", "updatedAt"}
+
+
+def _node(row: list[Any]) -> dict[str, Any]:
+    node_id, node_type, name, src, as_of, sample = row[:6]
+    return {
+        "id": node_id,
+        "type": node_type,
+        "name": name,
+        "src": src,
+        "as_of": format_moment(as_of),
+        "sample": is_sample(sample, src),
+        "_as_of_ms": as_of,
+    }
+
+
+def _public(node: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in node.items() if not k.startswith("_")}
+
+
+def _result(
+    tool: str,
+    t: int,
+    data: dict[str, Any],
+    nodes: list[dict[str, Any]],
+    edges: list[EdgeRef] | None = None,
+    *,
+    found: bool = True,
+    message: str | None = None,
+) -> ReadResult:
+    """Build a ReadResult whose sample flag and newest date come from the nodes read."""
+    newest = max((n["_as_of_ms"] for n in nodes if n.get("_as_of_ms") is not None), default=None)
+    return ReadResult(
+        tool=tool,
+        as_of=format_moment(t) or "",
+        found=found,
+        message=message,
+        data=data,
+        evidence=Evidence(
+            nodes=[NodeRef(id=n["id"], type=n["type"], name=n.get("name")) for n in nodes],
+            edges=edges or [],
+        ),
+        sample=any(n.get("sample") for n in nodes),
+        newest_as_of=format_moment(newest),
+    )
+
+
+def not_found(tool: str, t: int, what: str) -> ReadResult:
+    """The honest answer for a name the brain does not hold."""
+    return _result(
+        tool,
+        t,
+        {"query": what},
+        [],
+        found=False,
+        message=f"{what!r} is not in your records (no node with that id or name)",
+    )
+
+
+async def resolve(graph: TenantGraph, q: str) -> list[dict[str, Any]]:
+    """Nodes matching an exact id, an alias, or an exact name (case-insensitive).
+
+    Found whatever the moment asked about: a node carries only the clock of when it was
+    first recorded, while a walk from it answers for its moment by its edges' validity.
+    A thing recorded in November whose dependencies held in July is still the thing a
+    question about July means, by name as much as by id.
+    """
+    for cypher in (READ_BY_ID, READ_BY_ALIAS):
+        res = await graph.read("lookup", cypher, {"q": q, "limit": 5})
+        if res.rows:
+            return [{**_node(r), "_props": r[6]} for r in res.rows]
+    terms = exact_terms_query(q)
+    rows: list[list[Any]] = []
+    if terms is not None:
+        params = {"q": q, "terms": terms, "limit": 5}
+        rows = (await graph.read("lookup by name", READ_BY_NAME, params)).rows
+    if not rows and (terms is None or not terms.isascii()):
+        rows = (await graph.read("scan by name", SCAN_BY_NAME, {"q": q, "limit": 5})).rows
+    return [{**_node(r), "_props": r[6]} for r in rows]
+
+
+async def lookup(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
+    """Exact id or name: the node(s) and their properties, or "not in your records"."""
+    found = await resolve(graph, q)
+    if not found:
+        return not_found("lookup", as_of_ms, q)
+    data = {
+        "matches": [
+            {
+                **_public(n),
+                "properties": {
+                    k: format_moment(v) if k in _MOMENT_PROPS else v
+                    for k, v in n["_props"].items()
+                    if k not in _HIDDEN_PROPS
+                },
+            }
+            for n in found
+        ]
+    }
+    return _result("lookup", as_of_ms, data, found)
+
+
+async def what_breaks(
+    graph: TenantGraph,
+    q: str,
+    *,
+    as_of_ms: int,
+    hops: int = MAX_HOPS,
+    rels: list[str] | None = None,
+) -> ReadResult:
+    """What depends on a thing, grouped by hop (1 to 4), over current edges only."""
+    start = await resolve(graph, q)
+    if not start:
+        return not_found("what_breaks", as_of_ms, q)
+    hops = max(1, min(hops, MAX_HOPS))
+    chosen = rels or list(BREAK_RELS)
+    bad = [r for r in chosen if r not in BREAK_RELS]
+    if bad:
+        raise ValueError(f"what_breaks follows {', '.join(BREAK_RELS)}; not {', '.join(bad)}")
+    root = start[0]
+    walks = [
+        (rel, (await snapshot(graph, as_of_ms, [rel], direction=BREAK_RELS[rel]))[0])
+        for rel in chosen
+    ]
+    origin = await internal_id(graph, root["id"])
+    found = layers(walks, origin, hops) if origin is not None else []
+    shown = [sorted(layer)[:ITEMS_PER_HOP] for layer in found]
+    details = await node_details(
+        graph,
+        sorted(
+            {i for ids in shown for i in ids}
+            | {layer[i][0] for layer, ids in zip(found, shown, strict=True) for i in ids}
+        ),
+    )
+    nodes, edges, by_hop = [root], [], []
+    for hop, (layer, ids) in enumerate(zip(found, shown, strict=True), 1):
+        items = []
+        for i in ids:
+            if i not in details:
+                continue
+            parent, rel = layer[i]
+            node = _node(details[i])
+            parent_id = details[parent][0] if parent in details else root["id"]
+            source, target = (
+                (node["id"], parent_id) if BREAK_RELS[rel] == "in" else (parent_id, node["id"])
+            )
+            edges.append(EdgeRef(source=source, type=rel, target=target))
+            nodes.append(node)
+            items.append(_public({**node, "via": rel, "from": parent_id}))
+        items.sort(key=lambda n: n["id"])
+        by_hop.append({"hop": hop, "count": len(layer), "items": items})
+    data = {"root": _public(root), "by_hop": by_hop, "total": sum(len(layer) for layer in found)}
+    message = None if found else f"nothing currently depends on {root['name'] or root['id']!r}"
+    return _result("what_breaks", as_of_ms, data, nodes, edges, message=message)
+
+
+#: Kinds of neighbour listed only as counts: readings, passages and old versions would
+#: bury the relationships that explain a thing (a metric has a reading a day).
+SUMMARISED_TYPES = ("Observation", "Chunk", "Version")
+
+READ_NEIGHBOURS = f"""
+MATCH (n:Entity {{id: $id}})-[e]-(m:Entity)
+WHERE {_CURRENT} AND NOT m.type IN $hidden
+RETURN type(e), startNode(e) = n, m.id, m.type, m.name, m.src, m.asOf, m.sample,
+       e.since, e.until, e.src, e.asOf
+ORDER BY type(e), m.id
+LIMIT $limit
+"""
+
+
+READ_SUMMARISED = f"""
+MATCH (n:Entity {{id: $id}})-[e]-(m:Entity)
+WHERE {_CURRENT} AND m.type IN $summarised
+RETURN m.type, type(e), count(m)
+ORDER BY m.type, type(e)
+LIMIT 50
+"""
+
+
+async def neighbours(
+    graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 100, include_assistant: bool = False
+) -> ReadResult:
+    """A node's current relationships, typed, with sources and dates.
+
+    Readings, passages and versions are counted rather than listed (``readings`` and
+    ``history`` show them); the assistant's own records are left out unless asked for.
+    """
+    start = await resolve(graph, q)
+    if not start:
+        return not_found("neighbours", as_of_ms, q)
+    root = start[0]
+    hidden = list(SUMMARISED_TYPES) + ([] if include_assistant else ["Turn", "Finding", "Card"])
+    res = await graph.read(
+        "neighbours",
+        READ_NEIGHBOURS,
+        {"id": root["id"], "t": as_of_ms, "limit": limit, "hidden": hidden},
+    )
+    counted = await graph.read(
+        "neighbours summarised",
+        READ_SUMMARISED,
+        {"id": root["id"], "t": as_of_ms, "summarised": list(SUMMARISED_TYPES)},
+    )
+    items, nodes, edges = [], [root], []
+    for rel, outgoing, *rest in res.rows:
+        node = _node(rest[:6])
+        since, until, src, e_as_of = rest[6:10]
+        source, target = (root["id"], node["id"]) if outgoing else (node["id"], root["id"])
+        edges.append(edge_ref(source, rel, target, since, until, src))
+        nodes.append(node)
+        items.append(
+            {
+                "rel": rel,
+                "direction": "out" if outgoing else "in",
+                "node": _public(node),
+                "since": format_moment(since),
+                "src": src,
+                "as_of": format_moment(e_as_of),
+            }
+        )
+    data = {
+        "root": _public(root),
+        "relationships": items,
+        "also": [{"type": t, "rel": r, "count": c} for t, r, c in counted.rows],
+    }
+    return _result("neighbours", as_of_ms, data, nodes, edges)
+
+
+READ_HISTORY_EDGES = """
+MATCH (n:Entity {id: $id})-[e]-(m:Entity)
+WHERE e.since <= $t AND m.type <> 'Version'
+RETURN type(e), startNode(e) = n, m.id, m.type, m.name, m.src, m.asOf, m.sample,
+       e.since, e.until, e.recordedAt, e.retiredAt, e.src, e.closeReason, coalesce(e.lost, false)
+ORDER BY e.since, type(e), m.id
+LIMIT $limit
+"""
+
+READ_VERSIONS = """
+MATCH (v:Version)-[:VERSION_OF]->(n:Entity {id: $id})
+WHERE v.asOf <= $t
+RETURN v.id, v.asOf, v.src, v.state
+ORDER BY v.asOf
+LIMIT $limit
+"""
+
+
+async def history(graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 200) -> ReadResult:
+    """A node's timeline: its versions and every edge opened and closed, with both clocks."""
+    start = await resolve(graph, q)
+    if not start:
+        return not_found("history", as_of_ms, q)
+    root = start[0]
+    res = await graph.read(
+        "history edges", READ_HISTORY_EDGES, {"id": root["id"], "t": as_of_ms, "limit": limit}
+    )
+    versions = await graph.read(
+        "history versions", READ_VERSIONS, {"id": root["id"], "t": as_of_ms, "limit": limit}
+    )
+    events, nodes, edges = [], [root], []
+    for rel, outgoing, *rest in res.rows:
+        node = _node(rest[:6])
+        since, until, recorded, retired, src, reason, lost = rest[6:13]
+        source, target = (root["id"], node["id"]) if outgoing else (node["id"], root["id"])
+        nodes.append(node)
+        edges.append(edge_ref(source, rel, target, since, until, src))
+        events.append(
+            {
+                "rel": rel,
+                "direction": "out" if outgoing else "in",
+                "node": _public(node),
+                "since": format_moment(since),
+                "until": format_moment(until),
+                "recorded_at": format_moment(recorded),
+                "retired_at": format_moment(retired),
+                "src": src,
+                "close_reason": reason,
+                "lost_tie": lost,
+                "current": until is None or until > as_of_ms,
+            }
+        )
+    data = {
+        "root": _public(root),
+        "versions": [
+            {"id": v, "as_of": format_moment(a), "src": s, "state": st}
+            for v, a, s, st in versions.rows
+        ],
+        "events": events,
+    }
+    return _result("history", as_of_ms, data, nodes, edges)
+
+
+READ_HOLDERS = """
+MATCH (p:Entity)-[e:OWNS]->(n:Entity {id: $id})
+RETURN p.id, p.type, p.name, p.src, p.asOf, p.sample, e.since, e.until, e.src,
+       coalesce(e.lost, false), e.closeReason
+ORDER BY e.since, p.id
+LIMIT $limit
+"""
+
+
+async def owner(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
+    """Who owns a thing at a moment, with the full line of owners for context."""
+    start = await resolve(graph, q)
+    if not start:
+        return not_found("owner", as_of_ms, q)
+    root = start[0]
+    res = await graph.read("owners", READ_HOLDERS, {"id": root["id"], "limit": 100})
+    timeline, nodes, edges, current = [], [root], [], None
+    for row in res.rows:
+        node = _node(row[:6])
+        since, until, src, lost, reason = row[6:11]
+        is_current = since <= as_of_ms and (until is None or until > as_of_ms)
+        entry = {
+            "holder": _public(node),
+            "since": format_moment(since),
+            "until": format_moment(until),
+            "src": src,
+            "lost_tie": lost,
+            "close_reason": reason,
+            "current": is_current,
+        }
+        timeline.append(entry)
+        nodes.append(node)
+        if is_current:
+            current = entry
+            edges.append(edge_ref(node["id"], "OWNS", root["id"], since, until, src))
+    name = root["name"] or root["id"]
+    message = None if current else f"nobody owned {name!r} on {format_moment(as_of_ms)}"
+    data = {"root": _public(root), "owner": current, "timeline": timeline}
+    return _result("owner", as_of_ms, data, nodes, edges, message=message)

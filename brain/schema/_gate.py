@@ -1,0 +1,243 @@
+"""The gate: every fact is checked against the schema before anything is written.
+
+A refusal names exactly what was wrong and what would be accepted, so a person fixing a
+file (or a model retrying a tool call) can act on it. The gate is pure: it turns raw
+dicts into typed rows or raises ``WriteRefused``; the tenant graph logs the refusals.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from brain._moments import parse_moment
+from brain.errors import InputInvalid, WriteRefused
+from brain.schema._edges import EdgeRow
+from brain.schema._types import (
+    ALLOWED_PATTERNS,
+    EDGE_META_PROPS,
+    ENTITY_TYPES,
+    MAX_ID_CHARS,
+    MAX_TEXT_CHARS,
+    NODE_META_PROPS,
+    REL_TYPES,
+)
+
+_PROP_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+_AGGREGATIONS = ("sum", "mean")
+#: Node keys the gate reads itself rather than storing as free properties.
+#: (All of a node's bookkeeping but what the brain computes itself on write.)
+_NODE_KEYS = set(NODE_META_PROPS) - {"embedding", "textHash"}
+_EDGE_KEYS = {
+    "from",
+    "type",
+    "to",
+    "since",
+    "until",
+    "src",
+    "asOf",
+    "recordedAt",
+    "retiredAt",
+    "endSrc",
+    "endAsOf",
+}
+#: Bookkeeping an export carries back in; accepted only as the write path would set it.
+_RESTORABLE_EDGE_KEYS = set(EDGE_META_PROPS) - _EDGE_KEYS
+
+
+@dataclass(frozen=True, slots=True)
+class NodeRow:
+    """One gated node fact."""
+
+    id: str
+    type: str
+    src: str
+    as_of: int
+    props: dict[str, Any] = field(default_factory=dict)
+    recorded_at: int | None = None
+    updated_at: int | None = None  # only when restoring an export
+    first_as_of: int | None = None  # only when restoring an export
+
+
+def _suggest(word: str, choices: frozenset[str] | dict[str, str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _require_text(raw: dict[str, Any], key: str, what: str) -> str:
+    value = raw.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise WriteRefused(f"{what} has no {key!r}: every fact needs one")
+    if len(value) > MAX_ID_CHARS:
+        raise WriteRefused(f"{what}: {key!r} is longer than {MAX_ID_CHARS} characters")
+    return value.strip()
+
+
+def _moment(raw: dict[str, Any], key: str, what: str, *, required: bool) -> int | None:
+    value = raw.get(key)
+    if value is None or value == "":
+        if required:
+            hint = "where it came from" if key == "src" else "as of when it was known"
+            raise WriteRefused(f"{what} has no {key!r}: every fact says {hint}")
+        return None
+    try:
+        return parse_moment(value, field=key)
+    except InputInvalid as exc:
+        raise WriteRefused(f"{what}: {exc.reason}") from exc
+
+
+def clean_props(
+    raw: dict[str, Any], *, skip: set[str], reserved: tuple[str, ...], what: str
+) -> dict[str, Any]:
+    """Free properties of a fact: scalars or lists of scalars, with safe names."""
+    props: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key in skip or value is None:
+            continue
+        if key in reserved:
+            raise WriteRefused(f"{what}: {key!r} is kept by the brain itself and cannot be set")
+        if not _PROP_NAME.match(key):
+            raise WriteRefused(
+                f"{what}: property name {key!r} is not allowed; use letters, digits and _"
+            )
+        props[key] = _clean_value(value, key, what)
+    return props
+
+
+def _clean_value(value: Any, key: str, what: str) -> Any:
+    if isinstance(value, bool | int):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise WriteRefused(f"{what}: {key!r} is {value}, not a finite number")
+        return value
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT_CHARS:
+            raise WriteRefused(f"{what}: {key!r} is longer than {MAX_TEXT_CHARS} characters")
+        return value
+    if isinstance(value, list):
+        items = [_clean_value(v, key, what) for v in value if v is not None]
+        if any(isinstance(v, list) for v in items):
+            raise WriteRefused(f"{what}: {key!r} nests lists; store a flat list")
+        return items
+    raise WriteRefused(
+        f"{what}: {key!r} is a {type(value).__name__}; "
+        "store text, numbers, booleans or lists of them"
+    )
+
+
+def gate_node(raw: Any) -> NodeRow:
+    """Check one node fact; returns the row to write or raises ``WriteRefused``."""
+    if not isinstance(raw, dict):
+        raise WriteRefused("a node fact must be a JSON object")
+    node_type = raw.get("type")
+    if not isinstance(node_type, str) or node_type not in ENTITY_TYPES:
+        raise WriteRefused(
+            f"unknown node type {node_type!r}: not in the schema"
+            f"{_suggest(str(node_type), ENTITY_TYPES)}"
+        )
+    node_id = _require_text(raw, "id", f"{node_type} node")
+    what = f"{node_type} {node_id!r}"
+    src = _require_text(raw, "src", what)
+    as_of = _moment(raw, "asOf", what, required=True)
+    assert as_of is not None
+    props = clean_props(raw, skip=_NODE_KEYS, reserved=NODE_META_PROPS, what=what)
+    if node_type == "Observation":
+        props = _gate_reading(props, what)
+    if node_type == "Metric" and props.get("aggregation") not in _AGGREGATIONS:
+        raise WriteRefused(
+            f"{what}: a Metric says how its readings total: aggregation 'sum' (flows such as "
+            "orders) or 'mean' (rates)"
+        )
+    aliases = raw.get("aliases")
+    if isinstance(aliases, list) and all(isinstance(a, str) for a in aliases) and aliases:
+        props["aliases"] = aliases  # restoring an export: who this node was merged with
+    return NodeRow(
+        id=node_id,
+        type=node_type,
+        src=src,
+        as_of=as_of,
+        props=props,
+        recorded_at=_moment(raw, "recordedAt", what, required=False),
+        updated_at=_moment(raw, "updatedAt", what, required=False),
+        first_as_of=_moment(raw, "firstAsOf", what, required=False),
+    )
+
+
+def _gate_reading(props: dict[str, Any], what: str) -> dict[str, Any]:
+    value = props.get("value")
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise WriteRefused(f"{what}: a reading needs a numeric 'value'")
+    start = _moment(props, "start", what, required=False)
+    end = _moment(props, "end", what, required=False)
+    if start is None or end is None:
+        raise WriteRefused(f"{what}: a reading needs its window: 'start' and 'end' dates")
+    if end <= start:
+        raise WriteRefused(f"{what}: the reading's 'end' must be after its 'start'")
+    return {**props, "start": start, "end": end}
+
+
+def gate_edge(raw: Any, types: dict[str, str]) -> EdgeRow:
+    """Check one edge fact against the schema, given the type of every known node id."""
+    if not isinstance(raw, dict):
+        raise WriteRefused("an edge fact must be a JSON object")
+    rel = raw.get("type")
+    if not isinstance(rel, str) or rel not in REL_TYPES:
+        raise WriteRefused(
+            f"unknown relationship type {rel!r}: not in the schema{_suggest(str(rel), REL_TYPES)}"
+        )
+    from_id = _require_text(raw, "from", f"{rel} edge")
+    to_id = _require_text(raw, "to", f"{rel} edge")
+    what = f"({from_id})-[:{rel}]->({to_id})"
+    for end_id in (from_id, to_id):
+        if end_id not in types:
+            raise WriteRefused(
+                f"{what}: no node {end_id!r} in this brain; add the node first or in the same file"
+            )
+    from_type, to_type = types[from_id], types[to_id]
+    if (from_type, rel, to_type) not in ALLOWED_PATTERNS:
+        raise WriteRefused(
+            f"{what}: ({from_type})-[:{rel}]->({to_type}) is not an allowed pattern; "
+            f"{rel} is allowed {_allowed_ends(rel)}"
+        )
+    src = _require_text(raw, "src", what)
+    as_of = _moment(raw, "asOf", what, required=True)
+    since = _moment(raw, "since", what, required=False)
+    if since is None:
+        raise WriteRefused(f"{what} has no 'since': say from when it was true")
+    until = _moment(raw, "until", what, required=False)
+    if until is not None and until <= since:
+        raise WriteRefused(f"{what}: 'until' must be after 'since'")
+    assert as_of is not None
+    props = clean_props(
+        raw, skip=_EDGE_KEYS | _RESTORABLE_EDGE_KEYS, reserved=EDGE_META_PROPS, what=what
+    )
+    return EdgeRow(
+        from_id=from_id,
+        rel=rel,
+        to_id=to_id,
+        from_type=from_type,
+        to_type=to_type,
+        since=since,
+        until=until,
+        src=src,
+        as_of=as_of,
+        props=props,
+        recorded_at=_moment(raw, "recordedAt", what, required=False),
+        retired_at=_moment(raw, "retiredAt", what, required=False),
+        end_src=raw.get("endSrc") if isinstance(raw.get("endSrc"), str) and until else None,
+        end_as_of=_moment(raw, "endAsOf", what, required=False) if until else None,
+    )
+
+
+def _allowed_ends(rel: str) -> str:
+    froms = sorted({f for f, r, _ in ALLOWED_PATTERNS if r == rel})
+    tos = sorted({t for _, r, t in ALLOWED_PATTERNS if r == rel})
+    return f"from {_short(froms)} to {_short(tos)}"
+
+
+def _short(names: list[str], limit: int = 8) -> str:
+    return ", ".join(names) if len(names) <= limit else ", ".join(names[:limit]) + ", ..."
