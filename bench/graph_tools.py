@@ -30,7 +30,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from brain import Brain, BrainSettings, TenantGraph, benchmark_graph, now_ms  # noqa: E402
-from brain.server import EmbeddedServer  # noqa: E402
+from brain.db import EmbeddedServer  # noqa: E402
 from brain.reads import clear_cache as clear_paths  # noqa: E402
 from brain.reads._paths import path  # noqa: E402
 from brain.reads._ranks import clear_cache as clear_ranks  # noqa: E402

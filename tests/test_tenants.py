@@ -387,14 +387,10 @@ async def test_unique_and_mandatory_id_are_enforced(brain: Brain) -> None:
     await brain.driver.query(graph, "t", "CREATE (:Entity:Task {id: 'dup', type: 'Task'})")
 
     with pytest.raises(QueryRefused, match="(?i)unique"):
-        await brain.driver.query(
-            graph, "t", "CREATE (:Entity:Person {id: 'dup', type: 'Person'})"
-        )
+        await brain.driver.query(graph, "t", "CREATE (:Entity:Person {id: 'dup', type: 'Person'})")
     with pytest.raises(QueryRefused, match="(?i)mandatory"):
         await brain.driver.query(graph, "t", "CREATE (:Entity:Task {type: 'Task'})")
-    res = await brain.driver.ro_query(
-        graph, "t", "MATCH (n:Entity) RETURN n.id, n.type LIMIT 10"
-    )
+    res = await brain.driver.ro_query(graph, "t", "MATCH (n:Entity) RETURN n.id, n.type LIMIT 10")
     assert res.rows == [["dup", "Task"]]
 
 
