@@ -18,7 +18,7 @@ from brain.errors import (
 from brain.facts import export_facts, parse_lines, read_facts
 from brain.moments import format_moment, now_ms, parse_moment
 from brain.ranks import clear_cache, rank, topics
-from brain.sample import SAMPLE_QUESTIONS, SAMPLE_TENANT, benchmark_graph, sample_business
+from brain.sample import SAMPLE_QUESTIONS, SAMPLE_TENANT, sample_business
 from brain.server import EmbeddedServer, ServerStatus
 from brain.settings import BrainSettings
 from brain.stats import TenantStats, tenant_stats
@@ -31,7 +31,6 @@ __all__ = [
     "topics",
     "SAMPLE_QUESTIONS",
     "SAMPLE_TENANT",
-    "benchmark_graph",
     "sample_business",
     "CYPHER_ROW_CAP",
     "CYPHER_TIMEOUT_MS",
