@@ -1,7 +1,7 @@
 """Benchmark: the graph tools on a graph the size of the reference business, each beside
 the plain query a newcomer would write for the same answer, measured in the same run.
 
-The graph is `brain.sample.benchmark_graph` (37,240 nodes, 49,983 edges, ~5% closed),
+The graph is `bench.scale_graph.benchmark_graph` (37,240 nodes, 49,983 edges, ~5% closed),
 loaded once with embeddings into an embedded FalkorDB under bench/out/ (reused by later
 runs). Figures are medians of repeated calls. Reference timings of the product we
 measure against (laptop): what breaks 5-16 ms (1 hop) / 7-36 ms (4 hops), 3 shortest
@@ -29,7 +29,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from brain import Brain, BrainSettings, TenantGraph, benchmark_graph, now_ms  # noqa: E402
+from bench.scale_graph import benchmark_graph  # noqa: E402
+from brain import Brain, BrainSettings, TenantGraph, now_ms  # noqa: E402
 from brain.db import EmbeddedServer  # noqa: E402
 from brain.reads import clear_cache as clear_paths  # noqa: E402
 from brain.reads._paths import path  # noqa: E402

@@ -23,7 +23,7 @@ from brain.ingest._facts import export_facts, parse_lines, read_facts
 from brain.reads._cypher_guard import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_cypher, run_cypher
 from brain.reads._ranks import clear_cache, rank, topics
 from brain.reads._stats import TenantStats, tenant_stats
-from brain.sample import SAMPLE_QUESTIONS, SAMPLE_TENANT, benchmark_graph, sample_business
+from brain.sample import SAMPLE_QUESTIONS, SAMPLE_TENANT, sample_business
 
 __all__ = [
     "clear_cache",
@@ -31,7 +31,6 @@ __all__ = [
     "topics",
     "SAMPLE_QUESTIONS",
     "SAMPLE_TENANT",
-    "benchmark_graph",
     "sample_business",
     "CYPHER_ROW_CAP",
     "CYPHER_TIMEOUT_MS",

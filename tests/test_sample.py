@@ -1,4 +1,4 @@
-"""Tests for the sample business and the benchmark graph: pure, no database."""
+"""Tests for the sample business (its data files) and the benchmark graph: pure, no database."""
 
 from __future__ import annotations
 
@@ -11,14 +11,17 @@ import sys
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from datetime import date, datetime
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from brain.sample import SAMPLE_QUESTIONS, SAMPLE_TENANT, benchmark_graph, sample_business
-from brain.schema._gate import gate_edge, gate_node
-from brain.schema._types import ALLOWED_PATTERNS, NODE_TYPES, ONE_HOLDER_RULES
+from bench.scale_graph import benchmark_graph
+from brain.errors import WriteRefused
+from brain.sample import SAMPLE_QUESTIONS, SAMPLE_TENANT, sample_business
+from brain.sample._tokens import StoryClock, expand
+from brain.schema import ALLOWED_PATTERNS, NODE_TYPES, ONE_HOLDER_RULES, gate_edge, gate_node
 
 TODAY = date(2026, 11, 20)
 SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -191,16 +194,100 @@ def test_story_puts_nodes_before_edges_and_is_deterministic(story: list[Fact]) -
     assert 150 <= len({f["node"]["id"] for f in story if "node" in f}) <= 450
 
 
-def test_story_passes_the_write_gate(story: list[Fact]) -> None:
-    # the gate raises WriteRefused, naming the fact, for anything it would refuse
-    nodes, edges = _split(story)
+#: Days the data files must load on: around 15 October (the story year turns), the weeks
+#: after 12 October (weekly notes start to mention it), year ends and leap days.
+EDGE_DAYS = [
+    TODAY,
+    date(2026, 10, 14),
+    date(2026, 10, 15),
+    date(2026, 11, 6),
+    date(2026, 12, 3),
+    date(2026, 12, 31),
+    date(2027, 1, 1),
+    date(2028, 2, 29),
+    date(2028, 3, 1),
+]
+
+
+@pytest.mark.parametrize("today", EDGE_DAYS, ids=str)
+def test_data_files_load_through_the_gate_with_no_refusals(today: date) -> None:
+    facts = sample_business(today=today)
+    nodes, edges = _split(facts)
     types = {n["id"]: n["type"] for n in nodes}
-    gated_nodes = [gate_node(n) for n in nodes]
-    gated_edges = [gate_edge(e, types) for e in edges]
+    refusals: list[str] = []
+    gated_nodes, gated_edges = [], []
+    for n in nodes:
+        try:
+            gated_nodes.append(gate_node(n))
+        except WriteRefused as exc:
+            refusals.append(str(exc))
+    for e in edges:
+        try:
+            gated_edges.append(gate_edge(e, types))
+        except WriteRefused as exc:
+            refusals.append(str(exc))
+    assert refusals == []
     assert [row.id for row in gated_nodes] == [n["id"] for n in nodes]
     assert [(row.from_id, row.rel, row.to_id) for row in gated_edges] == [
         (e["from"], e["type"], e["to"]) for e in edges
     ]
+    assert _problems(facts, today) == []
+
+
+def _strings(value: Any) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict | list):
+        for v in value.values() if isinstance(value, dict) else value:
+            yield from _strings(v)
+
+
+def test_data_files_leave_no_token_and_no_document_unused() -> None:
+    root = resources.files("brain.sample") / "data"
+    facts = sample_business(today=TODAY)
+    assert [s for s in _strings(facts) if "{" in s or "}" in s] == []
+    lines = (root / "facts.jsonl").read_text(encoding="utf-8").splitlines()
+    raw = [json.loads(line) for line in lines]
+    assert len(raw) == len(facts)
+    bodies = [next(iter(f.values())) for f in raw]
+    used = {v["file"] for b in bodies for v in b.values() if isinstance(v, dict) and "file" in v}
+    on_disk = {f"documents/{p.name}" for p in (root / "documents").iterdir()}
+    assert used == on_disk
+    docs = [f["node"] for f in raw if "node" in f and f["node"]["type"] == "Document"]
+    assert all(d["body"] == {"file": d["body"]["file"]} for d in docs)
+
+
+@pytest.mark.parametrize(
+    ("token", "expected"),
+    [
+        ("{today-4}", "2026-11-16"),
+        ("{today+9}", "2026-11-29"),
+        ("{today-4T11:05}", "2026-11-16T11:05:00+05:30"),
+        ("{Y-10-12}", "2026-10-12"),
+        ("{(Y-1)-01-10}", "2025-01-10"),
+        ("{Y-01-08+75}", "2026-03-24"),
+        ("{min(Y-11-05,today-1)}", "2026-11-05"),
+        ("{Y}", "2026"),
+        ("{today-4|day}", "16 November 2026"),
+        ("{today-4|short}", "16 November"),
+        ("{today-4|weekday}", "Monday"),
+        ("{today|weekday:a,b,c,d,e,f,g}", "e"),
+        ("{today-1|rota:a,b,c}", "abc"[date(2026, 11, 19).toordinal() % 3]),
+        ("{today-8>Y-10-12? after}", " after"),
+        ("x{Y-10-12>today-8? never}y", "xy"),
+    ],
+)
+def test_date_tokens_read_as_documented(token: str, expected: str) -> None:
+    assert expand(token, StoryClock.on(TODAY)) == expected
+
+
+def test_story_year_turns_on_15_october() -> None:
+    assert StoryClock.on(date(2026, 10, 14)).year == 2025
+    assert StoryClock.on(date(2026, 10, 15)).year == 2026
+    assert StoryClock.on(date(2027, 1, 1)).year == 2026
+    assert expand("{Y-01-08+75}", StoryClock.on(date(2029, 1, 1))) == "2028-03-23"  # leap year
+    with pytest.raises(ValueError):
+        expand("{yesterday}", StoryClock.on(TODAY))
 
 
 def test_tenant_and_questions() -> None:
@@ -421,7 +508,7 @@ def _digest(facts: Iterable[Fact]) -> str:
 def test_benchmark_is_the_same_in_another_process() -> None:
     code = (
         "import hashlib, json; from datetime import date; "
-        "from brain.sample import benchmark_graph; "
+        "from bench.scale_graph import benchmark_graph; "
         "print(hashlib.sha256(json.dumps(list(benchmark_graph(nodes=3000, edges=4000, "
         "seed=3, today=date(2026, 11, 20))), sort_keys=True).encode()).hexdigest())"
     )

@@ -1,22 +1,31 @@
-"""Filler for ``brain.sample.benchmark_graph``: the story's kinds of facts, at any size.
+"""The benchmark graph: the sample business at benchmark scale, and the filler that pads it.
 
-Nodes are spread over the same types as the story business (many readings, passages and
-tasks; few vendors and accounts). Edges come in stages, each schema-valid by construction:
-readings measure metrics, passages belong to documents and meetings, people join teams,
-tasks pass between successive owners, a layered DEPENDS_ON graph hangs many things off a few
-hubs (accounts, vendors, core services), and a weighted mix of other links fills the rest.
-About 5% of the edges that may end carry an ``until``. Everything is drawn from one
-``random.Random(seed)`` and no set is ever iterated, so a seed gives the same facts in any
-process.
+``benchmark_graph`` is the graph the graph-tools benchmark loads: the story business of
+``brain.sample`` first (each id once, at its latest state), so the story questions still
+have their answers, then filler of the same kinds up to an exact size. It lives in
+``bench/`` because only benchmarks and their tests build graphs this big.
+
+The filler's nodes are spread over the same types as the story business (many readings,
+passages and tasks; few vendors and accounts). Edges come in stages, each schema-valid by
+construction: readings measure metrics, passages belong to documents and meetings, people
+join teams, tasks pass between successive owners, a layered DEPENDS_ON graph hangs many
+things off a few hubs (accounts, vendors, core services), and a weighted mix of other links
+fills the rest. About 5% of the edges that may end carry an ``until``. Everything is drawn
+from one ``random.Random(seed)`` and no set is ever iterated, so a seed gives the same facts
+in any process.
 """
 
 from __future__ import annotations
 
 import random
-from datetime import date, timedelta
+from collections.abc import Iterator
+from datetime import date, datetime, timedelta
+from itertools import chain
 from typing import Any
 
-Fact = dict[str, Any]
+from brain.sample import Fact, sample_business
+
+__all__ = ["benchmark_graph", "generate"]
 
 HORIZON_DAYS = 540  # filler history spans this many days before ``today``
 CLOSED_SHARE = 0.05
@@ -499,3 +508,32 @@ def generate(*, nodes: int, edges: int, seed: int, today: date) -> tuple[list[Fa
             edge["until"] = edge["asOf"] = days[until[k]]
         edge_facts.append({"edge": edge})
     return node_facts, edge_facts
+
+
+def benchmark_graph(
+    *, nodes: int = 37_240, edges: int = 49_983, seed: int = 7, today: date
+) -> Iterator[Fact]:
+    """The sample at benchmark scale: exactly ``nodes`` node facts, then ``edges`` edge facts.
+
+    The default size is the graph the seed write-up timed its tools on. When the sizes leave
+    room for it twice over, the story business comes first (each id once, at its latest
+    state), so the story questions still have their answers; the rest is filler of the same
+    kinds, with the dependency hubs ``account-00000``, ``vendor-00000`` and ``service-00000``
+    (see ``generate``). Deterministic for a seed. Raises ``ValueError`` for negative sizes,
+    or when that many distinct edges do not fit on that many nodes.
+    """
+    if nodes < 0 or edges < 0:
+        raise ValueError(f"sizes must not be negative: nodes={nodes}, edges={edges}")
+    day = today.date() if isinstance(today, datetime) else today
+    facts = sample_business(today=day)
+    story_nodes = list({f["node"]["id"]: f for f in facts if "node" in f}.values())
+    story_edges = [f for f in facts if "edge" in f]
+    if nodes < 2 * len(story_nodes) or edges < 2 * len(story_edges):
+        story_nodes, story_edges = [], []  # too small to hold the story twice over
+    filler_nodes, filler_edges = generate(
+        nodes=nodes - len(story_nodes),
+        edges=edges - len(story_edges),
+        seed=seed,
+        today=day,
+    )
+    return chain(story_nodes, filler_nodes, story_edges, filler_edges)
