@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from brain._brain import Brain
 from brain._moments import format_moment, now_ms, parse_moment
-from brain._settings import BrainSettings
+from brain._settings import BrainSettings, HivebrainSettings, HttpUrlSetting
 from brain._tenant_graph import TenantGraph, WriteReport
 from brain._tenants import Registry, Tenant, validate_slug
 from brain.db._driver import FalkorDriver, GraphDriver, QueryResult
@@ -15,6 +15,7 @@ from brain.errors import (
     InputInvalid,
     InvalidSlug,
     QueryRefused,
+    SettingsInvalid,
     TenantExists,
     TenantUnknown,
     WriteRefused,
@@ -39,6 +40,9 @@ __all__ = [
     "run_cypher",
     "Brain",
     "BrainSettings",
+    "HivebrainSettings",
+    "HttpUrlSetting",
+    "SettingsInvalid",
     "EmbeddedServer",
     "FalkorDriver",
     "GraphDriver",
