@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from brain._brain import Brain
+from brain._health import DatabaseHealth, database_health
 from brain._moments import format_moment, now_ms, parse_moment
 from brain._settings import BrainSettings, HivebrainSettings, HttpUrlSetting
 from brain._tenant_graph import TenantGraph, WriteReport
@@ -40,6 +41,7 @@ __all__ = [
     "run_cypher",
     "Brain",
     "BrainSettings",
+    "DatabaseHealth",
     "HivebrainSettings",
     "HttpUrlSetting",
     "SettingsInvalid",
@@ -61,6 +63,7 @@ __all__ = [
     "TenantUnknown",
     "WriteRefused",
     "WriteReport",
+    "database_health",
     "export_facts",
     "format_moment",
     "now_ms",
