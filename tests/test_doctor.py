@@ -11,6 +11,7 @@ import asyncio
 import os
 import subprocess
 import sys
+import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,8 @@ import pytest_asyncio
 from agents import AgentSettings
 from bots._wiring import ExecutorSettings
 from bots.core import BotSettings
-from brain import Brain, BrainSettings
+from brain import Brain, BrainSettings, database_health
+from brain._tenants import graph_name
 from brain.db import EmbeddedServer
 from tests.fakes import (
     FakeAnthropicAPI,
@@ -229,3 +231,17 @@ async def test_an_invalid_setting_is_one_line_and_skips_what_needs_it(tmp_path: 
     assert "whole number" in detail
     assert lines["database"] == ("--", "skipped: fix the settings first")
     assert not (tmp_path / ".hivebrain").exists()  # nothing was started
+
+
+async def test_database_health_names_a_missing_index_and_reads_dimensions(brain: Brain) -> None:
+    slug = f"doc-{uuid.uuid4().hex[:8]}"
+    await brain.create_tenant(slug)
+    healthy = await database_health(brain)
+    assert not [p for p in healthy.problems if slug in p]
+    assert healthy.dimensions == {384} and healthy.version.count(".") == 2
+    await brain.driver.query(graph_name(slug), "drop an index", "DROP INDEX ON :Card(status)")
+    try:
+        broken = await database_health(brain)
+        assert f"tenant {slug}: range index Card(status) is missing" in broken.problems
+    finally:
+        await brain.erase_tenant(slug)  # other tests read this server's tenants
