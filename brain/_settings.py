@@ -9,9 +9,9 @@ Every entry point (each CLI command, ``serve``) therefore fails the same readabl
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args
 
-from pydantic import AfterValidator, Field, ValidationError
+from pydantic import AfterValidator, Field, SecretStr, ValidationError
 from pydantic.fields import FieldInfo
 from pydantic_core import ErrorDetails
 from pydantic_settings import BaseSettings, SettingsConfigDict, SettingsError
@@ -79,7 +79,10 @@ def _takes(err: ErrorDetails) -> str:
 
 
 def _is_secret(field: FieldInfo | None) -> bool:
-    return field is not None and "SecretStr" in repr(field.annotation)
+    """Whether the field holds a ``SecretStr`` (alone or ``| None``)."""
+    if field is None:
+        return False
+    return field.annotation is SecretStr or SecretStr in get_args(field.annotation)
 
 
 def describe_problems(cls: type[BaseSettings], exc: ValidationError) -> list[str]:
