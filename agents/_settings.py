@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from brain import HivebrainSettings, HttpUrlSetting
 
 
-class AgentSettings(BaseSettings):
+class AgentSettings(HivebrainSettings):
     """Which model the desks and the Chief use, and how much one turn may spend.
 
     Without ``anthropic_api_key`` there is no model and hivebrain answers in rules mode.
@@ -16,12 +17,10 @@ class AgentSettings(BaseSettings):
     See `.env.example`.
     """
 
-    model_config = SettingsConfigDict(env_file=".env", extra="ignore", frozen=True)
-
     anthropic_api_key: SecretStr | None = Field(
         default=None, description="Anthropic API key; empty = rules mode (no model)"
     )
-    anthropic_base_url: str | None = Field(
+    anthropic_base_url: HttpUrlSetting | None = Field(
         default=None, description="Messages API base URL; empty = the SDK's default"
     )
     anthropic_model: str = Field(default="claude-sonnet-4-5", description="model name")

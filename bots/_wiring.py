@@ -11,9 +11,8 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from brain import Brain
+from brain import Brain, HivebrainSettings, HttpUrlSetting
 
 # `agents` pulls in the model SDKs (seconds under load): imported when a function runs, so
 # CLI commands that never answer a question stay fast.
@@ -22,18 +21,20 @@ if TYPE_CHECKING:
     from bots.core import BotCore
 
 
-class ExecutorSettings(BaseSettings):
+class ExecutorSettings(HivebrainSettings):
     """Credentials of the executors the CLI may run. See `.env.example`."""
 
-    model_config = SettingsConfigDict(env_file=".env", extra="ignore", frozen=True)
-
     github_token: SecretStr | None = Field(default=None, description="GitHub token; empty = off")
-    github_api_base_url: str = Field(default="https://api.github.com")
+    github_api_base_url: HttpUrlSetting = Field(
+        default="https://api.github.com", description="GitHub REST base URL"
+    )
     hivebrain_github_repos: str = Field(
         default="", description="comma-separated owner/name repos cards may change"
     )
     composio_api_key: SecretStr | None = Field(default=None, description="empty = off")
-    composio_base_url: str | None = Field(default=None)
+    composio_base_url: HttpUrlSetting | None = Field(
+        default=None, description="Composio API base URL; empty = the SDK's default"
+    )
     composio_toolkit_versions: str | None = Field(
         default=None, description="one version for every toolkit, e.g. 20250909_00"
     )

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from brain._brain import Brain
+from brain._health import DatabaseHealth, database_health
 from brain._moments import format_moment, now_ms, parse_moment
-from brain._settings import BrainSettings
+from brain._settings import BrainSettings, HivebrainSettings, HttpUrlSetting
 from brain._tenant_graph import TenantGraph, WriteReport
 from brain._tenants import Registry, Tenant, validate_slug
 from brain.db._driver import FalkorDriver, GraphDriver, QueryResult
@@ -15,6 +16,7 @@ from brain.errors import (
     InputInvalid,
     InvalidSlug,
     QueryRefused,
+    SettingsInvalid,
     TenantExists,
     TenantUnknown,
     WriteRefused,
@@ -38,6 +40,10 @@ __all__ = [
     "run_cypher",
     "Brain",
     "BrainSettings",
+    "DatabaseHealth",
+    "HivebrainSettings",
+    "HttpUrlSetting",
+    "SettingsInvalid",
     "EmbeddedServer",
     "FalkorDriver",
     "GraphDriver",
@@ -56,6 +62,7 @@ __all__ = [
     "TenantUnknown",
     "WriteRefused",
     "WriteReport",
+    "database_health",
     "export_facts",
     "format_moment",
     "now_ms",

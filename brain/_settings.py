@@ -1,28 +1,144 @@
-"""Settings of the brain layer, read from the environment (or `.env`) by entry points only."""
+"""Settings of the brain layer, read from the environment (or `.env`) by entry points only.
+
+``HivebrainSettings`` is the base of every settings class (brain, agents, bots): it is the
+one place settings load, so it is where pydantic's ``ValidationError`` becomes
+``SettingsInvalid``, one line that names the environment variable and what it takes.
+Every entry point (each CLI command, ``serve``) therefore fails the same readable way.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated, Any, get_args
 
-from pydantic import Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import AfterValidator, Field, SecretStr, ValidationError
+from pydantic.fields import FieldInfo
+from pydantic_core import ErrorDetails
+from pydantic_settings import BaseSettings, SettingsConfigDict, SettingsError
+
+from brain.errors import SettingsInvalid
+
+#: Characters of a wrong value repeated in the error line.
+_SHOWN_CHARS = 40
+
+#: What a setting takes, by pydantic error type (constraints add their bound).
+_TAKES: dict[str, str] = {
+    "int_parsing": "a whole number",
+    "int_type": "a whole number",
+    "int_from_float": "a whole number",
+    "float_parsing": "a number",
+    "float_type": "a number",
+    "bool_parsing": "true or false",
+    "bool_type": "true or false",
+    "string_type": "text",
+    "path_type": "a file system path",
+}
+_BOUNDS: dict[str, str] = {
+    "greater_than_equal": "a number of at least {ge}",
+    "greater_than": "a number above {gt}",
+    "less_than_equal": "a number of at most {le}",
+    "less_than": "a number below {lt}",
+}
 
 
-class BrainSettings(BaseSettings):
+def _url_check(*schemes: str) -> AfterValidator:
+    """A validator that a URL setting starts with one of ``schemes``."""
+    names = [f"{s}://" for s in schemes]
+    wanted = ", ".join(names[:-1]) + " or " + names[-1]
+
+    def check(value: str) -> str:
+        scheme, sep, rest = value.strip().partition("://")
+        if not sep or scheme.lower() not in schemes or not rest:
+            raise ValueError(f"a URL starting with {wanted}")
+        return value.strip()
+
+    return AfterValidator(check)
+
+
+#: A URL of a web API (``http://`` or ``https://``).
+HttpUrlSetting = Annotated[str, _url_check("http", "https")]
+#: A URL of a FalkorDB server.
+FalkorUrlSetting = Annotated[str, _url_check("redis", "rediss", "unix")]
+
+
+def _number(value: Any) -> Any:
+    """``0.0`` as ``0``: bounds read as people write them."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _takes(err: ErrorDetails) -> str:
+    """What the setting accepts, as a phrase that follows "it takes"."""
+    kind, ctx = err["type"], err.get("ctx") or {}
+    if kind in _BOUNDS:
+        return _BOUNDS[kind].format(**{k: _number(v) for k, v in ctx.items()})
+    if kind == "value_error" and "error" in ctx:
+        return str(ctx["error"]).removeprefix("Value error, ")
+    if kind == "literal_error" and "expected" in ctx:
+        return f"one of {ctx['expected']}"
+    return _TAKES.get(kind, err["msg"][:1].lower() + err["msg"][1:])
+
+
+def _is_secret(field: FieldInfo | None) -> bool:
+    """Whether the field holds a ``SecretStr`` (alone or ``| None``)."""
+    if field is None:
+        return False
+    return field.annotation is SecretStr or SecretStr in get_args(field.annotation)
+
+
+def describe_problems(cls: type[BaseSettings], exc: ValidationError) -> list[str]:
+    """One phrase per wrong setting: ``NAME='value' is not valid: it takes ...``.
+
+    Secrets and URLs (which may carry a password) are named but never repeated.
+    """
+    problems: list[str] = []
+    for err in exc.errors(include_url=False):
+        name = str(err["loc"][0]) if err["loc"] else ""
+        field = cls.model_fields.get(name)
+        env = name.upper() or cls.__name__
+        value = err.get("input")
+        shown = ""
+        if isinstance(value, str | int | float) and not _is_secret(field) and "url" not in name:
+            text = str(value)
+            shown = "=" + repr(text[:_SHOWN_CHARS] + ("…" if len(text) > _SHOWN_CHARS else ""))
+        about = f" ({field.description})" if field is not None and field.description else ""
+        problems.append(f"{env}{shown} is not valid: it takes {_takes(err)}{about}")
+    return problems
+
+
+class HivebrainSettings(BaseSettings):
+    """Base of every settings class: `.env` support, frozen values, readable errors.
+
+    An empty variable (``FALKORDB_URL=`` as `.env.example` ships it) counts as unset, so
+    the field keeps its default.
+    """
+
+    model_config = SettingsConfigDict(
+        env_file=".env", extra="ignore", frozen=True, env_ignore_empty=True
+    )
+
+    def __init__(self, **values: Any) -> None:
+        try:
+            super().__init__(**values)
+        except ValidationError as exc:
+            raise SettingsInvalid(describe_problems(type(self), exc)) from None
+        except SettingsError as exc:  # a value pydantic-settings could not even decode
+            raise SettingsInvalid([str(exc)]) from None
+
+
+class BrainSettings(HivebrainSettings):
     """Where the graphs live and how text is embedded. See `.env.example`."""
 
-    model_config = SettingsConfigDict(env_file=".env", extra="ignore", frozen=True)
-
-    falkordb_url: str | None = Field(
+    falkordb_url: FalkorUrlSetting | None = Field(
         default=None,
-        description="redis://, rediss:// or unix:// URL of an external FalkorDB; "
-        "empty = run the embedded server under the data directory",
+        description="an external FalkorDB; empty = run the embedded server in the data dir",
     )
     hivebrain_data_dir: Path = Field(default=Path(".hivebrain"), description="embedded data dir")
     hivebrain_embed_model: str = Field(
         default="all-MiniLM-L6-v2", description="sentence-transformers model name or path"
     )
-    hivebrain_embed_dimension: int = Field(default=384, description="the model's vector size")
+    hivebrain_embed_dimension: int = Field(
+        default=384, ge=1, le=4096, description="the model's vector size"
+    )
     hivebrain_embeddings: bool = Field(
         default=True, description="embed node text on write (off: vector search is skipped)"
     )

@@ -94,3 +94,20 @@ class InputInvalid(HivebrainError):
     def __init__(self, reason: str) -> None:
         self.reason = reason
         super().__init__(reason, user_message=reason)
+
+
+class SettingsInvalid(HivebrainError):
+    """A setting in the environment (or `.env`) that its settings class does not accept.
+
+    ``problems`` are one phrase each, naming the environment variable and what it takes;
+    values of secrets and URLs are never repeated (a URL may carry a password).
+    """
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__(
+            "invalid setting: " + "; ".join(problems) + ". Fix it in the environment or .env "
+            "(.env.example describes every setting).",
+            user_message="hivebrain is not configured correctly; an admin needs to fix its "
+            "settings (`hivebrain doctor` says which).",
+        )

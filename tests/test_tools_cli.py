@@ -201,3 +201,42 @@ async def test_tool_errors_are_one_line(
 async def test_tool_on_an_unknown_tenant(hivebrain: Any) -> None:
     proc = await hivebrain("tool", "no-such-tenant", "lookup", "--arg", "name=x")
     assert "no-such-tenant" in one_line_error(proc)
+
+
+#: The same list argument as people type it, as JSON, and as the key repeated.
+LIST_SPELLINGS: list[list[str]] = [
+    ["--arg", "ids=person-arjun,task-ig-token"],
+    ["--arg", "ids=person-arjun, task-ig-token"],
+    ["--arg", 'ids=["person-arjun", "task-ig-token"]'],
+    ["--arg", "ids=person-arjun", "--arg", "ids=task-ig-token"],
+]
+
+
+@pytest.mark.parametrize("spelling", LIST_SPELLINGS)
+async def test_tool_list_arguments_take_commas_or_json(
+    hivebrain: Any, slug: str, spelling: list[str]
+) -> None:
+    proc = await hivebrain("tool", slug, "path", *spelling, "--json")
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert result["found"] is True
+    ids = {n["id"] for n in result["evidence"]["nodes"]}
+    assert {"person-arjun", "task-ig-token"} <= ids
+
+
+async def test_tool_list_of_types_and_text_kept_as_typed(hivebrain: Any, slug: str) -> None:
+    ranked = await hivebrain("tool", slug, "rank", "--arg", "types=Person,Task", "--json")
+    assert ranked.returncode == 0, ranked.stderr
+    kinds = {r["type"] for r in json.loads(ranked.stdout)["data"]["ranking"]}
+    assert kinds and kinds <= {"Person", "Task"}
+    # a name that looks like a number stays text (it used to arrive as an int and be refused)
+    looked = await hivebrain("tool", slug, "lookup", "--arg", "name=2026", "--json")
+    assert looked.returncode == 0, looked.stderr
+    assert json.loads(looked.stdout)["found"] is False
+
+
+async def test_tool_list_argument_errors_are_one_line(hivebrain: Any, slug: str) -> None:
+    proc = await hivebrain("tool", slug, "path", "--arg", "ids=[broken")
+    assert "ids=a,b" in one_line_error(proc)
+    proc = await hivebrain("tool", slug, "rank", "--arg", "types=Person,Planet")
+    assert "types" in one_line_error(proc)

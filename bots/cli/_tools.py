@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from types import UnionType
+from typing import Annotated, Any, Union, cast, get_args, get_origin
 
 import typer
+from pydantic import BaseModel
 from rich.table import Table
 
 from bots.cli._common import console, print_json, run, with_brain
@@ -55,18 +57,57 @@ async def query(
     await with_brain(act)
 
 
-def parse_tool_args(pairs: list[str]) -> dict[str, Any]:
-    """`--arg key=value` pairs as a dict; values that parse as JSON are taken as JSON."""
+def _arg_kind(model: type[BaseModel] | None, key: str) -> str:
+    """How a ``--arg`` value is read: ``list`` (commas or JSON), ``text`` (as typed) or
+    ``json`` (JSON when it parses, else text), from the tool's own argument model."""
+    field = model.model_fields.get(key) if model is not None else None
+    if field is None:
+        return "json"
+    annotation = field.annotation
+    members = get_args(annotation) if get_origin(annotation) in (Union, UnionType) else ()
+    kinds = {get_origin(a) or a for a in members or (annotation,)} - {type(None)}
+    if list in kinds:
+        return "list"
+    return "text" if kinds == {str} else "json"
+
+
+def parse_tool_args(pairs: list[str], model: type[BaseModel] | None = None) -> dict[str, Any]:
+    """`--arg key=value` pairs as a dict, read the way ``model`` (the tool's arguments) types
+    each key: a list takes ``a,b`` (or JSON, or the key repeated), text is kept as typed,
+    anything else is taken as JSON when it parses."""
     args: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise InputInvalid(f"--arg {pair!r}: write it as key=value (e.g. --arg name=task-ig)")
-        try:
-            args[key] = json.loads(value)
-        except json.JSONDecodeError:
+        kind = _arg_kind(model, key)
+        if kind == "list":
+            items = _list_value(key, value)
+            previous = args.get(key)
+            args[key] = [*previous, *items] if isinstance(previous, list) else items
+        elif kind == "text":
             args[key] = value
+        else:
+            try:
+                args[key] = json.loads(value)
+            except json.JSONDecodeError:
+                args[key] = value
     return args
+
+
+def _list_value(key: str, value: str) -> list[Any]:
+    """``a,b`` or ``["a", "b"]`` as a list."""
+    if value.lstrip().startswith("["):
+        try:
+            parsed = json.loads(value)
+        except json.JSONDecodeError as exc:
+            raise InputInvalid(
+                f"--arg {key}=...: that JSON list does not parse ({exc.msg}); "
+                f"or write it as {key}=a,b"
+            ) from exc
+        if isinstance(parsed, list):
+            return cast(list[Any], parsed)
+    return [item.strip() for item in value.split(",") if item.strip()]
 
 
 def tools_cmd(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
@@ -92,7 +133,8 @@ async def tool_cmd(
     slug: str,
     name: str,
     arg: Annotated[
-        list[str] | None, typer.Option("--arg", help="key=value (JSON values allowed).")
+        list[str] | None,
+        typer.Option("--arg", help="key=value; lists as a,b (JSON values allowed)."),
     ] = None,
     batch: Annotated[
         Path | None, typer.Option("--batch", help="JSON Lines of arguments, one call per line.")
@@ -100,9 +142,10 @@ async def tool_cmd(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Run one graph tool on a tenant (or once per line of a --batch file)."""
-    from agents.tools import call_tool
+    from agents.tools import TOOLS, call_tool
 
-    calls = [parse_tool_args(arg or [])]
+    found = TOOLS.get(name)  # unknown: call_tool says so, with the known names
+    calls = [parse_tool_args(arg or [], found.args if found is not None else None)]
     if batch is not None:
         calls = [fact for _, fact in read_facts(batch)]
 

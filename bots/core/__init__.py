@@ -27,8 +27,18 @@ from bots.core._reply import (
 )
 from bots.core._safety import sanitize_mentions, split_text, truncate_text
 from bots.core._settings import BotSettings
+from bots.core._settings_command import (
+    CHANNEL_SETTINGS,
+    MentionSyntax,
+    SettingsChange,
+    apply_settings,
+    parse_settings,
+    settings_change,
+    settings_help,
+)
 
 __all__ = [
+    "CHANNEL_SETTINGS",
     "Answer",
     "Attachment",
     "BotCore",
@@ -38,18 +48,24 @@ __all__ = [
     "Citation",
     "DecisionOutcome",
     "InboundMessage",
+    "MentionSyntax",
     "PathEdge",
     "PathNode",
     "Reply",
     "SeenEvents",
+    "SettingsChange",
     "TenantQueue",
     "apology",
+    "apply_settings",
     "card_view",
     "path_chain",
+    "parse_settings",
     "path_steps",
     "render_path_png",
     "reply_from_turn",
     "sanitize_mentions",
+    "settings_change",
+    "settings_help",
     "split_text",
     "truncate_text",
     "user_key",

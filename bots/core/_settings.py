@@ -3,25 +3,32 @@
 from __future__ import annotations
 
 from pydantic import Field, SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from brain import HivebrainSettings, HttpUrlSetting
 
 
-class BotSettings(BaseSettings):
+class BotSettings(HivebrainSettings):
     """Slack, Discord and the HTTP port. See `.env.example`."""
-
-    model_config = SettingsConfigDict(env_file=".env", extra="ignore", frozen=True)
 
     slack_bot_token: SecretStr | None = None
     slack_signing_secret: SecretStr | None = None
     slack_app_token: SecretStr | None = Field(default=None, description="present: Socket Mode")
-    slack_api_base_url: str | None = Field(default=None, description="GovSlack or tests")
+    slack_api_base_url: HttpUrlSetting | None = Field(
+        default=None, description="Slack Web API base URL (GovSlack or tests)"
+    )
     slack_client_id: str | None = None
     slack_client_secret: SecretStr | None = None
     discord_token: SecretStr | None = None
     discord_sync_commands: bool = Field(
         default=False, description="register slash commands with Discord at start"
     )
-    hivebrain_http_port: int = 8080
+    hivebrain_http_port: int = Field(
+        default=8080, ge=1, le=65535, description="port of /healthz, Slack events and webhooks"
+    )
+    discord_api_base_url: HttpUrlSetting = Field(
+        default="https://discord.com/api/v10",
+        description="Discord REST base URL that `hivebrain doctor` checks the token against",
+    )
 
     @property
     def slack_enabled(self) -> bool:

@@ -41,6 +41,7 @@ from bots.core._path_image import render_path_png
 from bots.core._reply import Attachment, CardDecision, CardView, InboundMessage, Reply
 from bots.core._safety import sanitize_mentions, split_text, truncate_text
 from bots.core._settings import BotSettings
+from bots.core._settings_command import CHANNEL_SETTINGS, apply_settings, settings_change
 from bots.discord._render import (
     CONTENT_LIMIT,
     DiscordMessage,
@@ -232,8 +233,8 @@ class HivebrainCommands(commands.Cog):
 
     @app_commands.command(name="settings", description="Set channels and approvers for this server")
     @app_commands.describe(
-        digest_channel="Where weekly roll-ups and minutes digests go",
-        triage_channel="Where repository triage suggestions go",
+        digest_channel=f"Where {CHANNEL_SETTINGS['digest']} go",
+        triage_channel=f"Where {CHANNEL_SETTINGS['triage']} go",
         add_approver="Someone who may approve cards",
         remove_approver="Someone who may no longer approve cards",
     )
@@ -246,29 +247,22 @@ class HivebrainCommands(commands.Cog):
         add_approver: discord.User | None = None,
         remove_approver: discord.User | None = None,
     ) -> None:
-        """Change the tenant's channel settings; only approvers may (BotCore checks)."""
+        """Change the tenant's settings through the core's settings command (approvers only)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        bot, guild_id = self.bot, str(interaction.guild_id)
-        changes: dict[str, Any] = {}
-        if digest_channel is not None:
-            changes["digest_channel"] = str(digest_channel.id)
-        if triage_channel is not None:
-            changes["triage_channel"] = str(triage_channel.id)
-        user_id = str(interaction.user.id)
-        notes = []
-        if changes or (add_approver is None and remove_approver is None):
-            notes.append(await bot.core.update_settings("discord", guild_id, user_id, changes))
-        if add_approver is not None or remove_approver is not None:
-            notes.append(
-                await bot.core.change_approvers(
-                    "discord",
-                    guild_id,
-                    user_id,
-                    add=[str(add_approver.id)] if add_approver is not None else [],
-                    remove=[str(remove_approver.id)] if remove_approver is not None else [],
-                )
-            )
-        await interaction.followup.send(_note("\n".join(notes)), ephemeral=True)
+        chosen = {"digest": digest_channel, "triage": triage_channel}
+        change = settings_change(
+            channels={k: str(c.id) for k, c in chosen.items() if c is not None},
+            add=[str(add_approver.id)] if add_approver is not None else [],
+            remove=[str(remove_approver.id)] if remove_approver is not None else [],
+        )
+        text = await apply_settings(
+            self.bot.core,
+            "discord",
+            str(interaction.guild_id),
+            str(interaction.user.id),
+            change,
+        )
+        await interaction.followup.send(_note(text), ephemeral=True)
 
 
 class HivebrainDiscord(commands.AutoShardedBot):

@@ -39,6 +39,12 @@ from bots.core._core import BotCore, Fetch, apology
 from bots.core._path_image import render_path_png
 from bots.core._reply import Attachment, CardDecision, CardView, InboundMessage, Reply
 from bots.core._settings import BotSettings
+from bots.core._settings_command import (
+    MentionSyntax,
+    apply_settings,
+    parse_settings,
+    settings_help,
+)
 from bots.slack._installs import POST_OPTIONS, SlackPoster, new_slack_app, slack_routes
 from bots.slack._render import (
     ACTION_APPROVE,
@@ -71,18 +77,19 @@ MAX_FILE_BYTES = 20_000_000
 FETCH_TIMEOUT_S = 30.0
 #: Threads the bot answered, remembered so replies there need no mention (bounded).
 MAX_BOT_THREADS = 10_000
-_CHANNEL_REF = re.compile(r"^<#([CG][A-Z0-9]+)(?:\|[^>]*)?>$")
-_USER_REF = re.compile(r"^<@([UW][A-Z0-9]+)(?:\|[^>]*)?>$")
+#: How Slack writes a channel (``<#C123|name>``) and a person (``<@U123>``) in a command.
+SLACK_MENTIONS = MentionSyntax(
+    channel=re.compile(r"^<#([CG][A-Z0-9]+)(?:\|[^>]*)?>$"),
+    user=re.compile(r"^<@([UW][A-Z0-9]+)(?:\|[^>]*)?>$"),
+)
 _FILE_HOSTS = (".slack.com", ".slack-edge.com", ".slack-gov.com")
 
 HELP = (
     "*hivebrain* answers questions about your business from its brain.\n"
     "• `/hivebrain ask <question>` — answer in this channel\n"
     "• `/hivebrain connect [name]` — create this workspace's brain (you become an approver)\n"
-    "• `/hivebrain settings` — show settings (approvers only)\n"
-    "• `/hivebrain settings digest #channel` · `settings triage #channel` (`off` to stop)\n"
-    "• `/hivebrain settings approvers add|remove @person`\n"
-    "You can also mention me, message me directly, or reply in a thread I answered."
+    + settings_help("/hivebrain settings")
+    + "\nYou can also mention me, message me directly, or reply in a thread I answered."
 )
 USAGE = "Try `/hivebrain help`."
 _VERBS: dict[str, Literal["approve", "reject", "details"]] = {
@@ -435,30 +442,12 @@ class SlackAdapter:
             await respond(text=safe, response_type="ephemeral", replace_original=False)
 
     async def _settings(self, team: str, user: str, channel: str, rest: str) -> str:
-        """``settings [digest|triage #channel|off | approvers add|remove @user...]``."""
-        words = rest.split()
-        key = words[0].lower() if words else ""
-        if not words:
-            return await self.core.update_settings("slack", team, user, {})
-        if key in ("digest", "triage") and len(words) == 2:
-            target = words[1]
-            if target.lower() in ("off", "none"):
-                value: str | None = None
-            elif target.lower() == "here":
-                value = channel
-            elif match := _CHANNEL_REF.match(target):
-                value = match.group(1)
-            else:
-                return f"Name the channel with #, e.g. `/hivebrain settings {key} #general`."
-            return await self.core.update_settings("slack", team, user, {f"{key}_channel": value})
-        if key == "approvers" and len(words) >= 3 and words[1].lower() in ("add", "remove"):
-            ids = [m.group(1) for w in words[2:] if (m := _USER_REF.match(w))]
-            if len(ids) != len(words) - 2:
-                return "Mention each person with @, e.g. `/hivebrain settings approvers add @dana`."
-            if words[1].lower() == "add":
-                return await self.core.change_approvers("slack", team, user, add=ids)
-            return await self.core.change_approvers("slack", team, user, remove=ids)
-        return f"I don't understand that setting. {USAGE}"
+        """``settings ...``: parsed and applied by the core (``bots.core``'s settings command)."""
+        try:
+            change = parse_settings(rest, syntax=SLACK_MENTIONS, here=channel)
+        except InputInvalid as exc:
+            return exc.user_message
+        return await apply_settings(self.core, "slack", team, user, change)
 
     # --- card buttons --------------------------------------------------------------------
 

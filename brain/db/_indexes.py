@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from dataclasses import dataclass
 from typing import LiteralString
 
 from brain.db._driver import GraphDriver
@@ -140,3 +141,65 @@ async def wait_operational(driver: GraphDriver, graph: str, *, timeout_s: float 
             )
         await asyncio.sleep(delay)
         delay = min(delay * 2, 0.2)
+
+
+READ_INDEX_DETAILS = (
+    "CALL db.indexes() YIELD label, properties, types, options, status "
+    "RETURN label, properties, types, options, status"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class IndexReport:
+    """What a health check needs to know about one graph's indexes and constraints.
+
+    ``problems`` names each one that is missing or not operational; ``dimensions`` are
+    the sizes of its vector indexes (what the embedding model must produce).
+    """
+
+    operational: int
+    problems: list[str]
+    dimensions: set[int]
+
+
+def _expected_indexes() -> set[tuple[str, str, str]]:
+    expected = {(label, prop, "RANGE") for label, prop in RANGE_INDEXES}
+    expected |= {(lbl, p, "FULLTEXT") for lbl, props in FULLTEXT_INDEXES.items() for p in props}
+    return expected | {(label, "embedding", "VECTOR") for label in VECTOR_LABELS}
+
+
+async def index_report(
+    driver: GraphDriver, graph: str, *, tenant_graph: bool = True
+) -> IndexReport:
+    """Every index and constraint of ``graph``, checked against what ``ensure_indexes``
+    builds (``tenant_graph=False``: only whether the ones present serve)."""
+    problems: list[str] = []
+    present: set[tuple[str, str, str]] = set()
+    dimensions: set[int] = set()
+    operational = 0
+    rows = (await driver.ro_query(graph, "index details", READ_INDEX_DETAILS)).rows
+    for label, props, types, options, status in rows:
+        for prop in props:
+            for kind in types.get(prop, []):
+                present.add((label, prop, kind))
+                if kind == "VECTOR" and "dimension" in options.get(prop, {}):
+                    dimensions.add(int(options[prop]["dimension"]))
+        if status == "OPERATIONAL":
+            operational += 1
+        else:
+            problems.append(f"index {label}({', '.join(props)}): {status}")
+    cons = (await driver.ro_query(graph, "constraint status", READ_CONSTRAINT_STATUS)).rows
+    kinds: set[str] = set()
+    for kind, label, status in cons:
+        kinds.add(f"{kind} {label}")
+        if status == "OPERATIONAL":
+            operational += 1
+        else:
+            problems.append(f"{kind.lower()} constraint on {label}: {status}")
+    if tenant_graph:
+        for label, prop, kind in sorted(_expected_indexes() - present):
+            problems.append(f"{kind.lower()} index {label}({prop}) is missing")
+        for kind in ("UNIQUE", "MANDATORY"):
+            if f"{kind} Entity" not in kinds:
+                problems.append(f"{kind.lower()} constraint on Entity(id) is missing")
+    return IndexReport(operational=operational, problems=problems, dimensions=dimensions)

@@ -17,6 +17,7 @@ from .anthropic_api import (
     tool_use_reply,
 )
 from .composio_api import FakeComposioAPI
+from .discord_api import FakeDiscordAPI
 from .github_api import FakeGitHubAPI
 from .slack_api import FakeSlackAPI
 
@@ -24,6 +25,7 @@ __all__ = [
     "AnthropicReply",
     "FakeAnthropicAPI",
     "FakeComposioAPI",
+    "FakeDiscordAPI",
     "FakeGitHubAPI",
     "FakeSlackAPI",
     "api_error",

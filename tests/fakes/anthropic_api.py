@@ -152,14 +152,20 @@ class FakeAnthropicAPI(FakeServer):
     ``replies`` is a list (consumed in order) or a function ``(request_json) -> reply``;
     a plain dict reply is a 200 message body. When the script runs out the fake answers
     400 ``invalid_request_error`` (not retried by the SDK, so the test fails fast).
-    ``api_key``, when given, is the only key accepted (others get 401).
+    ``api_key``, when given, is the only key accepted (others get 401). ``models``, when
+    given, are the model ids ``GET /v1/models/{id}`` knows (default: any).
     """
 
     def __init__(
-        self, replies: Script | ReplyFn | None = None, *, api_key: str | None = None
+        self,
+        replies: Script | ReplyFn | None = None,
+        *,
+        api_key: str | None = None,
+        models: Iterable[str] | None = None,
     ) -> None:
         super().__init__()
         self.api_key = api_key
+        self.models = set(models) if models is not None else None
         self._fn: ReplyFn | None = replies if callable(replies) else None
         self._script: list[AnthropicReply | dict[str, Any]] = (
             [] if replies is None or callable(replies) else list(replies)
@@ -183,6 +189,7 @@ class FakeAnthropicAPI(FakeServer):
     def add_routes(self, app: web.Application) -> None:
         app.router.add_post("/v1/messages", self._messages)
         app.router.add_post("/v1/messages/count_tokens", self._count_tokens)
+        app.router.add_get("/v1/models/{model_id}", self._model)
 
     def _new_request_id(self) -> str:
         self._request_counter += 1
@@ -236,6 +243,28 @@ class FakeAnthropicAPI(FakeServer):
         return web.json_response(
             {"input_tokens": max(1, words)}, headers={"request-id": self._new_request_id()}
         )
+
+    async def _model(self, request: web.Request) -> web.Response:
+        """``GET /v1/models/{id}``: the key is checked; ``models`` (when given) are the ids
+        that exist, others are 404 ``not_found_error`` as the real API answers."""
+        call = await self.record(request)
+        request_id = self._new_request_id()
+        model_id = request.match_info["model_id"]
+        key = call["headers"].get("x-api-key") or call["headers"].get("authorization", "")
+        key = key.removeprefix("Bearer ")
+        if not key or (self.api_key is not None and key != self.api_key):
+            reply = error_reply(401, "authentication_error", "invalid x-api-key")
+            return self._error(reply, request_id)
+        if self.models is not None and model_id not in self.models:
+            reply = error_reply(404, "not_found_error", f"model: {model_id}")
+            return self._error(reply, request_id)
+        body = {
+            "type": "model",
+            "id": model_id,
+            "display_name": model_id,
+            "created_at": "2025-09-29T00:00:00Z",
+        }
+        return web.json_response(body, headers={"request-id": request_id})
 
     def _error(self, reply: AnthropicReply, request_id: str) -> web.Response:
         body = {**reply.body, "request_id": request_id}

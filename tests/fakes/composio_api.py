@@ -6,7 +6,8 @@ The composio 0.30 SDK first fetches the tool's schema, ``GET /api/v3.1/tools/{sl
 is ``{"data", "error", "successful", "log_id"}``. Errors use Composio's envelope
 ``{"error": {"message", "code", "slug", "status", "request_id"}}``, which
 ``composio_client`` maps onto its exception classes (404 becomes ``ToolNotFoundError``
-in the SDK). The ``/api/v3/`` paths are served too.
+in the SDK). ``GET /api/v3.1/auth/session/info`` answers who the key belongs to (the
+cheap call a key check makes). The ``/api/v3/`` paths are served too.
 
 The SDK is synchronous: call it with ``await asyncio.to_thread(...)`` so the fake's
 event loop keeps running. Pass ``toolkit_versions=`` (or ``version=``) to the SDK:
@@ -109,6 +110,7 @@ class FakeComposioAPI(FakeServer):
         for prefix in ("/api/v3.1", "/api/v3"):
             app.router.add_post(prefix + "/tools/execute/{slug}", self._execute)
             app.router.add_get(prefix + "/tools/{slug}", self._retrieve)
+            app.router.add_get(prefix + "/auth/session/info", self._session_info)
         app.router.add_route("*", "/{tail:.*}", self._unknown)
 
     async def _unknown(self, request: web.Request) -> web.Response:
@@ -128,6 +130,18 @@ class FakeComposioAPI(FakeServer):
         if tool_slug not in self.tools:
             return _error(404, f"Tool {tool_slug} not found", code=10404, slug="Tool_ToolNotFound")
         return None
+
+    async def _session_info(self, request: web.Request) -> web.Response:
+        call = await self.record(request, action="session")
+        if call["headers"].get("x-api-key") != self.api_key:
+            return _error(401, "Invalid API key", code=10401, slug="Auth_InvalidApiKey")
+        return _json(
+            {
+                "project": {"id": "pr_fake", "name": "Fake project", "org_id": "ok_fake"},
+                "org_member": {"id": "om_fake", "email": "owner@example.test"},
+                "api_key": {"id": "ak_fake", "name": "default"},
+            }
+        )
 
     async def _retrieve(self, request: web.Request) -> web.Response:
         slug = request.match_info["slug"]

@@ -4,9 +4,11 @@ Routes, with GitHub's status codes and JSON shapes:
 ``GET|PATCH /repos/{owner}/{repo}/issues/{n}``, ``POST /repos/{owner}/{repo}/issues``,
 ``POST .../issues/{n}/labels`` (200, every label now on the issue),
 ``DELETE .../issues/{n}/labels/{name}``, ``POST .../issues/{n}/comments`` (201 comment),
-``POST .../issues/{n}/assignees`` (201 issue). Requests need ``Authorization: Bearer <t>``
-or ``token <t>``: a wrong token is 401 ``Bad credentials``. Unknown repos and issues are
-404 ``Not Found``: the test seeds what exists with ``add_repo`` / ``add_issue``.
+``POST .../issues/{n}/assignees`` (201 issue), and what a token check reads:
+``GET /user`` (the authenticated account) and ``GET /repos/{owner}/{repo}``. Requests
+need ``Authorization: Bearer <t>`` or ``token <t>``: a wrong token is 401 ``Bad
+credentials``. Unknown repos and issues are 404 ``Not Found``: the test seeds what
+exists with ``add_repo`` / ``add_issue``.
 """
 
 from __future__ import annotations
@@ -132,19 +134,40 @@ class FakeGitHubAPI(FakeServer):
             base + "/{number:\\d+}/{what:labels|comments|assignees}", self._dispatch
         )
         app.router.add_delete(base + "/{number:\\d+}/labels/{name}", self._dispatch)
+        app.router.add_get("/user", self._whoami)
+        app.router.add_get("/repos/{owner}/{repo}", self._repo)
         app.router.add_route("*", "/{tail:.*}", self._unknown)
 
     async def _unknown(self, request: web.Request) -> web.Response:
         await self.record(request)
         return _github_error(404, "Not Found")
 
-    async def _dispatch(self, request: web.Request) -> web.Response:
-        call = await self.record(request)
+    def _refusal(self, call: Call) -> web.Response | None:
         token = bearer_token(call["headers"])
         if token is None:
             return _github_error(401, "Requires authentication")
         if token != self.token:
             return _github_error(401, "Bad credentials")
+        return None
+
+    async def _whoami(self, request: web.Request) -> web.Response:
+        call = await self.record(request)
+        return self._refusal(call) or _json(_user(self.login))
+
+    async def _repo(self, request: web.Request) -> web.Response:
+        call = await self.record(request)
+        if (refusal := self._refusal(call)) is not None:
+            return refusal
+        repo = f"{request.match_info['owner']}/{request.match_info['repo']}"
+        if repo not in self.repos:
+            return _github_error(404, "Not Found", f"{_DOCS}/repos/repos#get-a-repository")
+        owner = request.match_info["owner"]
+        return _json({"id": zlib.crc32(repo.encode()), "full_name": repo, "owner": _user(owner)})
+
+    async def _dispatch(self, request: web.Request) -> web.Response:
+        call = await self.record(request)
+        if (refusal := self._refusal(call)) is not None:
+            return refusal
         if self.handler is not None and (canned := self.handler(call)) is not None:
             return _json(canned[1], canned[0])
         info = request.match_info

@@ -1,0 +1,146 @@
+"""The `settings` command of every chat platform: one parser, one apply, one help text.
+
+A workspace's approvers change where its digests and triage notes go and who approves
+cards. Slack types it (``/hivebrain settings digest #weekly``), Discord fills in slash
+command options; both end as one ``SettingsChange`` that ``apply_settings`` carries out
+through ``BotCore`` (which checks that the caller is an approver). Only how a channel or
+a person is written differs per platform: the adapter passes its ``MentionSyntax``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bots.core._core import BotCore
+from brain import InputInvalid
+
+#: Channel settings by the word people type, with what each channel receives.
+CHANNEL_SETTINGS: dict[str, str] = {
+    "digest": "weekly roll-ups and minutes digests",
+    "triage": "repository triage suggestions",
+}
+_OFF = ("off", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class MentionSyntax:
+    """How a platform writes a channel and a person in message text (group 1: the id)."""
+
+    channel: re.Pattern[str]
+    user: re.Pattern[str]
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsChange:
+    """What one settings command asks for; empty: show the settings.
+
+    ``channels`` maps a setting (``digest_channel``) to a channel id, or None to stop it.
+    """
+
+    channels: dict[str, str | None] = field(default_factory=dict[str, str | None])
+    add_approvers: tuple[str, ...] = ()
+    remove_approvers: tuple[str, ...] = ()
+
+    @property
+    def changes_approvers(self) -> bool:
+        """Whether approvers are added or removed."""
+        return bool(self.add_approvers or self.remove_approvers)
+
+
+def settings_help(prefix: str) -> str:
+    """The help lines for the settings command, e.g. ``prefix="/hivebrain settings"``."""
+    words = " · ".join(f"`{prefix} {word} #channel`" for word in CHANNEL_SETTINGS)
+    return (
+        f"• `{prefix}` — show settings (approvers only)\n"
+        f"• {words} (`off` to stop; `here` for this channel)\n"
+        f"• `{prefix} approvers add|remove @person`"
+    )
+
+
+def parse_settings(
+    text: str, *, syntax: MentionSyntax, here: str, prefix: str = "/hivebrain settings"
+) -> SettingsChange:
+    """Read ``settings ...`` text (without the word ``settings``) into a change.
+
+    ``here`` is the channel the command was typed in. Raises ``InputInvalid`` whose
+    reason is the reply: what was wrong and an example of the right form.
+    """
+    words = text.split()
+    if not words:
+        return SettingsChange()
+    key = words[0].lower()
+    if key in CHANNEL_SETTINGS:
+        if len(words) != 2:
+            raise InputInvalid(
+                f"Name one channel, e.g. `{prefix} {key} #general` (or `off` to stop)."
+            )
+        channel = _channel(words[1], syntax, here, key, prefix)
+        return SettingsChange(channels={f"{key}_channel": channel})
+    if key == "approvers":
+        verb = words[1].lower() if len(words) > 1 else ""
+        if verb not in ("add", "remove") or len(words) < 3:
+            raise InputInvalid(f"Say add or remove and who, e.g. `{prefix} approvers add @dana`.")
+        ids = [m.group(1) for w in words[2:] if (m := syntax.user.match(w))]
+        if len(ids) != len(words) - 2:
+            raise InputInvalid(f"Mention each person with @, e.g. `{prefix} approvers add @dana`.")
+        if verb == "add":
+            return SettingsChange(add_approvers=tuple(ids))
+        return SettingsChange(remove_approvers=tuple(ids))
+    known = ", ".join([*CHANNEL_SETTINGS, "approvers"])
+    raise InputInvalid(
+        f"I don't know the setting `{words[0][:40]}`: the settings are {known}. "
+        f"Try `{prefix}` to see them."
+    )
+
+
+def _channel(word: str, syntax: MentionSyntax, here: str, key: str, prefix: str) -> str | None:
+    if word.lower() in _OFF:
+        return None
+    if word.lower() == "here":
+        return here
+    if match := syntax.channel.match(word):
+        return match.group(1)
+    raise InputInvalid(f"Name the channel with #, e.g. `{prefix} {key} #general`.")
+
+
+def settings_change(
+    *,
+    channels: dict[str, str | None] | None = None,
+    add: Sequence[str] = (),
+    remove: Sequence[str] = (),
+) -> SettingsChange:
+    """A change from structured options (Discord's slash command); keys are
+    ``CHANNEL_SETTINGS`` words."""
+    unknown = sorted(set(channels or {}) - set(CHANNEL_SETTINGS))
+    if unknown:
+        raise InputInvalid(f"I don't know the setting {', '.join(unknown)}.")
+    return SettingsChange(
+        channels={f"{k}_channel": v for k, v in (channels or {}).items()},
+        add_approvers=tuple(add),
+        remove_approvers=tuple(remove),
+    )
+
+
+async def apply_settings(
+    core: BotCore, platform: str, workspace_id: str, user_id: str, change: SettingsChange
+) -> str:
+    """Carry out ``change`` for ``user_id`` (approvers only: ``BotCore`` checks) and say
+    what the settings are now: channels first, then approvers."""
+    notes: list[str] = []
+    if change.channels or not change.changes_approvers:
+        notes.append(
+            await core.update_settings(platform, workspace_id, user_id, dict(change.channels))
+        )
+    if change.changes_approvers:
+        notes.append(
+            await core.change_approvers(
+                platform,
+                workspace_id,
+                user_id,
+                add=change.add_approvers,
+                remove=change.remove_approvers,
+            )
+        )
+    return "\n".join(dict.fromkeys(notes))  # a refusal is said once
