@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,8 +25,8 @@ from scipy import sparse
 
 from brain._moments import cache_bucket
 from brain._tenant_graph import TenantGraph
+from brain.reads._cache import cached
 
-CACHE_SIZE = 16
 FETCH_TIMEOUT_MS = 30_000
 #: Internal-id range of one edge page at most (an id-range filter is a cheap seek).
 ID_PAGE = 500_000
@@ -83,14 +83,6 @@ class Snapshot:
         return self.indices[self.indptr[node] : self.indptr[node + 1]]
 
 
-_CACHE: OrderedDict[tuple[Any, ...], Snapshot] = OrderedDict()
-
-
-def clear_cache() -> None:
-    """Forget every cached snapshot."""
-    _CACHE.clear()
-
-
 def _build(pages: list[tuple[str, str]], size: int, direction: str = "both") -> Snapshot:
     a = np.concatenate(
         [np.asarray(json.loads(p[0]), dtype=np.int64) for p in pages] or [np.zeros(0, np.int64)]
@@ -142,16 +134,14 @@ async def snapshot(
     ``both`` makes an undirected adjacency (paths); ``out`` follows edges as stored and
     ``in`` walks them backwards (what depends on a thing points at it).
     """
-    key = (graph.slug, *await graph.write_stamp(), *cache_bucket(t), tuple(rels), direction)
-    if key in _CACHE:
-        _CACHE.move_to_end(key)
-        return _CACHE[key], True
-    pages, top = await current_edge_pages(graph, t, excluded=EXCLUDED_TYPES, rels=rels)
-    snap = await asyncio.to_thread(_build, pages, top + 1, direction)
-    _CACHE[key] = snap
-    while len(_CACHE) > CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return snap, False
+    # Paths read the undirected copy, walks the directed ones: named apart in the cache.
+    kind = "paths" if direction == "both" else "walks"
+
+    async def build() -> Snapshot:
+        pages, top = await current_edge_pages(graph, t, excluded=EXCLUDED_TYPES, rels=rels)
+        return await asyncio.to_thread(_build, pages, top + 1, direction)
+
+    return await cached(graph, kind, (*cache_bucket(t), tuple(rels), direction), build)
 
 
 def _distances(snap: Snapshot, start: int, limit: int) -> dict[int, int]:
