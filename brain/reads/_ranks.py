@@ -32,7 +32,7 @@ from brain._tenant_graph import TenantGraph
 from brain.errors import InputInvalid
 from brain.reads._cache import cached
 from brain.reads._evidence import Evidence, NodeRef, ReadResult, is_sample
-from brain.reads._snapshots import FETCH_TIMEOUT_MS, current_edge_pages, node_details
+from brain.reads._snapshots import FETCH_TIMEOUT_MS, current_edge_pages, is_heavy, node_details
 from brain.schema._types import ASSISTANT_TYPES, SEARCHABLE_TYPES
 
 log = logging.getLogger(__name__)
@@ -312,7 +312,13 @@ async def topics(
         entry.labels = await asyncio.to_thread(
             propagate_labels, len(copy.internal), copy.src, copy.dst
         )
-    chosen = _chosen_groups(copy, entry.labels, limit, max(min_size, 1)) if len(copy.src) else []
+    chosen: list[tuple[list[int], int]] = []
+    if len(copy.src) and is_heavy(len(copy.src)):
+        chosen = await asyncio.to_thread(
+            _chosen_groups, copy, entry.labels, limit, max(min_size, 1)
+        )
+    elif len(copy.src):
+        chosen = _chosen_groups(copy, entry.labels, limit, max(min_size, 1))
     rounded = np.round(copy.scores, 15)
     groups: list[dict[str, Any]] = []
     shown: list[dict[str, Any]] = []

@@ -14,6 +14,7 @@ the caller reads back the real edges of the pairs it returns, so every drawn edg
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 from collections import deque
 from collections.abc import Sequence
@@ -33,6 +34,10 @@ ID_PAGE = 500_000
 #: Pages fetched at once: FalkorDB runs reads on a thread per core, so splitting the id
 #: range lets both cores of a small server work on one snapshot.
 PARALLEL_PAGES = 2
+#: Snapshot edges past which a walk over it runs in a thread (``asyncio.to_thread``): a
+#: walk from a hub of a big graph visits tens of thousands of nodes, and a thread hop is
+#: not worth it for a small tenant's few hundred edges.
+THREAD_WALK_AT = 20_000
 #: Types a path never passes through: the assistant's records, readings, old versions.
 EXCLUDED_TYPES = ("Turn", "Finding", "Card", "Version", "Observation")
 
@@ -66,6 +71,11 @@ WHERE ID(n) = i
 RETURN ID(n), n.id
 LIMIT $limit
 """
+
+
+def is_heavy(edges: int) -> bool:
+    """Whether work over a snapshot of this many edges belongs in a thread."""
+    return edges >= THREAD_WALK_AT
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,9 +214,10 @@ async def node_paths(
     internal = dict(ends.rows)
     if a not in internal or b not in internal:
         return None
-    found = await asyncio.to_thread(
+    walk = functools.partial(
         shortest_paths, snap, int(internal[a]), int(internal[b]), max_hops=max_hops, count=count
     )
+    found = await asyncio.to_thread(walk) if is_heavy(snap.edges) else walk()
     wanted = sorted({i for p in found for i in p})
     if not wanted:
         return []

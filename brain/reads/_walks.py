@@ -8,13 +8,14 @@ never as an empty walk that would read like "nothing depends on it".
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
 from brain.reads._search_queries import exact_terms_query
-from brain.reads._snapshots import internal_id, layers, node_details, snapshot
+from brain.reads._snapshots import Layer, internal_id, is_heavy, layers, node_details, snapshot
 
 #: Relationships "what breaks" follows, and which way the damage travels along each:
 #: "in" = the things that point at the broken thing (X DEPENDS_ON broken), "out" = the
@@ -187,7 +188,11 @@ async def what_breaks(
         for rel in chosen
     ]
     origin = await internal_id(graph, root["id"])
-    found = layers(walks, origin, hops) if origin is not None else []
+    found: list[Layer] = []
+    if origin is not None and is_heavy(sum(snap.edges for _, snap in walks)):
+        found = await asyncio.to_thread(layers, walks, origin, hops)
+    elif origin is not None:
+        found = layers(walks, origin, hops)
     shown = [sorted(layer)[:ITEMS_PER_HOP] for layer in found]
     details = await node_details(
         graph,
