@@ -1,5 +1,5 @@
-"""Readings past the listing cap: the window asked about stays whole, and the answer says
-what was cut. Against a real FalkorDB."""
+"""Reads past their cap: the newest part (the window or the moment asked about) stays
+whole, and the answer says what was left out. Against a real FalkorDB."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from brain import Brain, TenantGraph, parse_moment
-from brain.reads import readings
+from brain.reads import _walks, history, neighbours, owner, readings
 from brain.reads._readings import MAX_READINGS
 
 AS_OF = datetime(2026, 3, 1, tzinfo=UTC)
@@ -74,3 +74,50 @@ async def test_more_readings_than_the_cap_keep_the_window_whole(brain: Brain) ->
     brief = await readings(graph, "metric-parcels", as_of_ms=parse_moment(AS_OF), daily=False)
     assert brief.data["this_window"] == this and brief.data["daily"] == []
     assert brief.data["daily_complete"] and brief.message is None
+
+
+async def test_history_neighbours_and_owners_past_their_cap_keep_the_newest(
+    brain: Brain, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tool that eight tasks came to depend on, month by month, and eight owners in turn."""
+    slug = f"cap-{uuid.uuid4().hex[:8]}"
+    await brain.create_tenant(slug)
+    graph = await brain.tenant(slug)
+    meta = {"src": "t", "asOf": "2026-01-01"}
+    facts: list[dict[str, Any]] = [
+        {"node": {"type": "Tool", "id": "tool-kiln", "name": "Kiln", **meta}}
+    ]
+    for i in range(1, 9):
+        month = f"2026-{i:02d}-01"
+        facts += [
+            {"node": {"type": "Task", "id": f"task-{i}", "name": f"Firing {i}", **meta}},
+            {"node": {"type": "Person", "id": f"person-{i}", "name": f"Keeper {i}", **meta}},
+            {"edge": {"from": f"task-{i}", "type": "DEPENDS_ON", "to": "tool-kiln",
+                      "since": month, **meta}},
+            {"edge": {"from": f"person-{i}", "type": "OWNS", "to": "tool-kiln",
+                      "since": month, **meta}},
+        ]  # fmt: skip
+    report = await graph.write_facts(list(enumerate(facts, 1)))
+    assert report.refused == 0, report.refusals[:3]
+    t = parse_moment("2026-12-01")
+
+    whole = await history(graph, "tool-kiln", as_of_ms=t)
+    assert not whole.data["truncated"] and whole.message is None
+    capped = await history(graph, "tool-kiln", as_of_ms=t, limit=5)
+    assert capped.data["truncated"] and "newest 5 events" in (capped.message or "")
+    assert capped.data["events"] == whole.data["events"][-5:]  # the newest, oldest first
+
+    listed = await neighbours(graph, "tool-kiln", as_of_ms=t, limit=3)
+    assert len(listed.data["relationships"]) == 3 and listed.data["truncated"]
+    assert "first 3 relationships" in (listed.message or "")
+    assert not (await neighbours(graph, "tool-kiln", as_of_ms=t)).data["truncated"]
+
+    monkeypatch.setattr(_walks, "MAX_HOLDERS", 3)
+    held = await owner(graph, "tool-kiln", as_of_ms=t)
+    assert held.data["owner"]["holder"]["id"] == "person-8"  # the current one is kept
+    assert [e["holder"]["id"] for e in held.data["timeline"]] == [
+        "person-6",
+        "person-7",
+        "person-8",
+    ]
+    assert held.data["truncated"] and "older ones left out" in (held.message or "")
