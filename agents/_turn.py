@@ -10,6 +10,7 @@ tools returned, and a failed check marks the answer unverified rather than hidin
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import re
@@ -26,10 +27,12 @@ from agents._roster import ROSTER, route
 from agents.cards._cards import Card, CardDraft, propose
 from agents.checks._answer import (
     STALE_AFTER,
+    DataNumbers,
     check_answer,
     check_citations,
     check_numbers,
     extract_citations,
+    holds_many_values,
 )
 from agents.desks._rules import Draft, run_desk
 from agents.model import Budget, ModelClient
@@ -46,6 +49,9 @@ DEFAULT_TOOL_CALLS = 24
 MAX_REVIEWERS = 2
 #: Nodes the Chief names for the path picture.
 MAX_PATH = 8
+#: Values in a turn's tool data past which the checks run in a thread: matching every
+#: sentence's numbers against many thousands of values would hold up the event loop.
+THREAD_CHECKS_AT = 5_000
 
 READ_RECALL = """
 MATCH (t:Turn)-[:CITES]->(n:Entity)
@@ -181,21 +187,28 @@ async def review_with_model(
     return outcome
 
 
-def review(outcome: DeskOutcome, ledger: ToolLedger) -> DeskOutcome:
+def review(
+    outcome: DeskOutcome, ledger: ToolLedger, *, numbers: DataNumbers | None = None
+) -> DeskOutcome:
     """At most two reviewers per finding; a "fix" verdict earns exactly one revision.
 
     Rules-mode reviewers are the checks themselves, applied to one finding: the numbers
     desk checks figures, the fact checker checks citations. A revision drops the lines a
-    reviewer could not verify.
+    reviewer could not verify. ``numbers`` (the ledger's ``DataNumbers``, built once per
+    turn) saves gathering the data's numbers again for every finding and sentence.
+    CPU work on big data: ``run_turn`` calls it in a thread then.
     """
     if outcome.draft is None:
         return outcome
     reviewers = ROSTER[outcome.desk].reviewers[:MAX_REVIEWERS]
     text = outcome.draft.text
+    outputs = ledger.outputs
+    if numbers is None and "numbers" in reviewers:
+        numbers = DataNumbers.of(outputs)
     failed_lines: set[str] = set()
     for reviewer in reviewers:
         if reviewer == "numbers":
-            result = check_numbers(text, ledger.outputs)
+            result = check_numbers(text, outputs, numbers=numbers)
         elif reviewer in ("facts", "qa"):
             result = check_citations(text, ledger.returned_ids)
         else:
@@ -208,7 +221,7 @@ def review(outcome: DeskOutcome, ledger: ToolLedger) -> DeskOutcome:
             }
         )
         if not result.passed:
-            failed_lines.update(_lines_failing(text, reviewer, ledger))
+            failed_lines.update(_lines_failing(text, reviewer, ledger, numbers))
     if failed_lines:
         kept = [
             " ".join(s for s in _SENTENCE.split(line) if s not in failed_lines)
@@ -224,19 +237,39 @@ def review(outcome: DeskOutcome, ledger: ToolLedger) -> DeskOutcome:
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
-def _lines_failing(text: str, reviewer: str, ledger: ToolLedger) -> list[str]:
+def _lines_failing(
+    text: str, reviewer: str, ledger: ToolLedger, numbers: DataNumbers | None
+) -> list[str]:
     """The sentences a reviewer cannot verify (the one revision drops just those)."""
-    bad = []
+    if reviewer == "numbers" and numbers is None:
+        numbers = DataNumbers.of(ledger.outputs)
+    returned = ledger.returned_ids if reviewer != "numbers" else set[str]()
+    bad: list[str] = []
     for line in text.splitlines():
         for sentence in _SENTENCE.split(line):
             check = (
-                check_numbers(sentence, ledger.outputs)
+                check_numbers(sentence, (), numbers=numbers)
                 if reviewer == "numbers"
-                else check_citations(sentence, ledger.returned_ids)
+                else check_citations(sentence, returned)
             )
             if not check.passed:
                 bad.append(sentence)
     return bad
+
+
+def _review_all(outcomes: list[DeskOutcome], ledger: ToolLedger) -> list[DeskOutcome]:
+    """Rules-mode review of every finding, the data's numbers gathered once for all."""
+    checks_numbers = any(
+        o.draft is not None and "numbers" in ROSTER[o.desk].reviewers[:MAX_REVIEWERS]
+        for o in outcomes
+    )
+    numbers = DataNumbers.of(ledger.outputs) if checks_numbers else None
+    return [review(o, ledger, numbers=numbers) for o in outcomes]
+
+
+def _checks_are_heavy(ledger: ToolLedger) -> bool:
+    """Whether the turn's data is big enough that checking it belongs in a thread."""
+    return holds_many_values(ledger.outputs, limit=THREAD_CHECKS_AT)
 
 
 def owed_notes(outcomes: list[DeskOutcome], ledger: ToolLedger, now: datetime) -> list[str]:
@@ -324,8 +357,10 @@ async def run_turn(
     )
     if model is not None and budget is not None:
         outcomes = [await review_with_model(o, ledger, model, budget) for o in outcomes]
+    elif _checks_are_heavy(ledger):
+        outcomes = await asyncio.to_thread(_review_all, outcomes, ledger)
     else:
-        outcomes = [review(o, ledger) for o in outcomes]
+        outcomes = _review_all(outcomes, ledger)
     notes = owed_notes(outcomes, ledger, now)
     path_ids = list(dict.fromkeys(i for o in outcomes if o.draft for i in o.draft.path_ids))[
         :MAX_PATH
@@ -346,13 +381,15 @@ async def run_turn(
         (o.draft.path_as_of for o in outcomes if o.draft and o.draft.path_as_of), None
     )
     path = await _draw_path(ledger, path_ids, path_as_of)
-    report = check_answer(
+    checks = functools.partial(
+        check_answer,
         answer,
         returned_ids=ledger.returned_ids,
         outputs=ledger.outputs,
         newest_as_of=ledger.newest_as_of,
         now=now,
     )
+    report = await asyncio.to_thread(checks) if _checks_are_heavy(ledger) else checks()
     findings = [
         FindingOut(
             desk=o.desk,

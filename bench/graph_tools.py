@@ -32,9 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.scale_graph import benchmark_graph  # noqa: E402
 from brain import Brain, BrainSettings, TenantGraph, now_ms  # noqa: E402
 from brain.db import EmbeddedServer  # noqa: E402
-from brain.reads import clear_cache as clear_paths  # noqa: E402
+from brain.reads import clear_cache  # noqa: E402
 from brain.reads._paths import path  # noqa: E402
-from brain.reads._ranks import clear_cache as clear_ranks  # noqa: E402
 from brain.reads._ranks import rank, topics  # noqa: E402
 from brain.reads._search import POOL, search  # noqa: E402
 from brain.reads._search_queries import fulltext_query, search_query  # noqa: E402
@@ -206,7 +205,7 @@ async def main(runs: int, fresh: bool) -> dict[str, float]:
         paths_first = []
         for i in range(max(3, runs // 2)):
             await bump(graph, i)
-            clear_paths()
+            clear_cache()
             started = time.perf_counter()
             await path(graph, [HUB, target], as_of_ms=now_ms(), max_hops=6)
             paths_first.append((time.perf_counter() - started) * 1000)
@@ -222,7 +221,7 @@ async def main(runs: int, fresh: bool) -> dict[str, float]:
         firsts = []
         for i in range(max(3, runs // 2)):
             await bump(graph, 100 + i)
-            clear_ranks()
+            clear_cache()
             started = time.perf_counter()
             await rank(graph, as_of_ms=now_ms())
             firsts.append((time.perf_counter() - started) * 1000)

@@ -22,8 +22,9 @@ from brain.errors import (
     WriteRefused,
 )
 from brain.ingest._facts import export_facts, parse_lines, read_facts
+from brain.reads._cache import clear_cache
 from brain.reads._cypher_guard import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_cypher, run_cypher
-from brain.reads._ranks import clear_cache, rank, topics
+from brain.reads._ranks import rank, topics
 from brain.reads._stats import TenantStats, tenant_stats
 from brain.sample import SAMPLE_QUESTIONS, SAMPLE_TENANT, sample_business
 

@@ -63,15 +63,17 @@ REMOVE t.fresh
 RETURN fresh
 """
 
-READ_TENANTS = """
-MATCH (t:Tenant)
-WHERE $slug IS NULL OR t.slug = $slug
+_TENANT_FIELDS = """
 OPTIONAL MATCH (b:Binding)-[:BINDS]->(t)
 WITH t, collect(CASE WHEN b IS NULL THEN NULL ELSE [b.platform, b.externalId] END) AS bindings
 RETURN t.slug, t.name, t.createdAt, t.settings, bindings
 ORDER BY t.slug
 LIMIT $limit
 """
+#: Every tenant. One tenant is read by its slug through the Tenant.slug index (every
+#: message resolves its tenant), not through a ``$slug IS NULL OR`` test on each tenant.
+READ_TENANTS = "MATCH (t:Tenant)" + _TENANT_FIELDS
+READ_TENANT = "MATCH (t:Tenant {slug: $slug})" + _TENANT_FIELDS
 
 BIND_WORKSPACE = """
 MATCH (t:Tenant {slug: $slug})
@@ -174,9 +176,13 @@ class Registry:
         return True
 
     async def _read(self, slug: str | None, limit: int) -> list[Tenant]:
-        res = await self._driver.ro_query(
-            REGISTRY_GRAPH, "read tenants", READ_TENANTS, {"slug": slug, "limit": limit}
-        )
+        if slug is None:
+            res = await self._driver.ro_query(
+                REGISTRY_GRAPH, "read tenants", READ_TENANTS, {"limit": limit}
+            )
+        else:
+            params = {"slug": slug, "limit": limit}
+            res = await self._driver.ro_query(REGISTRY_GRAPH, "read tenant", READ_TENANT, params)
         return [
             Tenant(
                 slug=s,

@@ -20,8 +20,8 @@ import pytest_asyncio
 from agents.errors import ToolArgsInvalid, ToolUnknown
 from agents.tools._registry import TOOLS, call_tool
 from brain import Brain, QueryRefused, TenantGraph, parse_moment, sample_business
+from brain.reads import clear_cache
 from brain.reads._evidence import ReadResult
-from brain.reads._ranks import clear_cache
 from brain.reads._search import Hit, fuse, rerank
 
 TODAY = date(2026, 11, 20)

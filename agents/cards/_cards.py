@@ -179,21 +179,42 @@ async def propose(graph: TenantGraph, draft: CardDraft, *, now_ms: int) -> Card:
 
 # --- reading ------------------------------------------------------------------------------
 
-READ_CARDS = """
-MATCH (c:Card)
+# A pending card past its expiry reads as expired (``decide`` records it when it sees one).
+_STATUS = """
 WITH c, CASE WHEN c.status = 'pending' AND $now IS NOT NULL AND c.expiresAt <= $now
   THEN 'expired' ELSE c.status END AS status
-WHERE ($status IS NULL OR status = $status) AND ($id IS NULL OR c.id = $id)
-WITH c, status
-ORDER BY c.proposedAt DESC, c.id
-LIMIT $limit
+"""
+_FIELDS = """
 OPTIONAL MATCH (c)-[e:CITES]->(n:Entity)
 WHERE e.until IS NULL
 WITH c, status, collect(n.id) AS cites
 RETURN c.id, c.kind, c.name, c.preview, c.payload, c.executor, status, c.proposedBy,
   c.turnId, c.proposedAt, c.expiresAt, c.decidedBy, c.decidedAt, c.result, cites
-ORDER BY c.proposedAt DESC, c.id
 """
+_NEWEST = """
+WITH c, status
+ORDER BY c.proposedAt DESC, c.id
+LIMIT $limit
+"""
+
+#: One card by its id, through the Entity.id index; its status as stored.
+READ_CARD = (
+    "MATCH (c:Entity {id: $id}) WHERE c.type = 'Card' WITH c, c.status AS status"
+    + _FIELDS
+    + "LIMIT 1"
+)
+#: Cards newest first, of every status.
+READ_CARDS = "MATCH (c:Card)" + _STATUS + _NEWEST + _FIELDS + "ORDER BY c.proposedAt DESC, c.id"
+#: Cards of one status: the Card.status index picks those stored with a status that can
+#: read as it (``$stored``), then the expiry test keeps the ones that do.
+READ_CARDS_OF_STATUS = (
+    "MATCH (c:Card) WHERE c.status IN $stored"
+    + _STATUS
+    + "WHERE status = $status"
+    + _NEWEST
+    + _FIELDS
+    + "ORDER BY c.proposedAt DESC, c.id"
+)
 
 
 def _card(row: list[Any]) -> Card:
@@ -218,14 +239,6 @@ def _card(row: list[Any]) -> Card:
     )
 
 
-async def _read(
-    graph: TenantGraph, *, card_id: str | None, status: str | None, limit: int, now: int | None
-) -> list[Card]:
-    params = {"id": card_id, "status": status, "limit": limit, "now": now}
-    res = await graph.ro_query("read cards", READ_CARDS, params)
-    return [_card(row) for row in res.rows]
-
-
 async def list_cards(
     graph: TenantGraph,
     *,
@@ -240,15 +253,22 @@ async def list_cards(
     """
     if not 1 <= limit <= 1_000:
         raise ValueError("limit must be between 1 and 1000")
-    return await _read(graph, card_id=None, status=status, limit=limit, now=now_ms)
+    params: dict[str, Any] = {"limit": limit, "now": now_ms}
+    if status is None:
+        res = await graph.ro_query("read cards", READ_CARDS, params)
+    else:
+        stored = [status, "pending"] if status == "expired" and now_ms is not None else [status]
+        params |= {"status": status, "stored": stored}
+        res = await graph.ro_query("read cards of status", READ_CARDS_OF_STATUS, params)
+    return [_card(row) for row in res.rows]
 
 
 async def get_card(graph: TenantGraph, card_id: str) -> Card:
     """One card as stored; raises ``CardUnknown``."""
-    found = await _read(graph, card_id=card_id, status=None, limit=1, now=None)
-    if not found:
+    res = await graph.ro_query("read card", READ_CARD, {"id": card_id})
+    if not res.rows:
         raise CardUnknown(card_id)
-    return found[0]
+    return _card(res.rows[0])
 
 
 # --- deciding -----------------------------------------------------------------------------

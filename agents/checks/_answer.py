@@ -21,12 +21,19 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from agents.checks._numbers import ClaimedNumber, data_numbers, extract_numbers, find_unmatched
+from agents.checks._numbers import (
+    ClaimedNumber,
+    DataNumbers,
+    data_numbers,
+    extract_numbers,
+    holds_many_values,
+)
 
 __all__ = [
     "CheckReport",
     "CheckResult",
     "ClaimedNumber",
+    "DataNumbers",
     "check_answer",
     "check_as_of",
     "check_citations",
@@ -35,6 +42,7 @@ __all__ = [
     "data_numbers",
     "extract_citations",
     "extract_numbers",
+    "holds_many_values",
 ]
 
 #: Data older than this (newest ``asOf`` against the turn's moment) must be dated.
@@ -121,17 +129,23 @@ def check_citations(answer: str, returned_ids: Collection[str]) -> CheckResult:
     return CheckResult("citations", True, f"{_all(len(cited), 'citation')} returned this turn")
 
 
-def check_numbers(answer: str, outputs: Sequence[Any]) -> CheckResult:
+def check_numbers(
+    answer: str, outputs: Sequence[Any], *, numbers: DataNumbers | None = None
+) -> CheckResult:
     """Check that every number the answer states is backed by the tool data.
 
     Runs ``extract_numbers`` over the answer and ``data_numbers`` over ``outputs`` (the raw
     tool results of this turn), then matches each claim allowing for rounding, percents,
-    ratios and percent changes between two data values.
+    ratios and percent changes between two data values. ``numbers``, the outputs'
+    ``DataNumbers`` built once, saves gathering them again when many texts are checked
+    against the same outputs (a reviewer checks each sentence).
     """
     claims = extract_numbers(answer)
     if not claims:
         return CheckResult("numbers", True, "states no numbers to check")
-    unmatched = find_unmatched(claims, data_numbers(outputs))
+    if numbers is None:
+        numbers = DataNumbers.of(outputs)
+    unmatched = numbers.unmatched(claims)
     if unmatched:
         texts = _join([f'"{claim.text}"' for claim in dict.fromkeys(unmatched)])
         verb = "does" if len(unmatched) == 1 else "do"

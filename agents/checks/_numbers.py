@@ -206,6 +206,42 @@ def _string_numbers(text: str) -> Iterable[float]:
             yield plain * MULTIPLIERS[unit.lower()]
 
 
+class DataNumbers:
+    """A turn's data numbers, sorted once, for checking the answer and each of its sentences.
+
+    Gathering and sorting the numbers of every tool output (and, for a percent claim, the
+    ratios of all their pairs) is the costly part of the numbers check; a reviewer that
+    checks an answer sentence by sentence builds this once and asks it for every sentence.
+    """
+
+    __slots__ = ("_derived", "_percents", "_plain")
+
+    def __init__(self, data: Sequence[float]) -> None:
+        self._plain = sorted({abs(v) for v in data})
+        self._percents = sorted({*self._plain, *(v * 100 for v in self._plain)})
+        self._derived: tuple[list[float], list[float]] | None = None
+
+    @classmethod
+    def of(cls, outputs: Iterable[Any]) -> DataNumbers:
+        """The numbers found in tool outputs (``data_numbers``)."""
+        return cls(data_numbers(outputs))
+
+    def unmatched(self, claims: Sequence[ClaimedNumber]) -> list[ClaimedNumber]:
+        """The claims no data value, or derived value allowed for them, supports."""
+        unmatched: list[ClaimedNumber] = []
+        for claim in claims:
+            if _has_match(claim, self._percents if claim.is_percent else self._plain):
+                continue
+            if claim.is_percent or claim.is_ratio:
+                if self._derived is None:
+                    self._derived = _derived_values(self._plain)
+                ratios, percents = self._derived
+                if _has_match(claim, percents if claim.is_percent else ratios):
+                    continue
+            unmatched.append(claim)
+        return unmatched
+
+
 def find_unmatched(claims: Sequence[ClaimedNumber], data: Sequence[float]) -> list[ClaimedNumber]:
     """Return the claims that no data value, or derived value allowed for them, supports.
 
@@ -213,20 +249,27 @@ def find_unmatched(claims: Sequence[ClaimedNumber], data: Sequence[float]) -> li
     from 0.17) and, derived from two values, a ratio or a change as a percent. Ratio
     claims ("1.7x") also match a/b. Derived values are skipped for large data sets.
     """
-    plain = sorted({abs(v) for v in data})
-    percents = sorted({*plain, *(v * 100 for v in plain)})
-    derived: tuple[list[float], list[float]] | None = None
-    unmatched: list[ClaimedNumber] = []
-    for claim in claims:
-        if _has_match(claim, percents if claim.is_percent else plain):
-            continue
-        if claim.is_percent or claim.is_ratio:
-            derived = derived or _derived_values(plain)
-            derived_ratios, derived_percents = derived
-            if _has_match(claim, derived_percents if claim.is_percent else derived_ratios):
-                continue
-        unmatched.append(claim)
-    return unmatched
+    return DataNumbers(data).unmatched(claims)
+
+
+def holds_many_values(outputs: Iterable[Any], *, limit: int) -> bool:
+    """Whether the outputs hold more than ``limit`` values (walked no further than that).
+
+    A cheap size test, so a caller runs the numbers check in a thread only when the data
+    is big enough to hold up the event loop.
+    """
+    count = 0
+    stack: list[Any] = list(outputs)
+    while stack:
+        item: Any = stack.pop()
+        count += 1
+        if count > limit:
+            return True
+        if isinstance(item, Mapping):
+            stack.extend(item.values())  # pyright: ignore[reportUnknownArgumentType, reportUnknownMemberType] -- JSON of any shape
+        elif isinstance(item, list | tuple | set | frozenset):
+            stack.extend(item)  # pyright: ignore[reportUnknownArgumentType] -- JSON of any shape
+    return False
 
 
 def _derived_values(values: Sequence[float]) -> tuple[list[float], list[float]]:

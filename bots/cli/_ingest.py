@@ -14,9 +14,8 @@ from bots.cli._common import console, err_console, print_json, run, with_brain
 from brain import (
     Brain,
     InputInvalid,
-    read_facts,
 )
-from brain.ingest import read_text_file
+from brain.ingest import parse_facts_file, read_text_file
 
 ingest_app = typer.Typer(help="Load facts and sources into a tenant.", no_args_is_help=True)
 
@@ -27,7 +26,7 @@ async def ingest_facts(
     slug: str, file: Path, as_json: Annotated[bool, typer.Option("--json")] = False
 ) -> None:
     """Load a JSON Lines file of facts ({"node": ...} / {"edge": ...}) through the gate."""
-    facts = read_facts(file)  # a malformed file stops here, before anything is written
+    facts = await parse_facts_file(file)  # a malformed file stops here, before anything is written
 
     async def act(brain: Brain) -> None:
         graph = await brain.tenant(slug)

@@ -40,7 +40,7 @@ from bots.core._reply import (
     Reply,
 )
 from brain import Brain, TenantGraph, format_moment, now_ms
-from brain.ingest import upload_facts
+from brain.ingest import parse_upload
 
 log = logging.getLogger(__name__)
 
@@ -333,7 +333,7 @@ class BotCore:
         for attachment in msg.attachments:
             try:
                 data = await fetch(attachment.url)
-                facts = upload_facts(
+                facts = await parse_upload(
                     name=attachment.name,
                     data=data,
                     src=f"{msg.platform}:file/{attachment.name}",

@@ -12,6 +12,7 @@ twice adds nothing.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from typing import Any
@@ -19,6 +20,9 @@ from typing import Any
 from brain.errors import InputInvalid
 
 CHUNK_CHARS = 900
+#: Uploads of at least this many bytes are parsed in a thread: decoding, chunking and
+#: JSON-reading megabytes is CPU work that would hold up every other chat on the loop.
+THREAD_PARSE_AT = 256 * 1024
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _SLUG = re.compile(r"[^a-z0-9]+")
 #: QMSum transcripts mark non-speech as {vocalsound}, {disfmarker} ...
@@ -213,3 +217,14 @@ def upload_facts(*, name: str, data: bytes, src: str, as_of: str) -> list[dict[s
         except json.JSONDecodeError as exc:
             raise InputInvalid(f"{name} is not valid JSON ({exc.msg}, line {exc.lineno})") from exc
     return document_facts(name=name, text=text, src=src, as_of=as_of)
+
+
+async def parse_upload(*, name: str, data: bytes, src: str, as_of: str) -> list[dict[str, Any]]:
+    """``upload_facts`` for the event loop: a large upload is parsed in a thread.
+
+    Same facts, same ``InputInvalid``; a small upload is parsed in place, where a thread
+    hop would cost more than the parse.
+    """
+    if len(data) < THREAD_PARSE_AT:
+        return upload_facts(name=name, data=data, src=src, as_of=as_of)
+    return await asyncio.to_thread(upload_facts, name=name, data=data, src=src, as_of=as_of)

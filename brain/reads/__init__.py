@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from brain.reads._cache import cache_counts, clear_cache
 from brain.reads._cypher_guard import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_cypher, run_cypher
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
 from brain.reads._paths import path
 from brain.reads._ranks import rank, topics
 from brain.reads._readings import readings, total
 from brain.reads._search import Hit, search
-from brain.reads._snapshots import clear_cache
 from brain.reads._stats import TenantStats, tenant_stats
 from brain.reads._walks import (
     BREAK_RELS,
@@ -31,6 +31,7 @@ __all__ = [
     "NodeRef",
     "ReadResult",
     "TenantStats",
+    "cache_counts",
     "check_cypher",
     "clear_cache",
     "edge_ref",

@@ -10,8 +10,8 @@ the normal parser, only for the few nodes an answer shows. Nodes are picked by `
 not the ``Searchable`` label: on FalkorDB 4.16.3, labels added by ``ON CREATE SET n:Label``
 in batches go missing from label scans for some id ranges (16384..18000 of a 37k load).
 
-Copies are cached per (tenant, last write, moment bucket) in a small LRU, so a repeat call
-costs one read of the write stamp. "Now" calls (``t`` within the last minute) share one
+Copies are cached per (tenant, last write, moment bucket) in ``brain.reads._cache``, so a
+repeat call costs one read of the write stamp. "Now" calls (``t`` within the last minute) share one
 bucket per minute: an edge whose ``until`` passes inside it counts up to a minute longer.
 """
 
@@ -21,7 +21,6 @@ import asyncio
 import json
 import logging
 import time
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,8 +30,9 @@ from scipy import sparse
 from brain._moments import cache_bucket, format_moment
 from brain._tenant_graph import TenantGraph
 from brain.errors import InputInvalid
+from brain.reads._cache import cached
 from brain.reads._evidence import Evidence, NodeRef, ReadResult, is_sample
-from brain.reads._snapshots import FETCH_TIMEOUT_MS, current_edge_pages, node_details
+from brain.reads._snapshots import FETCH_TIMEOUT_MS, current_edge_pages, is_heavy, node_details
 from brain.schema._types import ASSISTANT_TYPES, SEARCHABLE_TYPES
 
 log = logging.getLogger(__name__)
@@ -44,7 +44,6 @@ TOLERANCE = 1e-6  # on the L1 change of the whole score vector (scores sum to 1)
 MAX_ITERATIONS = 100
 LABEL_ROUNDS = 10
 TOP_MEMBERS = 10
-CACHE_SIZE = 16
 NO_EDGES = "Nothing to go on: no relationships were current at that moment."
 
 IntArray = np.ndarray[Any, np.dtype[np.int64]]
@@ -93,14 +92,6 @@ class _Entry:
     copy: _Copy
     labels: IntArray | None = None
     details: dict[int, dict[str, Any]] = field(default_factory=dict)
-
-
-_CACHE: OrderedDict[tuple[Any, ...], _Entry] = OrderedDict()
-
-
-def clear_cache() -> None:
-    """Forget every cached copy (tests, and after restoring a graph from a dump)."""
-    _CACHE.clear()
 
 
 # --- the algorithms -----------------------------------------------------------------------
@@ -198,21 +189,19 @@ def _build(type_rows: list[list[Any]], pages: list[tuple[str, str]]) -> _Copy:
 
 async def _entry(graph: TenantGraph, t: int) -> tuple[_Entry, bool]:
     """The cached copy for this tenant, write and moment, building it on a miss."""
-    key = (graph.slug, *await graph.write_stamp(), *cache_bucket(t))
-    entry = _CACHE.get(key)
-    if entry is not None:
-        _CACHE.move_to_end(key)
-        return entry, True
-    started = time.perf_counter()
-    type_rows, pages = await _fetch(graph, t)
-    fetch_ms = (time.perf_counter() - started) * 1e3
-    entry = _Entry(await asyncio.to_thread(_build, type_rows, pages))
-    n, m = len(entry.copy.internal), len(entry.copy.src)
-    log.info("rank copy of %s: %d nodes, %d edges, fetched in %.1f ms", graph.slug, n, m, fetch_ms)
-    _CACHE[key] = entry
-    while len(_CACHE) > CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return entry, False
+
+    async def build() -> _Entry:
+        started = time.perf_counter()
+        type_rows, pages = await _fetch(graph, t)
+        fetch_ms = (time.perf_counter() - started) * 1e3
+        entry = _Entry(await asyncio.to_thread(_build, type_rows, pages))
+        n, m = len(entry.copy.internal), len(entry.copy.src)
+        log.info(
+            "rank copy of %s: %d nodes, %d edges, fetched in %.1f ms", graph.slug, n, m, fetch_ms
+        )
+        return entry
+
+    return await cached(graph, "ranks", cache_bucket(t), build)
 
 
 async def _details(graph: TenantGraph, entry: _Entry, dense: list[int]) -> list[dict[str, Any]]:
@@ -323,7 +312,13 @@ async def topics(
         entry.labels = await asyncio.to_thread(
             propagate_labels, len(copy.internal), copy.src, copy.dst
         )
-    chosen = _chosen_groups(copy, entry.labels, limit, max(min_size, 1)) if len(copy.src) else []
+    chosen: list[tuple[list[int], int]] = []
+    if len(copy.src) and is_heavy(len(copy.src)):
+        chosen = await asyncio.to_thread(
+            _chosen_groups, copy, entry.labels, limit, max(min_size, 1)
+        )
+    elif len(copy.src):
+        chosen = _chosen_groups(copy, entry.labels, limit, max(min_size, 1))
     rounded = np.round(copy.scores, 15)
     groups: list[dict[str, Any]] = []
     shown: list[dict[str, Any]] = []

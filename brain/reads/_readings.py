@@ -3,6 +3,11 @@
 Readings are Observation nodes (never overwritten) that MEASURE a Metric; the Metric
 says how its readings total (``sum`` for flows such as orders, ``mean`` for rates), so
 a week of orders is added up while a week of error rates is averaged.
+
+The totals are counted by the server over every reading in the windows, so they are
+whole however many readings there are. The listed series is capped: it is read newest
+first, so a cap cuts the oldest readings, never the window asked about, and the answer
+says when it did.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from typing import Any
 
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
-from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, is_sample
+from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult
 from brain.reads._walks import not_found, resolve
 
 DAY_MS = 86_400_000
@@ -25,13 +30,27 @@ RETURN m.id, m.name, m.unit, m.aggregation, collect([x.id, x.type, x.name])
 LIMIT 1
 """
 
+#: Per window (this one: ``o.start >= $split``): readings, values, their sum, the newest
+#: source date, and how many are sample data.
+READ_WINDOW_TOTALS = """
+MATCH (o:Observation)-[e:MEASURES]->(m:Metric {id: $id})
+WHERE o.start >= $from AND o.start < $t AND e.since <= $t
+RETURN o.start >= $split, count(o), count(o.value), sum(o.value), max(o.asOf),
+  sum(CASE WHEN coalesce(o.sample, false) = true OR coalesce(o.src, '') STARTS WITH 'sample:'
+      THEN 1 ELSE 0 END)
+LIMIT 2
+"""
+
+#: Newest first, so a limit drops the oldest readings.
 READ_READINGS = """
 MATCH (o:Observation)-[e:MEASURES]->(m:Metric {id: $id})
 WHERE o.start >= $from AND o.start < $t AND e.since <= $t
 RETURN o.id, o.value, o.start, o.end, o.src, o.asOf, o.sample
-ORDER BY o.start, o.id
+ORDER BY o.start DESC, o.id DESC
 LIMIT $limit
 """
+#: Readings cited for a window: its latest stand for it.
+CITED_READINGS = 3
 
 
 def total(values: list[float], aggregation: str) -> float | None:
@@ -40,6 +59,13 @@ def total(values: list[float], aggregation: str) -> float | None:
         return None
     value = sum(values) if aggregation == "sum" else sum(values) / len(values)
     return round(value, 4)
+
+
+def _window_total(count: int, value_sum: float | None, aggregation: str) -> float | None:
+    """``total`` from a window's count and sum, as the server counted them."""
+    if not count or value_sum is None:
+        return None
+    return round(value_sum if aggregation == "sum" else value_sum / count, 4)
 
 
 async def readings(
@@ -53,42 +79,61 @@ async def readings(
     meta = await graph.read("metric", READ_METRIC, {"id": metric_id, "t": as_of_ms})
     _, name, unit, aggregation, measures = meta.rows[0]
     window = days * DAY_MS
-    res = await graph.read(
-        "readings",
-        READ_READINGS,
-        {"id": metric_id, "from": as_of_ms - 2 * window, "t": as_of_ms, "limit": MAX_READINGS},
+    split = as_of_ms - window
+    params = {"id": metric_id, "from": as_of_ms - 2 * window, "t": as_of_ms, "split": split}
+    sums = await graph.read("readings totals", READ_WINDOW_TOTALS, params)
+    by_window = {bool(row[0]): row[1:] for row in sums.rows}
+    (this_n, this_values, this_sum, this_newest, this_sample) = by_window.get(
+        True, (0, 0, None, None, 0)
     )
-    this_w = [r for r in res.rows if r[2] >= as_of_ms - window]
-    prev_w = [r for r in res.rows if r[2] < as_of_ms - window]
-    now_total = total([r[1] for r in this_w], aggregation)
-    prev_total = total([r[1] for r in prev_w], aggregation)
+    (prev_n, prev_values, prev_sum, prev_newest, prev_sample) = by_window.get(
+        False, (0, 0, None, None, 0)
+    )
+    listed = {"id": metric_id, "from": params["from"], "t": as_of_ms, "limit": MAX_READINGS}
+    if not daily:  # only the readings cited for this window
+        listed |= {"from": split, "limit": CITED_READINGS}
+    res = await graph.read("readings", READ_READINGS, listed)
+    rows = res.rows[::-1]  # oldest first, as the series is shown
+    now_total = _window_total(this_values, this_sum, aggregation)
+    prev_total = _window_total(prev_values, prev_sum, aggregation)
     change = None
     if now_total is not None and prev_total:
         change = round((now_total - prev_total) / prev_total * 100, 1)
     measured = [m for m in measures if m[0]]
-    newest = max((r[5] for r in res.rows), default=None)
-    cited = this_w[-3:]  # the latest readings stand for the window in citations
+    newest = max((d for d in (this_newest, prev_newest) if d is not None), default=None)
+    cited = [r for r in rows if r[2] >= split][-CITED_READINGS:]
+    readings_in_all = this_n + prev_n
+    cut = daily and len(rows) < readings_in_all
     data: dict[str, Any] = {
         "metric": {"id": metric_id, "name": name, "unit": unit, "aggregation": aggregation},
         "measures": [{"id": i, "type": t, "name": n} for i, t, n in measured],
         "window_days": days,
         "this_window": {
-            "from": format_moment(as_of_ms - window),
+            "from": format_moment(split),
             "to": format_moment(as_of_ms),
             "value": now_total,
-            "readings": len(this_w),
+            "readings": this_n,
         },
         "previous_window": {
             "from": format_moment(as_of_ms - 2 * window),
-            "to": format_moment(as_of_ms - window),
+            "to": format_moment(split),
             "value": prev_total,
-            "readings": len(prev_w),
+            "readings": prev_n,
         },
         "change_pct": change,
-        "daily": [{"id": r[0], "start": format_moment(r[2]), "value": r[1]} for r in res.rows]
+        "daily": [{"id": r[0], "start": format_moment(r[2]), "value": r[1]} for r in rows]
         if daily
         else [],
+        "daily_complete": not cut,
     }
+    message = None
+    if not readings_in_all:
+        message = f"no readings of {name!r} in the last {2 * days} days"
+    elif cut:
+        message = (
+            f"the series lists the newest {len(rows):,} of {readings_in_all:,} readings; "
+            "the window totals count all of them"
+        )
     nodes = [NodeRef(id=metric_id, type="Metric", name=name)]
     nodes += [NodeRef(id=i, type=t, name=n) for i, t, n in measured]
     nodes += [NodeRef(id=r[0], type="Observation", name=None) for r in cited]
@@ -96,9 +141,9 @@ async def readings(
     return ReadResult(
         tool="readings",
         as_of=format_moment(as_of_ms) or "",
-        message=None if res.rows else f"no readings of {name!r} in the last {2 * days} days",
+        message=message,
         data=data,
         evidence=Evidence(nodes=nodes, edges=edges),
-        sample=any(is_sample(r[6], r[4]) for r in res.rows),
+        sample=bool(this_sample or prev_sample),
         newest_as_of=format_moment(newest),
     )

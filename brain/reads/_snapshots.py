@@ -14,8 +14,9 @@ the caller reads back the real edges of the pairs it returns, so every drawn edg
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,14 +26,18 @@ from scipy import sparse
 
 from brain._moments import cache_bucket
 from brain._tenant_graph import TenantGraph
+from brain.reads._cache import cached
 
-CACHE_SIZE = 16
 FETCH_TIMEOUT_MS = 30_000
 #: Internal-id range of one edge page at most (an id-range filter is a cheap seek).
 ID_PAGE = 500_000
 #: Pages fetched at once: FalkorDB runs reads on a thread per core, so splitting the id
 #: range lets both cores of a small server work on one snapshot.
 PARALLEL_PAGES = 2
+#: Snapshot edges past which a walk over it runs in a thread (``asyncio.to_thread``): a
+#: walk from a hub of a big graph visits tens of thousands of nodes, and a thread hop is
+#: not worth it for a small tenant's few hundred edges.
+THREAD_WALK_AT = 20_000
 #: Types a path never passes through: the assistant's records, readings, old versions.
 EXCLUDED_TYPES = ("Turn", "Finding", "Card", "Version", "Observation")
 
@@ -68,6 +73,11 @@ LIMIT $limit
 """
 
 
+def is_heavy(edges: int) -> bool:
+    """Whether work over a snapshot of this many edges belongs in a thread."""
+    return edges >= THREAD_WALK_AT
+
+
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     """Undirected adjacency (CSR) of the current edges, by internal node id."""
@@ -81,14 +91,6 @@ class Snapshot:
         if node + 1 >= len(self.indptr):
             return ()
         return self.indices[self.indptr[node] : self.indptr[node + 1]]
-
-
-_CACHE: OrderedDict[tuple[Any, ...], Snapshot] = OrderedDict()
-
-
-def clear_cache() -> None:
-    """Forget every cached snapshot."""
-    _CACHE.clear()
 
 
 def _build(pages: list[tuple[str, str]], size: int, direction: str = "both") -> Snapshot:
@@ -142,16 +144,14 @@ async def snapshot(
     ``both`` makes an undirected adjacency (paths); ``out`` follows edges as stored and
     ``in`` walks them backwards (what depends on a thing points at it).
     """
-    key = (graph.slug, *await graph.write_stamp(), *cache_bucket(t), tuple(rels), direction)
-    if key in _CACHE:
-        _CACHE.move_to_end(key)
-        return _CACHE[key], True
-    pages, top = await current_edge_pages(graph, t, excluded=EXCLUDED_TYPES, rels=rels)
-    snap = await asyncio.to_thread(_build, pages, top + 1, direction)
-    _CACHE[key] = snap
-    while len(_CACHE) > CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return snap, False
+    # Paths read the undirected copy, walks the directed ones: named apart in the cache.
+    kind = "paths" if direction == "both" else "walks"
+
+    async def build() -> Snapshot:
+        pages, top = await current_edge_pages(graph, t, excluded=EXCLUDED_TYPES, rels=rels)
+        return await asyncio.to_thread(_build, pages, top + 1, direction)
+
+    return await cached(graph, kind, (*cache_bucket(t), tuple(rels), direction), build)
 
 
 def _distances(snap: Snapshot, start: int, limit: int) -> dict[int, int]:
@@ -214,9 +214,10 @@ async def node_paths(
     internal = dict(ends.rows)
     if a not in internal or b not in internal:
         return None
-    found = await asyncio.to_thread(
+    walk = functools.partial(
         shortest_paths, snap, int(internal[a]), int(internal[b]), max_hops=max_hops, count=count
     )
+    found = await asyncio.to_thread(walk) if is_heavy(snap.edges) else walk()
     wanted = sorted({i for p in found for i in p})
     if not wanted:
         return []

@@ -8,13 +8,14 @@ never as an empty walk that would read like "nothing depends on it".
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
 from brain.reads._search_queries import exact_terms_query
-from brain.reads._snapshots import internal_id, layers, node_details, snapshot
+from brain.reads._snapshots import Layer, internal_id, is_heavy, layers, node_details, snapshot
 
 #: Relationships "what breaks" follows, and which way the damage travels along each:
 #: "in" = the things that point at the broken thing (X DEPENDS_ON broken), "out" = the
@@ -187,7 +188,11 @@ async def what_breaks(
         for rel in chosen
     ]
     origin = await internal_id(graph, root["id"])
-    found = layers(walks, origin, hops) if origin is not None else []
+    found: list[Layer] = []
+    if origin is not None and is_heavy(sum(snap.edges for _, snap in walks)):
+        found = await asyncio.to_thread(layers, walks, origin, hops)
+    elif origin is not None:
+        found = layers(walks, origin, hops)
     shown = [sorted(layer)[:ITEMS_PER_HOP] for layer in found]
     details = await node_details(
         graph,
@@ -257,15 +262,16 @@ async def neighbours(
     res = await graph.read(
         "neighbours",
         READ_NEIGHBOURS,
-        {"id": root["id"], "t": as_of_ms, "limit": limit, "hidden": hidden},
+        {"id": root["id"], "t": as_of_ms, "limit": limit + 1, "hidden": hidden},
     )
+    rows, cut = res.rows[:limit], len(res.rows) > limit
     counted = await graph.read(
         "neighbours summarised",
         READ_SUMMARISED,
         {"id": root["id"], "t": as_of_ms, "summarised": list(SUMMARISED_TYPES)},
     )
     items, nodes, edges = [], [root], []
-    for rel, outgoing, *rest in res.rows:
+    for rel, outgoing, *rest in rows:
         node = _node(rest[:6])
         since, until, src, e_as_of = rest[6:10]
         source, target = (root["id"], node["id"]) if outgoing else (node["id"], root["id"])
@@ -285,8 +291,10 @@ async def neighbours(
         "root": _public(root),
         "relationships": items,
         "also": [{"type": t, "rel": r, "count": c} for t, r, c in counted.rows],
+        "truncated": cut,
     }
-    return _result("neighbours", as_of_ms, data, nodes, edges)
+    message = f"the first {limit} relationships (by type) of more" if cut else None
+    return _result("neighbours", as_of_ms, data, nodes, edges, message=message)
 
 
 READ_HISTORY_EDGES = """
@@ -294,7 +302,7 @@ MATCH (n:Entity {id: $id})-[e]-(m:Entity)
 WHERE e.since <= $t AND m.type <> 'Version'
 RETURN type(e), startNode(e) = n, m.id, m.type, m.name, m.src, m.asOf, m.sample,
        e.since, e.until, e.recordedAt, e.retiredAt, e.src, e.closeReason, coalesce(e.lost, false)
-ORDER BY e.since, type(e), m.id
+ORDER BY e.since DESC, type(e) DESC, m.id DESC
 LIMIT $limit
 """
 
@@ -302,25 +310,34 @@ READ_VERSIONS = """
 MATCH (v:Version)-[:VERSION_OF]->(n:Entity {id: $id})
 WHERE v.asOf <= $t
 RETURN v.id, v.asOf, v.src, v.state
-ORDER BY v.asOf
+ORDER BY v.asOf DESC, v.id DESC
 LIMIT $limit
 """
 
 
+def _newest(rows: list[list[Any]], limit: int) -> tuple[list[list[Any]], bool]:
+    """The newest ``limit`` of rows read newest first (one more than ``limit``), oldest
+    first as a timeline reads, and whether older ones were left out."""
+    return rows[:limit][::-1], len(rows) > limit
+
+
 async def history(graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 200) -> ReadResult:
-    """A node's timeline: its versions and every edge opened and closed, with both clocks."""
+    """A node's timeline: its versions and every edge opened and closed, with both clocks.
+
+    Past ``limit`` events (or versions), the newest are shown and the answer says older
+    ones were left out: read newest first, a cap never hides what holds now.
+    """
     start = await resolve(graph, q)
     if not start:
         return not_found("history", as_of_ms, q)
     root = start[0]
-    res = await graph.read(
-        "history edges", READ_HISTORY_EDGES, {"id": root["id"], "t": as_of_ms, "limit": limit}
-    )
-    versions = await graph.read(
-        "history versions", READ_VERSIONS, {"id": root["id"], "t": as_of_ms, "limit": limit}
-    )
+    params = {"id": root["id"], "t": as_of_ms, "limit": limit + 1}
+    res = await graph.read("history edges", READ_HISTORY_EDGES, params)
+    versions = await graph.read("history versions", READ_VERSIONS, params)
+    rows, events_cut = _newest(res.rows, limit)
+    version_rows, versions_cut = _newest(versions.rows, limit)
     events, nodes, edges = [], [root], []
-    for rel, outgoing, *rest in res.rows:
+    for rel, outgoing, *rest in rows:
         node = _node(rest[:6])
         since, until, recorded, retired, src, reason, lost = rest[6:13]
         source, target = (root["id"], node["id"]) if outgoing else (node["id"], root["id"])
@@ -345,20 +362,25 @@ async def history(graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 200
         "root": _public(root),
         "versions": [
             {"id": v, "as_of": format_moment(a), "src": s, "state": st}
-            for v, a, s, st in versions.rows
+            for v, a, s, st in version_rows
         ],
         "events": events,
+        "truncated": events_cut or versions_cut,
     }
-    return _result("history", as_of_ms, data, nodes, edges)
+    cut = [what for what, on in (("events", events_cut), ("versions", versions_cut)) if on]
+    message = f"the newest {limit} {' and '.join(cut)}; older ones left out" if cut else None
+    return _result("history", as_of_ms, data, nodes, edges, message=message)
 
 
 READ_HOLDERS = """
 MATCH (p:Entity)-[e:OWNS]->(n:Entity {id: $id})
 RETURN p.id, p.type, p.name, p.src, p.asOf, p.sample, e.since, e.until, e.src,
        coalesce(e.lost, false), e.closeReason
-ORDER BY e.since, p.id
+ORDER BY e.since DESC, p.id DESC
 LIMIT $limit
 """
+#: Owners listed in the line of owners: the newest, so the current one is always among them.
+MAX_HOLDERS = 100
 
 
 async def owner(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
@@ -367,9 +389,10 @@ async def owner(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
     if not start:
         return not_found("owner", as_of_ms, q)
     root = start[0]
-    res = await graph.read("owners", READ_HOLDERS, {"id": root["id"], "limit": 100})
+    res = await graph.read("owners", READ_HOLDERS, {"id": root["id"], "limit": MAX_HOLDERS + 1})
+    rows, cut = _newest(res.rows, MAX_HOLDERS)
     timeline, nodes, edges, current = [], [root], [], None
-    for row in res.rows:
+    for row in rows:
         node = _node(row[:6])
         since, until, src, lost, reason = row[6:11]
         is_current = since <= as_of_ms and (until is None or until > as_of_ms)
@@ -389,5 +412,8 @@ async def owner(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
             edges.append(edge_ref(node["id"], "OWNS", root["id"], since, until, src))
     name = root["name"] or root["id"]
     message = None if current else f"nobody owned {name!r} on {format_moment(as_of_ms)}"
-    data = {"root": _public(root), "owner": current, "timeline": timeline}
+    if cut:
+        older = f"the newest {MAX_HOLDERS} owners shown; older ones left out"
+        message = older if message is None else f"{message} ({older})"
+    data = {"root": _public(root), "owner": current, "timeline": timeline, "truncated": cut}
     return _result("owner", as_of_ms, data, nodes, edges, message=message)
