@@ -48,6 +48,7 @@ IGNORED_SPAN_RE = re.compile(
             r"(?:Z|[+-]\d{2}:?\d{2})?)?",  # ISO dates and timestamps
             r"\b\d{4}-\d{2}\b(?!-)",  # ISO year-month
             r"\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b",  # 20/11/2026, 11.20.26
+            rf"\b\d{{1,2}}\s*[-–]\s*\d{{1,2}}\s+{_MONTH}(?:,?\s+\d{{4}})?",  # 1-14 Oct 2026
             rf"\b\d{{1,2}}{_ORDINAL_SUFFIX}\s+(?:of\s+)?{_MONTH}(?:,?\s+\d{{4}})?",  # 20 Nov 2026
             rf"\b{_MONTH}\s+\d{{1,2}}{_ORDINAL_SUFFIX}(?:,?\s+\d{{4}})?\b",  # Nov 20, 2026
             rf"\b{_MONTH},?\s+(?:19|20)\d{{2}}\b",  # Nov 2026
@@ -206,12 +207,20 @@ def _string_numbers(text: str) -> Iterable[float]:
             yield plain * MULTIPLIERS[unit.lower()]
 
 
-def find_unmatched(claims: Sequence[ClaimedNumber], data: Sequence[float]) -> list[ClaimedNumber]:
+def find_unmatched(
+    claims: Sequence[ClaimedNumber],
+    data: Sequence[float],
+    *,
+    groups: Sequence[Sequence[float]] | None = None,
+) -> list[ClaimedNumber]:
     """Return the claims that no data value, or derived value allowed for them, supports.
 
     Plain claims match data values. Percent claims also match a value times 100 ("17%"
     from 0.17) and, derived from two values, a ratio or a change as a percent. Ratio
-    claims ("1.7x") also match a/b. Derived values are skipped for large data sets.
+    claims ("1.7x") also match a/b. A ratio or change is only derived from two figures of
+    one tool result (``groups``: the numbers of each result; default, all of ``data`` as
+    one), so "up 41%" cannot be made from unrelated figures of two reads. Derived values
+    are skipped for large results.
     """
     plain = sorted({abs(v) for v in data})
     percents = sorted({*plain, *(v * 100 for v in plain)})
@@ -221,7 +230,14 @@ def find_unmatched(claims: Sequence[ClaimedNumber], data: Sequence[float]) -> li
         if _has_match(claim, percents if claim.is_percent else plain):
             continue
         if claim.is_percent or claim.is_ratio:
-            derived = derived or _derived_values(plain)
+            if derived is None:
+                ratios: set[float] = set()
+                changes: set[float] = set()
+                for group in groups if groups is not None else [data]:
+                    r, c = _derived_values(sorted({abs(v) for v in group}))
+                    ratios.update(r)
+                    changes.update(c)
+                derived = (sorted(ratios), sorted(changes))
             derived_ratios, derived_percents = derived
             if _has_match(claim, derived_percents if claim.is_percent else derived_ratios):
                 continue
