@@ -1,7 +1,8 @@
 """Build the question-bank businesses: facts.jsonl, questions.json and manifest.json each.
 
 Every business is written in its own module beside this one (``ledgerline_support``,
-``harlow_quayle_law``, ``copper_pot_kitchens``) as tables of facts plus a bank of questions.
+``harlow_quayle_law``, ``copper_pot_kitchens``, ``fernside_vets``) as tables of facts plus
+a bank of questions.
 This module holds what they share:
 
 - ``Book``: collects facts in the ingest format (``{"node": ...}`` / ``{"edge": ...}``),
@@ -575,10 +576,11 @@ def write(business: Business) -> dict[str, Any]:
 def main() -> None:
     sys.path.insert(0, str(HERE))
     import copper_pot_kitchens
+    import fernside_vets
     import harlow_quayle_law
     import ledgerline_support
 
-    for module in (ledgerline_support, harlow_quayle_law, copper_pot_kitchens):
+    for module in (ledgerline_support, harlow_quayle_law, copper_pot_kitchens, fernside_vets):
         manifest = write(module.build())
         counts = manifest["counts"]
         print(
