@@ -17,7 +17,7 @@ from agents._ledger import ToolLedger
 from agents.desks._dates import Period
 from agents.desks._draft import Draft, cite, day, decline, number
 from agents.desks._understand import Candidate, Understanding
-from agents.desks._words import content_words
+from agents.desks._words import content_words, plain_words
 
 #: Things a "what breaks" answer lists per step before it says "and N more".
 ITEMS_SHOWN = 8
@@ -139,7 +139,7 @@ async def owner(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
         if e["since"] and holder["since"] and e["since"] > holder["since"] and not e["lost_tie"]
     ]
     if later and when != "now":
-        nxt = later[-1]
+        nxt = max(later, key=lambda e: e["since"])
         text += f" Since {day(nxt['since'])} the owner is {cite(nxt['holder'])}."
     return Draft(text, [holder["holder"]["id"], thing["id"]], path_as_of=at)
 
@@ -246,9 +246,14 @@ async def policy(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     """The rule that answers "are we allowed / how fast must we", else the passage that does."""
     from agents.desks._understand import best, search_candidates
 
-    rules = best(await search_candidates(ledger, desk, u.question, types=["Rule"]))
+    found = await search_candidates(ledger, desk, u.question, types=["Rule"])
+    rules = best(found)
     passage = await _best_passage(u, ledger, desk)
     rule = rules[0] if rules else None
+    if rule is None and passage is None and found:
+        # a rule worded unlike the question ("putting a pet to sleep" for euthanasia): the
+        # nearest rule by meaning, for a question asked as a policy
+        rule = found[0]
     if rule is not None:
         details = (await ledger.call(desk, "lookup", {"name": rule.id})).data["matches"][0]
         body = str(details["properties"].get("text") or rule.name)
@@ -293,11 +298,15 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
         read = await ledger.call(desk, "passages", {"name": hit["id"]})
         source = read.data.get("source") or {"id": hit["id"], "name": hit.get("name")}
         titled = asked & content_words(str(source.get("name") or ""))
+        # the passage search itself matched (by words or meaning) opens with the snippet
+        matched = " ".join(str(hit.get("snippet") or "").split())[:120]
         for p in read.data.get("passages", []):
             own = asked & content_words(f"{p.get('section') or ''} {p['text']}")
             # the title's words say which source; the passage's other words say where in it
             inner = own - titled
             score = 2 * len(inner & naming) + len(inner) + 1.5 * len(titled)
+            if matched and " ".join(p["text"].split()).startswith(matched):
+                score += MATCHED_PASSAGE_BONUS
             if score > best_score:
                 best_score = score
                 best_found = (len(own | titled), source, p, _sentences(p["text"], asked))
@@ -308,6 +317,9 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
     return best_found
 
 
+#: What the search's own best passage of a source is worth beside shared words: it was
+#: matched by meaning too, so "putting a pet to sleep" finds the euthanasia consent.
+MATCHED_PASSAGE_BONUS = 2
 #: A passage up to this long is quoted whole; a longer one by its best sentences.
 QUOTE_WHOLE_CHARS = 600
 
@@ -522,7 +534,9 @@ async def _incident_story(
 
 
 def _named(u: Understanding) -> str:
-    named = sorted(u.subject_words)
+    from agents.desks._understand import GENERIC_WORDS, frame_words
+
+    named = plain_words(u.question, drop=frame_words() | GENERIC_WORDS)
     return " ".join(named[:6]) if named else "that"
 
 

@@ -18,7 +18,14 @@ from typing import Any, Literal
 
 from agents._ledger import ToolLedger
 from agents.desks._dates import Period, find_periods
-from agents.desks._words import content_words, fold, named_words, words
+from agents.desks._words import (
+    content_words,
+    fold,
+    named_words,
+    plain_words,
+    shared_words,
+    words,
+)
 from brain.schema import NODE_TYPES
 
 Kind = Literal[
@@ -58,7 +65,8 @@ _IMPACT = re.compile(
     r"\b(?:break|breaks|broke|broken|stop working|stops working|stopped working|stop|stops|"
     r"affected|affect|affects|impact|impacted|can'?t we|cannot we|depends? on|rel(?:y|ies) on|"
     r"goes down|go down|is down|went down|outage|fails?|failed|expires?|expired|revok\w*|"
-    r"suspended|offline|packs? up|unavailable)\b"
+    r"suspended|offline|packs? (?:up|in)|unavailable|lose|lost|dies|died|crash\w*|"
+    r"breaks? down|gives? up|is out|stops? responding)\b"
 )
 _IMPACT_ASK = re.compile(r"\b(?:what|which|anything|everything|can'?t we|cannot)\b")
 _WHO = re.compile(r"\bwho(?:'s|se|m)?\b")
@@ -68,6 +76,7 @@ _RELATION_VERBS: tuple[tuple[re.Pattern[str], tuple[str, ...], tuple[str, ...]],
         re.compile(
             r"\b(?:suppl\w*|provid\w*|get (?:\w+ ){0,4}from|buy (?:\w+ ){0,4}from|hosted by|"
             r"hosts?|call (?:when|if)|ring (?:when|if)|repairs?|services? our|vendor|"
+            r"who (?:services|maintains|repairs|supplies|provides|hosts|delivers|sells)|"
             r"sells? us|delivers?)\b"
         ),
         ("DEPENDS_ON",),
@@ -111,7 +120,8 @@ _WHY = re.compile(r"\b(?:why|what caused|what happened|explain|reason|how come)\
 _MOVE = re.compile(
     r"(?<![\w-])(?:spik\w*|drop\w*|fall|fell|fallen|rise|rose|risen|jump\w*|dip\w*|collaps\w*|low|"
     r"lower|high|higher|slow|slower|fast|faster|up|down|increas\w*|decreas\w*|worse|better|"
-    r"surg\w*|plung\w*|climb\w*|crash\w*|tank\w*|soar\w*)(?![\w-])"
+    r"surg\w*|plung\w*|climb\w*|crash\w*|tank\w*|soar\w*|bad|poor|so many|so few|"
+    r"so much|so little|so long)(?![\w-])"
 )
 _CHANGE = re.compile(
     r"\b(?:compar\w*|vs|versus|than|against|chang\w*|better or worse|up or down|difference|"
@@ -147,7 +157,9 @@ _FRAME_WORDS = frozenset(
         "outage fail fails failed expire expires revoke revokes suspended offline "
         "unavailable pack packs own owns owned owner had has doing handling running "
         "responsible looking after charge decide decided decision agreed policy rule "
-        "allowed must should need able happen now currently again usually"
+        "allowed must should need able happen now currently again usually "
+        "use uses used using supply supplies supplied buy bought provide provides "
+        "lose lost sort sorting"
     )
 )
 _TYPE_NAMES = {t: words(re.sub(r"(?<!^)([A-Z])", r" \1", t))[-1] for t in NODE_TYPES}
@@ -159,7 +171,8 @@ GENERIC_WORDS = frozenset(
         "services tool tools app apps system systems account accounts page step release "
         "incident channel campaign post asset deal goal metric task tasks decision rule "
         "document doc docs meeting message email note file our us site sites work job thing "
-        "stuff data figure figures report number level rate volume"
+        "stuff data figure figures report number level rate volume software machine "
+        "equipment kit device case matter project job"
     )
 )
 
@@ -216,6 +229,11 @@ class Understanding:
         return content_words(self.question, drop=_FRAME_WORDS)
 
 
+def frame_words() -> frozenset[str]:
+    """Stems of words about time, asking and moving (never the thing asked about)."""
+    return _FRAME_WORDS
+
+
 def _score(hit: dict[str, Any], asked: set[str], rank: int) -> Candidate:
     name = str(hit.get("name") or hit["id"])
     name_words = frozenset(content_words(name))
@@ -223,7 +241,7 @@ def _score(hit: dict[str, Any], asked: set[str], rank: int) -> Candidate:
         id=hit["id"],
         type=hit["type"],
         name=name,
-        shared=frozenset(name_words & asked),
+        shared=frozenset(shared_words(name_words, asked)),
         name_words=name_words,
         rank=rank,
         snippet=hit.get("snippet"),
@@ -281,7 +299,7 @@ async def search_candidates(
     if types:
         args["types"] = types
     result = await ledger.call(desk, "search", args)
-    asked = content_words(text, drop=_FRAME_WORDS) | content_words(text) - _FRAME_WORDS
+    asked = content_words(text, drop=_FRAME_WORDS)
     return [_score(h, asked, i) for i, h in enumerate(result.data.get("hits", []))]
 
 
@@ -313,6 +331,21 @@ def _measuring(metrics: list[Candidate], question: str) -> list[Candidate]:
     capitalised word is a name, and names qualify a measure)."""
     names = set(named_words(question))
     return [m for m in metrics if m.distinctive - names]
+
+
+def _names_metric(metric: Candidate, periods: list[Period]) -> bool:
+    """Whether the question names this metric, not just shares a word with it: it holds
+    the metric's first word of substance ("wait" of "Average wait past appointment time"),
+    half its name, two of its words, or a word of it and the days to read it for."""
+    own = [w for w in words(metric.name) if w in metric.name_words and w not in _FRAME_WORDS]
+    head = own[0] if own else None
+    named = metric.name_words - _FRAME_WORDS
+    return (
+        (head is not None and head in metric.shared)
+        or (bool(named) and len(metric.shared & named) / len(named) >= 0.5)
+        or len(metric.distinctive) >= 2
+        or bool(periods and metric.distinctive)
+    )
 
 
 def metric_op(question: str, periods: list[Period]) -> MetricOp:
@@ -354,7 +387,7 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
     periods = find_periods(question, today)
     candidates = await search_candidates(ledger, "chief", question)
     metric_hits = await search_candidates(ledger, "chief", question, types=["Metric"])
-    metrics = _measuring(best(metric_hits), question)
+    metrics = [m for m in _measuring(best(metric_hits), question) if _names_metric(m, periods)]
     found = Understanding(question, "offtopic", today, periods, candidates=candidates)
     found.unknown_names = await unknown_names(ledger, "chief", question, candidates + metrics)
     found.asks_before = bool(re.search(r"\bbefore\b", q))
@@ -398,7 +431,40 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
         found.kind = "document"
     found.tier = tier_of(ranked)
     found.subject = found.tier[0] if found.tier else None
+    if found.subject is not None and found.kind in ("impact", "owner", "relationship"):
+        found.unknown_names += await _unheld(ledger, question, found.subject)
     return found
+
+
+#: Verbs people ask with, which never name the thing asked about.
+_COMMON_VERBS = frozenset(
+    words(
+        "deal dealt handle handled handling run running ran manage managing managed lead "
+        "leading led covering doing done did looking look take took taking getting make made "
+        "making calling called go going went need needs needed want wants keep kept happen "
+        "happened fix fixed fixing putting put sending send sent see seen saw help helping"
+    )
+)
+#: Words of a question checked against the records when the thing found does not hold them.
+MAX_UNHELD_CHECKS = 3
+
+
+async def _unheld(ledger: ToolLedger, question: str, subject: Candidate) -> list[str]:
+    """Words the question names its thing by that neither the thing found nor any other
+    record holds: "our equine vet" found a vet, but nothing in the records is equine."""
+    asked = plain_words(question, drop=_FRAME_WORDS | GENERIC_WORDS | _COMMON_VERBS)
+    missing: list[str] = []
+    for raw in asked:
+        if len(missing) >= MAX_UNHELD_CHECKS or len(raw) < 4:
+            continue
+        if shared_words(subject.name_words, content_words(raw)):
+            continue
+        hits = (await ledger.call("chief", "search", {"query": raw, "limit": 3})).data.get(
+            "hits", []
+        )
+        if not any({"text", "chunk-text"} & set(h.get("via", [])) for h in hits):
+            missing.append(raw)
+    return missing
 
 
 _MONEY = re.compile(r"\b(?:cost\w*|spen[dt]\w*|pay\w*|price\w*|expens\w*|cheap\w*|fees?)\b")
