@@ -6,8 +6,8 @@ and a rule for when a claim is "the same number" as a data value. All three live
 ``checks.py`` stays a list of readable checks.
 
 A claim matches a data value when the value rounds to the claim at the claim's precision
-("1.2M" is written to the nearest 100,000, so 1,180,000 matches and 1,300,000 does not),
-or when the two are within 0.5% of each other. Percent and ratio claims may also match
+("1.2M" is written to the nearest 100,000, so 1,180,000 matches and 1,300,000 does not;
+"1,545" is not 1,544). A value derived from two figures may also be within 0.5%. Percent and ratio claims may also match
 numbers derived from two data values (a/b, and the change (b-a)/a), because answers
 routinely say "up 17%" or "1.7x" where the tools only returned the two raw figures.
 """
@@ -227,7 +227,9 @@ def find_unmatched(
     derived: tuple[list[float], list[float]] | None = None
     unmatched: list[ClaimedNumber] = []
     for claim in claims:
-        if _has_match(claim, percents if claim.is_percent else plain):
+        # a figure read straight from the data matches at the precision it was written at
+        # ("1,545" is not 1,544); only derived ratios and changes get the relative slack
+        if _has_match(claim, percents if claim.is_percent else plain, relative=False):
             continue
         if claim.is_percent or claim.is_ratio:
             if derived is None:
@@ -255,8 +257,10 @@ def _derived_values(values: Sequence[float]) -> tuple[list[float], list[float]]:
     return sorted(ratios), sorted(percents)
 
 
-def _has_match(claim: ClaimedNumber, candidates: Sequence[float]) -> bool:
-    tolerance = max(claim.step / 2, RELATIVE_TOLERANCE * claim.value)
+def _has_match(
+    claim: ClaimedNumber, candidates: Sequence[float], *, relative: bool = True
+) -> bool:
+    tolerance = max(claim.step / 2, RELATIVE_TOLERANCE * claim.value if relative else 0.0)
     tolerance += 1e-9 * max(1.0, claim.value)  # float noise: 1234.5 must round to 1,235
     low = bisect_left(candidates, claim.value - tolerance)
     return low < len(candidates) and candidates[low] <= claim.value + tolerance

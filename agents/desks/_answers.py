@@ -250,7 +250,8 @@ async def policy(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     rules = best(found)
     passage = await _best_passage(u, ledger, desk)
     rule = rules[0] if rules else None
-    if rule is None and passage is None and found:
+    weak = passage is None or len(passage[4] & u.subject_words) < 2
+    if rule is None and found and weak and u.kind == "policy":
         # a rule worded unlike the question ("putting a pet to sleep" for euthanasia): the
         # nearest rule by meaning, for a question asked as a policy
         rule = found[0]
@@ -269,14 +270,13 @@ async def policy(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
 
 
 async def document(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
-    """The passage of a document or meeting that holds the most of the question's words."""
-    passage = await _best_passage(u, ledger, desk)
-    if passage is None:
-        return decline(_what_missing(u), _suggest(u))
-    return _quote(passage)
+    """The passage of a document or meeting that holds the most of the question's words
+    (and the rule it states, where one does: a handbook's rules are rules too)."""
+    return await policy(u, ledger, desk)
 
 
-Passage = tuple[int, dict[str, Any], dict[str, Any], str]
+#: (words shared, source, passage, sentences to quote, the words it shares)
+Passage = tuple[int, dict[str, Any], dict[str, Any], str, set[str]]
 
 
 async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Passage | None:
@@ -298,18 +298,18 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
         read = await ledger.call(desk, "passages", {"name": hit["id"]})
         source = read.data.get("source") or {"id": hit["id"], "name": hit.get("name")}
         titled = asked & content_words(str(source.get("name") or ""))
-        # the passage search itself matched (by words or meaning) opens with the snippet
-        matched = " ".join(str(hit.get("snippet") or "").split())[:120]
+        # the passages search itself matched (by words or by meaning), best first
+        matched = {m["id"]: i for i, m in enumerate(hit.get("passages", []))}
         for p in read.data.get("passages", []):
             own = asked & content_words(f"{p.get('section') or ''} {p['text']}")
             # the title's words say which source; the passage's other words say where in it
             inner = own - titled
             score = 2 * len(inner & naming) + len(inner) + 1.5 * len(titled)
-            if matched and " ".join(p["text"].split()).startswith(matched):
-                score += MATCHED_PASSAGE_BONUS
+            if p["id"] in matched:
+                score += MATCHED_PASSAGE_BONUS / (1 + matched[p["id"]])
             if score > best_score:
                 best_score = score
-                best_found = (len(own | titled), source, p, _sentences(p["text"], asked))
+                best_found = (len(own | titled), source, p, _sentences(p["text"], asked), own)
     # one shared word is enough for a short question ("the complaints procedure"), two for
     # a longer one, so a passage that shares a stray word is not quoted as an answer
     if best_found is None or best_found[0] < (1 if len(asked) <= 2 else 2):
@@ -319,7 +319,7 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
 
 #: What the search's own best passage of a source is worth beside shared words: it was
 #: matched by meaning too, so "putting a pet to sleep" finds the euthanasia consent.
-MATCHED_PASSAGE_BONUS = 2
+MATCHED_PASSAGE_BONUS = 1.0
 #: A passage up to this long is quoted whole; a longer one by its best sentences.
 QUOTE_WHOLE_CHARS = 600
 
@@ -337,7 +337,7 @@ def _sentences(text: str, asked: set[str], keep: int = 3) -> str:
 
 
 def _quote(passage: Passage) -> Draft:
-    _, source, p, sentences = passage
+    _, source, p, sentences, _ = passage
     where = f" ({p['section']})" if p.get("section") else ""
     text = f"{cite(source)}{where} says: \u201c{sentences}\u201d [[{p['id']}]]"
     return Draft(text, [source["id"]])

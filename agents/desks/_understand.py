@@ -114,7 +114,8 @@ _DECIDED = re.compile(r"\b(?:decid\w*|decision\w*|agreed|chose|chosen)\b")
 _POLICY = re.compile(
     r"\b(?:have to|has to|must|should|allowed|allow|can i|can we|may i|may we|policy|policies|"
     r"rule|rules|required|requires?|how fast|how quickly|how soon|how long can|how long do|"
-    r"when do we have to|procedure|process|shared out|split|promise)\b"
+    r"when do we have to|procedure|process|shared out|split|promise|(?:do|does) (?:we|i|you) "
+    r"need|need to|needed)\b"
 )
 _WHY = re.compile(r"\b(?:why|what caused|what happened|explain|reason|how come)\b")
 _MOVE = re.compile(
