@@ -7,8 +7,8 @@ and a rule for when a claim is "the same number" as a data value. All three live
 
 A claim matches a data value when the value rounds to the claim at the claim's precision
 ("1.2M" is written to the nearest 100,000, so 1,180,000 matches and 1,300,000 does not;
-"1,545" is not 1,544). A value derived from two figures may also be within 0.5%. Percent and ratio claims may also match
-numbers derived from two data values (a/b, and the change (b-a)/a), because answers
+"1,545" is not 1,544). Percent and ratio claims may also match numbers derived from two
+values of one tool result (a/b, and the change (b-a)/a), within 0.5%, because answers
 routinely say "up 17%" or "1.7x" where the tools only returned the two raw figures.
 """
 
@@ -257,9 +257,7 @@ def _derived_values(values: Sequence[float]) -> tuple[list[float], list[float]]:
     return sorted(ratios), sorted(percents)
 
 
-def _has_match(
-    claim: ClaimedNumber, candidates: Sequence[float], *, relative: bool = True
-) -> bool:
+def _has_match(claim: ClaimedNumber, candidates: Sequence[float], *, relative: bool = True) -> bool:
     tolerance = max(claim.step / 2, RELATIVE_TOLERANCE * claim.value if relative else 0.0)
     tolerance += 1e-9 * max(1.0, claim.value)  # float noise: 1234.5 must round to 1,235
     low = bisect_left(candidates, claim.value - tolerance)

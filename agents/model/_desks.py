@@ -194,7 +194,7 @@ async def answer(
         "You are the Chief. Write the answer to the question from the desks' findings only: "
         "short, direct, keeping their [[node-id]] citations and their numbers exactly. "
         "Answer what was asked, about the thing and the days it names; if no finding does, "
-        "write \"I don't have anything about that in your records\" and why, and offer "
+        'write "I don\'t have anything about that in your records" and why, and offer '
         "the closest things found only as suggestions. "
         "End with `PATH: id1, id2, ...`: the nodes that explain the answer, in order.\n"
         + ("Also say: " + " ".join(notes) if notes else "")
