@@ -95,6 +95,16 @@ class ToolLedger:
         dates = [parse_moment(r.newest_as_of) for r in self.results if r.newest_as_of]
         return datetime.fromtimestamp(max(dates) / 1000, tz=UTC) if dates else None
 
+    def used_by(self, cited: set[str]) -> ToolLedger:
+        """A view of this turn's ledger holding only the reads that returned a cited node:
+        the data an answer actually rests on (for its sample and as-of duties)."""
+        calls = [
+            c
+            for c in self.calls
+            if c.result is not None and cited & set(c.result.evidence.node_ids)
+        ]
+        return ToolLedger(graph=self.graph, as_of=self.as_of, calls=calls)
+
     def evidence(self) -> Evidence:
         """All evidence of the turn, merged."""
         merged = Evidence()

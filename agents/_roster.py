@@ -36,7 +36,7 @@ ROSTER: dict[str, Desk] = {
             "The Chief",
             "plans the work, picks desks, writes the answer from Findings",
             "earlier turns and open cards on the same things",
-            (*_READ, "path"),
+            (*_READ, "passages", "path"),
             (),
         ),
         Desk(
@@ -44,7 +44,7 @@ ROSTER: dict[str, Desk] = {
             "Data Detective",
             "finds what moved in the numbers and why",
             "the metric's readings, then what it measures and what changed nearby",
-            (*_READ, "readings", "calc", "history", "path", "cypher"),
+            (*_READ, "readings", "period", "calc", "history", "path", "cypher"),
             ("numbers", "facts"),
             (
                 "drop",
@@ -65,7 +65,7 @@ ROSTER: dict[str, Desk] = {
             "Growth Hacker",
             "ads and campaigns: spend, sign-ups, cost per sign-up",
             "campaigns, their spend and sign-up readings, and what they target",
-            (*_READ, "readings", "calc", "rank", "cypher"),
+            (*_READ, "readings", "period", "calc", "rank", "cypher"),
             ("numbers", "facts"),
             ("campaign", "ads", "ad ", "spend", "sign-up", "signup", "cost per", "cac", "budget"),
         ),
@@ -142,8 +142,8 @@ ROSTER: dict[str, Desk] = {
             "memory",
             "Memory Keeper",
             "decisions, notes and what the team already knows",
-            "decisions, what superseded them, and what they were based on",
-            (*_READ, "history", "path"),
+            "decisions, rules, documents, and what superseded them",
+            (*_READ, "history", "passages", "path"),
             ("facts",),
             (
                 "decide",

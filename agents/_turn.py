@@ -23,18 +23,23 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from agents._ledger import ToolLedger
-from agents._roster import ROSTER, route
+from agents._roster import ROSTER
 from agents.cards._cards import Card, CardDraft, propose
 from agents.checks._answer import (
+    AS_OF_RE,
     STALE_AFTER,
     DataNumbers,
     check_answer,
     check_citations,
     check_numbers,
+    check_sample,
     extract_citations,
     holds_many_values,
 )
-from agents.desks._rules import Draft, run_desk
+from agents.checks._relevance import Asked, check_relevance, is_decline
+from agents.desks._draft import Draft
+from agents.desks._rules import plan, run_desk
+from agents.desks._understand import Understanding, understand
 from agents.model import Budget, ModelClient
 from agents.model import _desks as model_desks
 from brain import HivebrainError, TenantGraph, format_moment, now_ms, parse_moment
@@ -144,6 +149,8 @@ async def _work(
     timeout_s: float,
     model: ModelClient | None,
     budget: Budget | None,
+    understood: Understanding,
+    tz: str,
 ) -> DeskOutcome:
     """One desk's work with its time limit; a failure is reported, never fatal to the turn."""
     try:
@@ -152,7 +159,7 @@ async def _work(
                 return DeskOutcome(
                     desk, await model_desks.work(model, desk, question, ledger, budget)
                 )
-            return DeskOutcome(desk, await run_desk(desk, question, ledger))
+            return DeskOutcome(desk, await run_desk(desk, understood, ledger, tz=tz))
     except TimeoutError:
         # no seconds in the note: the answer carries it, and the numbers check would flag them
         return DeskOutcome(desk, None, f"the {ROSTER[desk].title} desk timed out")
@@ -272,41 +279,68 @@ def _checks_are_heavy(ledger: ToolLedger) -> bool:
     return holds_many_values(ledger.outputs, limit=THREAD_CHECKS_AT)
 
 
-def owed_notes(outcomes: list[DeskOutcome], ledger: ToolLedger, now: datetime) -> list[str]:
-    """What an answer must say besides its content: sample data, stale data, failed desks."""
+def owed_notes(outcomes: list[DeskOutcome]) -> list[str]:
+    """What the server says beside an answer (never inside it): desks that did not finish."""
     failed = [o.error for o in outcomes if o.error]
-    notes: list[str] = []
+    return ["Not all desks finished: " + "; ".join(failed) + "."] if failed else []
+
+
+def owed_caveats(ledger: ToolLedger, now: datetime) -> list[str]:
+    """What the writer of an answer must say about its data: sample, or stale."""
+    caveats: list[str] = []
     if ledger.sample:
-        notes.append("This answer uses sample data, not real business figures.")
+        caveats.append("This answer uses sample data, not real business figures.")
     newest = ledger.newest_as_of
     if newest is not None and now - newest > STALE_AFTER:
-        notes.append(f"The newest data behind this is as of {newest.date().isoformat()}.")
-    if failed:
-        notes.append("Not all desks finished: " + "; ".join(failed) + ".")
-    return notes
+        caveats.append(f"The newest data behind this is as of {newest.date().isoformat()}.")
+    return caveats
 
 
-def compose(outcomes: list[DeskOutcome], notes: list[str]) -> str:
-    """The Chief's rules-mode answer: the findings in plan order, plus the notes it owes."""
-    parts = [o.draft.text for o in outcomes if o.draft and o.draft.text.strip()]
-    answer = "\n\n".join(parts) if parts else "I don't have anything about that in your records."
-    return with_notes(answer, notes)
+def compose(outcomes: list[DeskOutcome], ledger: ToolLedger, now: datetime) -> str:
+    """The Chief's rules-mode answer: the findings in plan order, and what it owes about
+    the data (sample, stale) in its own words. A desk that found nothing stays quiet when
+    another answered; when none did, one plain decline is the answer."""
+    drafts = [o.draft for o in outcomes if o.draft and o.draft.text.strip()]
+    answered = [d.text for d in drafts if not d.declined]
+    if not answered:
+        return drafts[0].text if drafts else "I don't have anything about that in your records."
+    text = "\n\n".join(answered)
+    used = ledger.used_by(set(extract_citations(text)))
+    caveats = owed_caveats(used, now)
+    if not check_sample(text, used.outputs).passed and not any("sample" in c for c in caveats):
+        caveats.insert(0, "This answer uses sample data, not real business figures.")
+    lowered = text.lower()
+    owed = [
+        c
+        for c in caveats
+        if not (
+            ("sample" in c.lower() and "sample" in lowered)
+            or ("as of" in c and AS_OF_RE.search(text))
+        )
+    ]
+    return text + ("\n\n" + " ".join(owed) if owed else "")
 
 
-def with_notes(answer: str, notes: list[str]) -> str:
-    """Append the owed notes an answer does not already carry."""
-    lowered = answer.lower()
+def asked_of(u: Understanding) -> Asked:
+    """What the relevance check holds an answer to, from how the question was read."""
+    ranges: tuple[tuple[str, str], ...] = ()
+    if u.kind == "metric" and u.metric_op not in (None, "why"):
+        from agents.desks._answers import _ranges
 
-    def carried(note: str) -> bool:
-        n = note.lower()
-        if "sample" in n:
-            return "sample" in lowered
-        if "as of" in n:
-            return "as of" in lowered
-        return note in answer
-
-    missing = [n for n in notes if not carried(n)]
-    return answer + ("\n\n" + " ".join(missing) if missing else "")
+        read = _ranges(u, u.metric_op or "total")
+        ranges = tuple((a.isoformat(), b.isoformat()) for a, b in read or [])
+    return Asked(
+        kind=u.kind,
+        metric_op=u.metric_op,
+        subject_ids=tuple(c.id for c in u.tier),
+        subject_name=u.subject.name if u.subject else "",
+        asked_types=u.asked_types if u.kind in ("relationship", "ratio") else (),
+        ranges=ranges,
+        must_decline=bool(u.unknown_names),
+        why_decline=", ".join(u.unknown_names) + " is not in the records"
+        if u.unknown_names
+        else "",
+    )
 
 
 async def run_turn(
@@ -322,6 +356,7 @@ async def run_turn(
     save: bool = True,
     asked_by: str = "console",
     ledger: ToolLedger | None = None,
+    timezone: str = "UTC",
 ) -> TurnResult:
     """Answer one question on one tenant and save the turn.
 
@@ -346,13 +381,17 @@ async def run_turn(
         else datetime.fromtimestamp(parse_moment(as_of) / 1000, tz=UTC)
     )
     remembered = await recall(graph, question, ledger)
+    understood = await understand(question, ledger, now.date())
     if model is not None and budget is not None:
         desks = await model_desks.plan(model, question, remembered, budget)
     else:
-        desks = route(question)
+        desks = plan(understood)
     outcomes = list(
         await asyncio.gather(
-            *(_work(d, question, ledger, desk_timeout_s, model, budget) for d in desks)
+            *(
+                _work(d, question, ledger, desk_timeout_s, model, budget, understood, timezone)
+                for d in desks
+            )
         )
     )
     if model is not None and budget is not None:
@@ -361,33 +400,44 @@ async def run_turn(
         outcomes = await asyncio.to_thread(_review_all, outcomes, ledger)
     else:
         outcomes = _review_all(outcomes, ledger)
-    notes = owed_notes(outcomes, ledger, now)
+    notes = owed_notes(outcomes)
+    caveats = owed_caveats(ledger, now)
     path_ids = list(dict.fromkeys(i for o in outcomes if o.draft for i in o.draft.path_ids))[
         :MAX_PATH
     ]
     if model is not None and budget is not None:
         try:
             final = await model_desks.answer(
-                model, question, [(o.desk, o.draft) for o in outcomes if o.draft], notes, budget
+                model, question, [(o.desk, o.draft) for o in outcomes if o.draft], caveats, budget
             )
-            answer = with_notes(final.text, notes)
+            answer = final.text
             path_ids = final.path_ids if len(final.path_ids) >= 2 else path_ids
         except HivebrainError as exc:
             log.warning("chief answer fell back to the findings: %s", exc)
-            answer = compose(outcomes, notes)
+            answer = compose(outcomes, ledger, now)
     else:
-        answer = compose(outcomes, notes)
+        answer = compose(outcomes, ledger, now)
     path_as_of = next(
         (o.draft.path_as_of for o in outcomes if o.draft and o.draft.path_as_of), None
     )
+    # what the answer rests on, read before the server draws its path (the drawing is the
+    # server's, not the writer's: its nodes must not add duties to the answer)
+    used = ledger.used_by(set(extract_citations(answer)))
     path = await _draw_path(ledger, path_ids, path_as_of)
+    cited_types = {n.id: n.type for r in ledger.results for n in r.evidence.nodes}
+    relevance = check_relevance(
+        answer, asked_of(understood), cited_types=cited_types, outputs=ledger.outputs
+    )
     checks = functools.partial(
         check_answer,
         answer,
         returned_ids=ledger.returned_ids,
         outputs=ledger.outputs,
-        newest_as_of=ledger.newest_as_of,
+        sample_outputs=used.outputs,
+        newest_as_of=used.newest_as_of,
         now=now,
+        relevance=relevance,
+        claims=not is_decline(answer),
     )
     report = await asyncio.to_thread(checks) if _checks_are_heavy(ledger) else checks()
     findings = [

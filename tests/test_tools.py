@@ -719,6 +719,8 @@ MINIMAL_ARGS: dict[str, dict[str, Any]] = {
     "topics": {},
     "cypher": {"query": "MATCH (n:Task) RETURN n.id ORDER BY n.id LIMIT 3"},
     "calc": {"expression": "1 + 1"},
+    "period": {"name": "metric-online-orders", "first_day": "2026-10-01", "last_day": "2026-10-07"},
+    "passages": {"name": "Content review, 12 October"},
 }
 
 

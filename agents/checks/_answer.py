@@ -112,18 +112,33 @@ def extract_citations(answer: str) -> list[str]:
     return list(dict.fromkeys(node_id for node_id in ids if node_id))
 
 
-def check_citations(answer: str, returned_ids: Collection[str]) -> CheckResult:
+def check_citations(
+    answer: str, returned_ids: Collection[str], *, claims: bool = False
+) -> CheckResult:
     """Check that every cited node was returned by a tool in this turn.
 
     A citation to a node the tools never returned is either invented or remembered from
-    another turn; either way the reader can't trust the link. An answer citing nothing
-    passes: whether citations are required is the prompt's job, not this check's.
+    another turn; either way the reader can't trust the link. With ``claims`` (a final
+    answer that is not a decline) the answer must cite at least one thing, and every line
+    that states a figure must cite where it came from.
     """
     cited = extract_citations(answer)
     missing = [node_id for node_id in cited if node_id not in returned_ids]
     if missing:
         which = _join([f"[[{node_id}]]" for node_id in missing])
         return CheckResult("citations", False, f"cites {which}, which no tool returned this turn")
+    if claims:
+        if not cited:
+            return CheckResult("citations", False, "makes claims but cites nothing")
+        bare = [
+            line.strip()
+            for line in answer.splitlines()
+            if extract_numbers(line) and not CITATION_RE.search(line)
+        ]
+        if bare:
+            return CheckResult(
+                "citations", False, f"states figures without a citation: {bare[0][:80]!r}"
+            )
     if not cited:
         return CheckResult("citations", True, "cites no nodes")
     return CheckResult("citations", True, f"{_all(len(cited), 'citation')} returned this turn")
@@ -136,9 +151,9 @@ def check_numbers(
 
     Runs ``extract_numbers`` over the answer and ``data_numbers`` over ``outputs`` (the raw
     tool results of this turn), then matches each claim allowing for rounding, percents,
-    ratios and percent changes between two data values. ``numbers``, the outputs'
-    ``DataNumbers`` built once, saves gathering them again when many texts are checked
-    against the same outputs (a reviewer checks each sentence).
+    ratios and percent changes between two values of one tool result. ``numbers``, the
+    outputs' ``DataNumbers`` built once, saves gathering them again when many texts are
+    checked against the same outputs (a reviewer checks each sentence).
     """
     claims = extract_numbers(answer)
     if not claims:
@@ -220,21 +235,28 @@ def check_answer(
     outputs: Sequence[Any],
     newest_as_of: datetime | None,
     now: datetime,
+    relevance: CheckResult | None = None,
+    claims: bool = False,
+    sample_outputs: Sequence[Any] | None = None,
 ) -> CheckReport:
     """Run every check on one answer and collect the results.
 
-    Runs once per turn, after the model writes its answer and before anything is posted.
-    All checks always run, so a reviewer (or the model, on retry) sees every problem at
-    once rather than one per round.
+    Runs once per turn on the text the desks and the Chief wrote (never on notes the
+    server adds), before anything is posted. All checks always run, so a reviewer (or
+    the model, on retry) sees every problem at once rather than one per round.
+    ``relevance`` is the answer-addresses-the-question result, computed by the turn;
+    ``sample_outputs`` (default ``outputs``) are the reads the answer rests on, whose
+    sample data it must own up to.
     """
-    return CheckReport(
-        (
-            check_citations(answer, returned_ids),
-            check_numbers(answer, outputs),
-            check_sample(answer, outputs),
-            check_as_of(answer, newest_as_of, now),
-        )
-    )
+    results = [
+        check_citations(answer, returned_ids, claims=claims),
+        check_numbers(answer, outputs),
+        check_sample(answer, outputs if sample_outputs is None else sample_outputs),
+        check_as_of(answer, newest_as_of, now),
+    ]
+    if relevance is not None:
+        results.append(relevance)
+    return CheckReport(tuple(results))
 
 
 def _as_utc(moment: datetime) -> datetime:

@@ -6,9 +6,9 @@ and a rule for when a claim is "the same number" as a data value. All three live
 ``checks.py`` stays a list of readable checks.
 
 A claim matches a data value when the value rounds to the claim at the claim's precision
-("1.2M" is written to the nearest 100,000, so 1,180,000 matches and 1,300,000 does not),
-or when the two are within 0.5% of each other. Percent and ratio claims may also match
-numbers derived from two data values (a/b, and the change (b-a)/a), because answers
+("1.2M" is written to the nearest 100,000, so 1,180,000 matches and 1,300,000 does not;
+"1,545" is not 1,544). Percent and ratio claims may also match numbers derived from two
+values of one tool result (a/b, and the change (b-a)/a), within 0.5%, because answers
 routinely say "up 17%" or "1.7x" where the tools only returned the two raw figures.
 """
 
@@ -48,6 +48,7 @@ IGNORED_SPAN_RE = re.compile(
             r"(?:Z|[+-]\d{2}:?\d{2})?)?",  # ISO dates and timestamps
             r"\b\d{4}-\d{2}\b(?!-)",  # ISO year-month
             r"\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b",  # 20/11/2026, 11.20.26
+            rf"\b\d{{1,2}}\s*[-–]\s*\d{{1,2}}\s+{_MONTH}(?:,?\s+\d{{4}})?",  # 1-14 Oct 2026
             rf"\b\d{{1,2}}{_ORDINAL_SUFFIX}\s+(?:of\s+)?{_MONTH}(?:,?\s+\d{{4}})?",  # 20 Nov 2026
             rf"\b{_MONTH}\s+\d{{1,2}}{_ORDINAL_SUFFIX}(?:,?\s+\d{{4}})?\b",  # Nov 20, 2026
             rf"\b{_MONTH},?\s+(?:19|20)\d{{2}}\b",  # Nov 2026
@@ -210,46 +211,73 @@ class DataNumbers:
     """A turn's data numbers, sorted once, for checking the answer and each of its sentences.
 
     Gathering and sorting the numbers of every tool output (and, for a percent claim, the
-    ratios of all their pairs) is the costly part of the numbers check; a reviewer that
-    checks an answer sentence by sentence builds this once and asks it for every sentence.
+    ratios of the pairs within each output) is the costly part of the numbers check; a
+    reviewer that checks an answer sentence by sentence builds this once and asks it for
+    every sentence. A ratio or change is only derived from two figures of one tool result
+    (``groups``: the numbers of each; default, all of ``data`` as one), so "up 41%" cannot
+    be made from unrelated figures of two reads.
     """
 
-    __slots__ = ("_derived", "_percents", "_plain")
+    __slots__ = ("_derived", "_groups", "_percents", "_plain")
 
-    def __init__(self, data: Sequence[float]) -> None:
+    def __init__(
+        self, data: Sequence[float], *, groups: Sequence[Sequence[float]] | None = None
+    ) -> None:
         self._plain = sorted({abs(v) for v in data})
         self._percents = sorted({*self._plain, *(v * 100 for v in self._plain)})
+        self._groups: Sequence[Sequence[float]] = groups if groups is not None else [data]
         self._derived: tuple[list[float], list[float]] | None = None
 
     @classmethod
     def of(cls, outputs: Iterable[Any]) -> DataNumbers:
-        """The numbers found in tool outputs (``data_numbers``)."""
-        return cls(data_numbers(outputs))
+        """The numbers found in tool outputs (``data_numbers``), grouped by output."""
+        listed = list(outputs)
+        return cls(data_numbers(listed), groups=[data_numbers([o]) for o in listed])
 
     def unmatched(self, claims: Sequence[ClaimedNumber]) -> list[ClaimedNumber]:
         """The claims no data value, or derived value allowed for them, supports."""
         unmatched: list[ClaimedNumber] = []
         for claim in claims:
-            if _has_match(claim, self._percents if claim.is_percent else self._plain):
+            # a figure read straight from the data matches at the precision it was written
+            # at ("1,545" is not 1,544); only derived ratios and changes get relative slack
+            plain = self._percents if claim.is_percent else self._plain
+            if _has_match(claim, plain, relative=False):
                 continue
             if claim.is_percent or claim.is_ratio:
-                if self._derived is None:
-                    self._derived = _derived_values(self._plain)
-                ratios, percents = self._derived
+                ratios, percents = self._derived_values()
                 if _has_match(claim, percents if claim.is_percent else ratios):
                     continue
             unmatched.append(claim)
         return unmatched
 
+    def _derived_values(self) -> tuple[list[float], list[float]]:
+        if self._derived is None:
+            ratios: set[float] = set()
+            changes: set[float] = set()
+            for group in self._groups:
+                r, c = _derived_values(sorted({abs(v) for v in group}))
+                ratios.update(r)
+                changes.update(c)
+            self._derived = (sorted(ratios), sorted(changes))
+        return self._derived
 
-def find_unmatched(claims: Sequence[ClaimedNumber], data: Sequence[float]) -> list[ClaimedNumber]:
+
+def find_unmatched(
+    claims: Sequence[ClaimedNumber],
+    data: Sequence[float],
+    *,
+    groups: Sequence[Sequence[float]] | None = None,
+) -> list[ClaimedNumber]:
     """Return the claims that no data value, or derived value allowed for them, supports.
 
     Plain claims match data values. Percent claims also match a value times 100 ("17%"
     from 0.17) and, derived from two values, a ratio or a change as a percent. Ratio
-    claims ("1.7x") also match a/b. Derived values are skipped for large data sets.
+    claims ("1.7x") also match a/b. A ratio or change is only derived from two figures of
+    one tool result (``groups``: the numbers of each result; default, all of ``data`` as
+    one), so "up 41%" cannot be made from unrelated figures of two reads. Derived values
+    are skipped for large results.
     """
-    return DataNumbers(data).unmatched(claims)
+    return DataNumbers(data, groups=groups).unmatched(claims)
 
 
 def holds_many_values(outputs: Iterable[Any], *, limit: int) -> bool:
@@ -282,8 +310,8 @@ def _derived_values(values: Sequence[float]) -> tuple[list[float], list[float]]:
     return sorted(ratios), sorted(percents)
 
 
-def _has_match(claim: ClaimedNumber, candidates: Sequence[float]) -> bool:
-    tolerance = max(claim.step / 2, RELATIVE_TOLERANCE * claim.value)
+def _has_match(claim: ClaimedNumber, candidates: Sequence[float], *, relative: bool = True) -> bool:
+    tolerance = max(claim.step / 2, RELATIVE_TOLERANCE * claim.value if relative else 0.0)
     tolerance += 1e-9 * max(1.0, claim.value)  # float noise: 1234.5 must round to 1,235
     low = bisect_left(candidates, claim.value - tolerance)
     return low < len(candidates) and candidates[low] <= claim.value + tolerance

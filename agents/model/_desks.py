@@ -37,7 +37,10 @@ RULES_FOR_DESKS = """Rules:
 - Cite every thing you rely on as [[node-id]], using ids exactly as tools returned them.
 - Use only numbers that appear in tool results; for arithmetic call the calc tool first.
 - If the data is sample data, say so. If the newest data is over a week old, say "as of <date>".
-- If the records do not hold the answer, say so plainly; never guess.
+- Answer only from what the tools returned this turn, about the thing the question names
+  and for the days it names. If the records do not hold it, write exactly
+  "I don't have anything about that in your records" and why; never answer something
+  nearby instead, and never answer a general-knowledge question (weather, news, recipes).
 - End with one line `PATH: id1, id2, ...` naming, in order, the nodes that explain the finding.
 - If an action should be taken (an e-mail, a post, a label, a fix), add one line
   `CARD: <kind> | <title> | <what exactly would be done>` with kind one of: """ + ", ".join(
@@ -190,6 +193,9 @@ async def answer(
     system = (
         "You are the Chief. Write the answer to the question from the desks' findings only: "
         "short, direct, keeping their [[node-id]] citations and their numbers exactly. "
+        "Answer what was asked, about the thing and the days it names; if no finding does, "
+        'write "I don\'t have anything about that in your records" and why, and offer '
+        "the closest things found only as suggestions. "
         "End with `PATH: id1, id2, ...`: the nodes that explain the answer, in order.\n"
         + ("Also say: " + " ".join(notes) if notes else "")
     )

@@ -13,9 +13,11 @@ import ast
 import operator
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from agents.errors import ToolArgsInvalid, ToolUnknown
 from brain import InputInvalid, TenantGraph, format_moment, now_ms, parse_moment
@@ -24,8 +26,10 @@ from brain.reads import (
     ReadResult,
     history,
     lookup,
+    metric_period,
     neighbours,
     owner,
+    passages,
     path,
     rank,
     readings,
@@ -176,6 +180,60 @@ class ReadingArgs(NameArgs):
 )
 async def _readings(graph: TenantGraph, args: ReadingArgs, t: int) -> ReadResult:
     return await readings(graph, args.name, as_of_ms=t, days=args.days, daily=args.daily)
+
+
+class PeriodArgs(NameArgs):
+    first_day: date = Field(description="First day of the range, included (ISO date).")
+    last_day: date = Field(description="Last day of the range, included (ISO date).")
+    compare_first_day: date | None = Field(
+        default=None, description="First day of a range to compare with (optional)."
+    )
+    compare_last_day: date | None = Field(
+        default=None, description="Last day of the range to compare with (optional)."
+    )
+    timezone: str = Field(default="UTC", description="The business's time zone (IANA name).")
+
+    @model_validator(mode="after")
+    def _check(self) -> PeriodArgs:
+        if self.last_day < self.first_day:
+            raise ValueError("last_day is before first_day")
+        if (self.compare_first_day is None) != (self.compare_last_day is None):
+            raise ValueError("give both compare_first_day and compare_last_day, or neither")
+        if (
+            self.compare_first_day
+            and self.compare_last_day
+            and (self.compare_last_day < self.compare_first_day)
+        ):
+            raise ValueError("compare_last_day is before compare_first_day")
+        try:
+            ZoneInfo(self.timezone)
+        except (ZoneInfoNotFoundError, ValueError) as exc:
+            raise ValueError(f"unknown time zone {self.timezone!r}") from exc
+        return self
+
+
+@tool(
+    "period",
+    "A metric's total (the way it totals) and daily mean over named days, optionally "
+    "against a second range.",
+    PeriodArgs,
+)
+async def _period(graph: TenantGraph, args: PeriodArgs, t: int) -> ReadResult:
+    ranges = [(args.first_day, args.last_day)]
+    if args.compare_first_day and args.compare_last_day:
+        ranges.append((args.compare_first_day, args.compare_last_day))
+    return await metric_period(
+        graph, args.name, as_of_ms=t, ranges=ranges, tz=ZoneInfo(args.timezone)
+    )
+
+
+@tool(
+    "passages",
+    "The current passages of one document or meeting, in order, to quote the words.",
+    NameArgs,
+)
+async def _passages(graph: TenantGraph, args: NameArgs, t: int) -> ReadResult:
+    return await passages(graph, args.name, as_of_ms=t)
 
 
 class PathArgs(ToolArgs):

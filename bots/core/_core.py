@@ -103,7 +103,7 @@ def reply_from_turn(turn: TurnResult) -> Reply:
         for e in turn.path.get("edges", [])
     ]
     notes = [c["detail"] for c in turn.checks if not c["passed"]]
-    extra = []
+    extra = list(turn.notes)  # the server's notes travel beside the answer, never inside it
     if turn.sample:
         extra.append("Sample data")
     if turn.as_of:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from brain.reads._cache import cache_counts, clear_cache
 from brain.reads._cypher_guard import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_cypher, run_cypher
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
+from brain.reads._passages import passages
 from brain.reads._paths import path
+from brain.reads._periods import metric_period
 from brain.reads._ranks import rank, topics
 from brain.reads._readings import readings, total
 from brain.reads._search import Hit, search
@@ -38,9 +40,11 @@ __all__ = [
     "history",
     "is_sample",
     "lookup",
+    "metric_period",
     "neighbours",
     "not_found",
     "owner",
+    "passages",
     "path",
     "rank",
     "readings",

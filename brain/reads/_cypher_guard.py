@@ -20,7 +20,7 @@ from typing import Any, LiteralString, cast
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
 from brain.errors import QueryRefused
-from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult
+from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, is_sample
 
 log = logging.getLogger(__name__)
 
@@ -330,7 +330,7 @@ READ_EVIDENCE_NODES = """
 UNWIND $ids AS id
 MATCH (n:Entity {id: id})
 RETURN n.id, coalesce([l IN labels(n) WHERE NOT l IN ['Entity', 'Searchable']][0], n.type,
-  'Entity'), coalesce(n.name, n.title)
+  'Entity'), coalesce(n.name, n.title), n.sample, n.src
 LIMIT $limit
 """
 
@@ -343,7 +343,10 @@ LIMIT $limit
 """
 
 
-async def _evidence(graph: TenantGraph, rows: list[list[Any]], ms: int) -> Evidence:
+async def _evidence(graph: TenantGraph, rows: list[list[Any]], ms: int) -> tuple[Evidence, bool]:
+    """The nodes and edges a result's rows name, confirmed in the graph, and whether any
+    of those nodes is sample data."""
+    sample = False
     ids: dict[str, None] = {}
     triples: dict[tuple[str, str, str], None] = {}
     _candidates(rows, ids, triples)
@@ -351,13 +354,14 @@ async def _evidence(graph: TenantGraph, rows: list[list[Any]], ms: int) -> Evide
     if ids:
         params = {"ids": list(ids)[:MAX_EVIDENCE], "limit": MAX_EVIDENCE}
         res = await graph.ro_query("cypher nodes", READ_EVIDENCE_NODES, params, timeout_ms=ms)
-        nodes = [NodeRef(id=i, type=t, name=n) for i, t, n in res.rows]
+        nodes = [NodeRef(id=i, type=t, name=n) for i, t, n, _, _ in res.rows]
+        sample = any(is_sample(flag, src) for _, _, _, flag, src in res.rows)
     if triples:
         params = {"edges": [list(t) for t in triples][:MAX_EVIDENCE], "limit": MAX_EVIDENCE}
         res = await graph.ro_query("cypher edges", READ_EVIDENCE_EDGES, params, timeout_ms=ms)
         moments = ("since", "until")
         edges = [EdgeRef(**{**e, **{k: format_moment(e[k]) for k in moments}}) for (e,) in res.rows]
-    return Evidence(nodes=nodes, edges=edges)
+    return Evidence(nodes=nodes, edges=edges), sample
 
 
 async def run_cypher(
@@ -388,11 +392,13 @@ async def run_cypher(
     message = "the query returned no rows" if not rows else None
     if truncated:
         message = f"showing the first {row_cap} rows: narrow the query or aggregate to see all"
+    evidence, sample = await _evidence(graph, res.rows[:row_cap], timeout_ms)
     return ReadResult(
         tool="cypher",
         as_of=as_of,
         found=bool(rows),
         message=message,
         data={"columns": res.header, "rows": rows, "truncated": truncated, "row_count": len(rows)},
-        evidence=await _evidence(graph, res.rows[:row_cap], timeout_ms),
+        evidence=evidence,
+        sample=sample,
     )

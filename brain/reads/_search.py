@@ -24,6 +24,8 @@ RRF_K = 60
 NOW_SLACK_MS = 60_000
 #: How many more nearest neighbours a type-filtered vector search asks for.
 FILTERED_POOL_FACTOR = 8
+#: Matched passages a source hit carries.
+MAX_PASSAGES_SHOWN = 3
 #: Hits each of the four searches contributes before fusion.
 POOL = 30
 
@@ -41,6 +43,8 @@ class Hit:
     score: float = 0.0
     via: set[str] = field(default_factory=set)
     snippet: str | None = None
+    #: The passages of a source that matched, best first: (id, snippet, best rank).
+    passages: dict[str, tuple[str, int]] = field(default_factory=dict)
 
 
 def fuse(lists: dict[str, list[list[Any]]]) -> list[Hit]:
@@ -49,8 +53,13 @@ def fuse(lists: dict[str, list[list[Any]]]) -> list[Hit]:
     for via, rows in lists.items():
         seen: set[str] = set()
         rank = 0
-        for node_id, node_type, name, src, as_of, sample, _score, snippet in rows:
+        for position, (node_id, node_type, name, src, as_of, sample, _score, passage) in enumerate(
+            rows
+        ):
+            chunk_id, snippet = passage if isinstance(passage, list) else (None, None)
             if node_id in seen:  # several chunks of one document: its best rank counts
+                if chunk_id and node_id in hits:
+                    _keep_passage(hits[node_id], str(chunk_id), snippet, position)
                 continue
             seen.add(node_id)
             rank += 1
@@ -68,7 +77,16 @@ def fuse(lists: dict[str, list[list[Any]]]) -> list[Hit]:
             hit.via.add(via)
             if snippet and not hit.snippet:
                 hit.snippet = snippet
+            if chunk_id:
+                _keep_passage(hit, str(chunk_id), snippet, position)
     return sorted(hits.values(), key=lambda h: (-h.score, h.id))
+
+
+def _keep_passage(hit: Hit, chunk_id: str, snippet: str | None, position: int) -> None:
+    """Remember a matched passage of a source at its best position in any list."""
+    known = hit.passages.get(chunk_id)
+    if known is None or position < known[1]:
+        hit.passages[chunk_id] = (snippet or "", position)
 
 
 #: Weight of keyword coverage of a hit's name when re-ranking fused hits (RRF scores are
@@ -154,6 +172,12 @@ def search_result(tool: str, hits: list[Hit], as_of_ms: int, text: str) -> ReadR
                     "snippet": h.snippet,
                     "src": h.src,
                     "as_of": format_moment(h.as_of),
+                    "passages": [
+                        {"id": pid, "snippet": text}
+                        for pid, (text, _) in sorted(h.passages.items(), key=lambda p: p[1][1])[
+                            :MAX_PASSAGES_SHOWN
+                        ]
+                    ],
                 }
                 for h in hits
             ]

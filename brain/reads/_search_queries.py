@@ -92,8 +92,8 @@ STOPWORDS = frozenset(
 )
 #: At most this many words of a question are searched for.
 MAX_WORDS = 24
-#: How much of a passage a chunk hit carries as its snippet.
-SNIPPET = "left(node.text, 200)"
+#: How much of a passage a chunk hit carries as its snippet, with the passage's id.
+SNIPPET = "[node.id, left(node.text, 200)]"
 
 
 def fulltext_query(text: str) -> str | None:

@@ -1,0 +1,547 @@
+"""Rules-mode answers, one per kind of question, from the same tools a model uses.
+
+Each answer starts from the thing ``understand`` found in the records and reads only what
+that kind of question needs: a walk for "what breaks", the owner timeline for "who had",
+the relationships for "who supplies", a decision and what replaced it for "why did we",
+the rule or the passage for "are we allowed", a metric over the named days for "how
+many". When the records do not hold the thing or the days asked about, the draft says so
+plainly instead of answering something nearby.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+from agents._ledger import ToolLedger
+from agents.desks._dates import Period
+from agents.desks._draft import Draft, cite, day, decline, number
+from agents.desks._understand import Candidate, Understanding
+from agents.desks._words import content_words, plain_words
+
+#: Things a "what breaks" answer lists per step before it says "and N more".
+ITEMS_SHOWN = 8
+#: Relationships a relationship answer lists.
+RELATED_SHOWN = 10
+#: Types whose AFFECTS or CAUSED edges can explain a metric's move, most telling first.
+CAUSE_TYPES = ("Incident", "Release", "Decision", "Task", "Campaign", "Post", "Page", "Step")
+
+
+def _rels(result_data: dict[str, Any], rel: str, direction: str) -> list[dict[str, Any]]:
+    return [
+        r["node"]
+        for r in result_data.get("relationships", [])
+        if r["rel"] == rel and r["direction"] == direction
+    ]
+
+
+def _suggest(u: Understanding) -> list[dict[str, Any]]:
+    return [c.as_node() for c in u.candidates[:3]]
+
+
+# --- what breaks --------------------------------------------------------------------------
+
+
+async def impact(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
+    """Everything that stops when the named thing stops, step by step (every record of that
+    name: a vendor and its tool are read together)."""
+    if not u.tier:
+        return decline(_what_missing(u), _suggest(u))
+    lines: list[str] = []
+    path: list[str] = []
+    for thing in u.tier[:3]:
+        res = await ledger.call(desk, "what_breaks", {"name": thing.id, "hops": 4})
+        layers = res.data.get("by_hop", [])
+        if not layers:
+            lines.append(f"Nothing in your records currently depends on {cite(thing.as_node())}.")
+            path = path or [thing.id]
+            continue
+        lines.append(f"If {cite(thing.as_node())} stops, {res.data['total']} things are affected:")
+        for layer in layers:
+            items = ", ".join(cite(i) for i in layer["items"][:ITEMS_SHOWN])
+            more = (
+                f" and {layer['count'] - ITEMS_SHOWN} more" if layer["count"] > ITEMS_SHOWN else ""
+            )
+            step = "directly" if layer["hop"] == 1 else f"{layer['hop']} steps away"
+            lines.append(f"- {step}: {items}{more}")
+        if not path:
+            path = _chain(layers, thing.id)
+    return Draft("\n".join(lines), path)
+
+
+def _chain(layers: list[dict[str, Any]], root: str) -> list[str]:
+    """The dependency chain from the root to the farthest thing, hop by hop (direct edges)."""
+    parent = {item["id"]: item["from"] for layer in layers for item in layer["items"]}
+    node = layers[-1]["items"][0]["id"]
+    chain = [node]
+    while node in parent and parent[node] != root and len(chain) < 6:
+        node = parent[node]
+        chain.append(node)
+    return [root, *reversed(chain)]
+
+
+# --- who had it ---------------------------------------------------------------------------
+
+
+def _moment(u: Understanding) -> tuple[str | None, str]:
+    """The moment an owner question asks about (ISO; None = the turn's own moment) and how
+    to say it ("now", "on 1 October 2026")."""
+    period = u.period
+    if period is None or period.start > u.today:
+        return None, "now"
+    if period.start == u.today:
+        return None, f"on {period.label()}"
+    text = period.text.lower()
+    if period.day and ("start" in text or "beginning" in text):
+        return period.start.isoformat(), f"on {period.label()}"
+    # "on 3 October" holds for the whole day: read the state at its end
+    last = period.last if not period.day else period.start
+    return f"{last.isoformat()}T23:59:59+00:00", f"on {period.label()}"
+
+
+async def owner(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
+    """Who held the named thing at the moment asked (now by default), and who held it after."""
+    if not u.tier and not u.subject:
+        return decline(_what_missing(u), _suggest(u))
+    at, when = _moment(u)
+    args: dict[str, Any] = {}
+    if at is not None:
+        args["as_of"] = at
+    thing, res = None, None
+    for candidate in [c for c in _ranked(u)][:4]:
+        res = await ledger.call(desk, "owner", {"name": candidate.id, **args})
+        if res.data.get("timeline"):
+            thing = candidate.as_node()
+            break
+        # a customer or project named in the question: its work item holds the owner
+        around = await ledger.call(desk, "neighbours", {"name": candidate.id})
+        for node in _rels(around.data, "ABOUT", "in") + _rels(around.data, "PART_OF", "in"):
+            res = await ledger.call(desk, "owner", {"name": node["id"], **args})
+            if res.data.get("timeline"):
+                thing = node
+                break
+        if thing:
+            break
+    if thing is None or res is None:
+        return decline(f"nobody is recorded as owning {_named(u)}", _suggest(u))
+    holder = res.data.get("owner")
+    if holder is None:
+        return Draft(f"Nobody owned {cite(thing)} {when}.", [thing["id"]], path_as_of=at)
+    person = cite(holder["holder"])
+    since = f" (since {day(holder['since'])})" if holder.get("since") else ""
+    if when == "now":
+        text = f"{person} owns {cite(thing)} now{since}."
+    else:
+        text = f"{when[0].upper()}{when[1:]}, {cite(thing)} was owned by {person}{since}."
+    later = [
+        e
+        for e in res.data["timeline"]
+        if e["since"] and holder["since"] and e["since"] > holder["since"] and not e["lost_tie"]
+    ]
+    if later and when != "now":
+        nxt = max(later, key=lambda e: e["since"])
+        text += f" Since {day(nxt['since'])} the owner is {cite(nxt['holder'])}."
+    return Draft(text, [holder["holder"]["id"], thing["id"]], path_as_of=at)
+
+
+def _ranked(u: Understanding) -> list[Candidate]:
+    seen: set[str] = set()
+    out: list[Candidate] = []
+    for c in [*u.tier, *_by_words(u)]:
+        if c.id not in seen:
+            seen.add(c.id)
+            out.append(c)
+    return out
+
+
+def _by_words(u: Understanding) -> list[Candidate]:
+    from agents.desks._understand import best
+
+    return best(u.candidates)
+
+
+# --- how things relate --------------------------------------------------------------------
+
+
+async def relationship(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
+    """The named thing's current relationships of the kind asked ("who supplies", "what does
+    X use", "who works on X"), typed as asked where the question names a type."""
+    if not u.tier:
+        return decline(_what_missing(u), _suggest(u))
+    thing, chosen = u.tier[0], []
+    for candidate in _ranked(u)[:3]:
+        around = await ledger.call(desk, "neighbours", {"name": candidate.id, "limit": 100})
+        rows = around.data.get("relationships", [])
+        wanted = [r for r in rows if not u.rels or r["rel"] in u.rels]
+        typed = [r for r in wanted if not u.asked_types or r["node"]["type"] in u.asked_types]
+        chosen = typed or (wanted if not u.asked_types else [])
+        if chosen:
+            thing = candidate
+            break
+    if not chosen:
+        kinds = " or ".join(t.lower() for t in u.asked_types) or "that relationship"
+        return decline(f"no {kinds} recorded for {thing.name}", [thing.as_node()])
+    parts = []
+    for r in chosen[:RELATED_SHOWN]:
+        verb = r["rel"].lower().replace("_", " ")
+        if r["direction"] == "out":
+            parts.append(f"{cite(thing.as_node())} {verb} {cite(r['node'])}")
+        else:
+            parts.append(f"{cite(r['node'])} {verb} {cite(thing.as_node())}")
+    text = "; ".join(parts) + "."
+    return Draft(text, [thing.id, chosen[0]["node"]["id"]])
+
+
+# --- decisions, rules, documents -----------------------------------------------------------
+
+
+async def decision(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
+    """The decision that answers a "why did we" (or, asked "before", the one it replaced),
+    with where and by whom it was made and what it rests on."""
+    from agents.desks._understand import best, search_candidates
+
+    found = best(await search_candidates(ledger, desk, u.question, types=["Decision"]))
+    if not found:
+        return decline(f"no decision in your records about {_named(u)}", _suggest(u))
+    chosen = found[0].as_node()
+    around = await ledger.call(desk, "neighbours", {"name": chosen["id"]})
+    newer = _rels(around.data, "SUPERSEDES", "in")
+    older = _rels(around.data, "SUPERSEDES", "out")
+    old: dict[str, Any] | None = None
+    if u.asks_before and older:  # "how did we do it before": the replaced practice
+        old, chosen = chosen, older[0]
+        around = await ledger.call(desk, "neighbours", {"name": chosen["id"]})
+        text_head = f"Before {cite(old)}, the practice was {cite(chosen)}"
+    elif newer and not u.asks_before:  # the question names the old practice
+        old, chosen = chosen, newer[0]
+        around = await ledger.call(desk, "neighbours", {"name": chosen["id"]})
+        text_head = f"{cite(old)} was replaced by {cite(chosen)}"
+    else:
+        old = older[0] if older else None
+        text_head = cite(chosen)
+        if old:
+            text_head += f" (it replaced {cite(old)})"
+    details = (await ledger.call(desk, "lookup", {"name": chosen["id"]})).data["matches"][0]
+    props = details["properties"]
+    text = text_head
+    made_in = _rels(around.data, "DECIDED_IN", "out")
+    made_by = _rels(around.data, "MADE_BY", "out")
+    based = _rels(around.data, "BASED_ON", "out")
+    if made_in:
+        text += f", agreed in {cite(made_in[0])}"
+    if made_by:
+        text += f" by {cite(made_by[0])}"
+    text += f" (as of {day(details['as_of'])})."
+    if props.get("rationale"):
+        text += f" Why: {props['rationale']}"
+    elif props.get("text") and props["text"] != chosen.get("name"):
+        text += f" {props['text']}"
+    if based:
+        text += f" It rests on {', '.join(cite(b) for b in based[:3])}."
+    path = ([old["id"]] if old else []) + [chosen["id"]] + [b["id"] for b in based[:1]]
+    return Draft(text, path)
+
+
+async def policy(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
+    """The rule that answers "are we allowed / how fast must we", else the passage that does."""
+    from agents.desks._understand import best, search_candidates
+
+    found = await search_candidates(ledger, desk, u.question, types=["Rule"])
+    rules = best(found)
+    passage = await _best_passage(u, ledger, desk)
+    rule = rules[0] if rules else None
+    weak = passage is None or len(passage[4] & u.subject_words) < 2
+    if rule is None and found and weak and u.kind == "policy":
+        # a rule worded unlike the question ("putting a pet to sleep" for euthanasia): the
+        # nearest rule by meaning, for a question asked as a policy
+        rule = found[0]
+    if rule is not None:
+        details = (await ledger.call(desk, "lookup", {"name": rule.id})).data["matches"][0]
+        body = str(details["properties"].get("text") or rule.name)
+        text = f"The rule is {cite(rule.as_node())}: {body}"
+        if not text.endswith("."):
+            text += "."
+        if passage is not None and passage[0] > len(rule.shared):
+            text += "\n" + _quote(passage).text  # the passage says more of what was asked
+        return Draft(text, [rule.id])
+    if passage is not None:
+        return _quote(passage)
+    return decline(f"no rule or document in your records covers {_named(u)}", _suggest(u))
+
+
+async def document(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
+    """The passage of a document or meeting that holds the most of the question's words
+    (and the rule it states, where one does: a handbook's rules are rules too)."""
+    return await policy(u, ledger, desk)
+
+
+#: (words shared, source, passage, sentences to quote, the words it shares)
+Passage = tuple[int, dict[str, Any], dict[str, Any], str, set[str]]
+
+
+async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Passage | None:
+    """(words shared, source, passage, best sentences) for the passage that covers the
+    question best, read from the sources search found; None when none shares a word."""
+    # the words naming what is asked count double; the rest ("caused", "before") break ties
+    asked = content_words(u.question)
+    naming = u.subject_words
+    hits = (
+        await ledger.call(
+            desk,
+            "search",
+            {"query": u.question, "types": ["Document", "Meeting", "Email", "Message"], "limit": 3},
+        )
+    ).data.get("hits", [])
+    best_found: Passage | None = None
+    best_score = -1.0
+    for hit in hits:
+        read = await ledger.call(desk, "passages", {"name": hit["id"]})
+        source = read.data.get("source") or {"id": hit["id"], "name": hit.get("name")}
+        titled = asked & content_words(str(source.get("name") or ""))
+        # the passages search itself matched (by words or by meaning), best first
+        matched = {m["id"]: i for i, m in enumerate(hit.get("passages", []))}
+        for p in read.data.get("passages", []):
+            own = asked & content_words(f"{p.get('section') or ''} {p['text']}")
+            # the title's words say which source; the passage's other words say where in it
+            inner = own - titled
+            score = 2 * len(inner & naming) + len(inner) + 1.5 * len(titled)
+            if p["id"] in matched:
+                score += MATCHED_PASSAGE_BONUS / (1 + matched[p["id"]])
+            if score > best_score:
+                best_score = score
+                best_found = (len(own | titled), source, p, _sentences(p["text"], asked), own)
+    # one shared word is enough for a short question ("the complaints procedure"), two for
+    # a longer one, so a passage that shares a stray word is not quoted as an answer
+    if best_found is None or best_found[0] < (1 if len(asked) <= 2 else 2):
+        return None
+    return best_found
+
+
+#: What the search's own best passage of a source is worth beside shared words: it was
+#: matched by meaning too, so "putting a pet to sleep" finds the euthanasia consent.
+MATCHED_PASSAGE_BONUS = 1.0
+#: A passage up to this long is quoted whole; a longer one by its best sentences.
+QUOTE_WHOLE_CHARS = 600
+
+
+def _sentences(text: str, asked: set[str], keep: int = 3) -> str:
+    import re
+
+    if len(text) <= QUOTE_WHOLE_CHARS:
+        return " ".join(text.split())
+    parts = [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
+    scored = sorted(range(len(parts)), key=lambda i: (-len(asked & content_words(parts[i])), i))[
+        :keep
+    ]
+    return " ".join(parts[i] for i in sorted(scored))
+
+
+def _quote(passage: Passage) -> Draft:
+    _, source, p, sentences, _ = passage
+    where = f" ({p['section']})" if p.get("section") else ""
+    text = f"{cite(source)}{where} says: \u201c{sentences}\u201d [[{p['id']}]]"
+    return Draft(text, [source["id"]])
+
+
+# --- metrics -------------------------------------------------------------------------------
+
+
+def _ranges(u: Understanding, op: str) -> list[tuple[date, date]] | None:
+    """The (first, last) days a metric question reads, and the ones it compares with."""
+    periods = list(u.periods)
+    if not periods and op in ("total", "average", "value", "change"):
+        # no days named: the last seven whole days
+        periods = [Period(u.today - timedelta(days=7), u.today, "the last 7 days")]
+    if not periods:
+        return None
+    first = periods[0]
+    if op in ("change", "why") and first.end > u.today and first.days < 3:
+        # "this week" on a Monday holds no whole day yet: read the last seven instead
+        first = Period(u.today - timedelta(days=7), u.today, "the last 7 days")
+    ranges = [(first.start, first.last)]
+    if op == "change":
+        second = periods[1] if len(periods) > 1 else first.previous()
+        ranges.append((second.start, second.last))
+    return ranges
+
+
+async def read_period(
+    u: Understanding, ledger: ToolLedger, desk: str, tz: str, op: str
+) -> dict[str, Any]:
+    """One ``period`` read of the question's metric over the days asked (and compared)."""
+    assert u.subject is not None
+    ranges = _ranges(u, op)
+    assert ranges is not None
+    args: dict[str, Any] = {
+        "name": u.subject.id,
+        "first_day": ranges[0][0].isoformat(),
+        "last_day": ranges[0][1].isoformat(),
+        "timezone": tz,
+    }
+    if len(ranges) > 1:
+        args["compare_first_day"] = ranges[1][0].isoformat()
+        args["compare_last_day"] = ranges[1][1].isoformat()
+    return (await ledger.call(desk, "period", args)).data
+
+
+def _unit(m: dict[str, Any]) -> str:
+    unit = m.get("unit") or ""
+    return "%" if unit == "%" else (f" {unit}" if unit else "")
+
+
+async def metric(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -> Draft:
+    """A metric's value, total, mean or change over the days asked, from one period read."""
+    assert u.subject is not None and u.metric_op is not None
+    op = u.metric_op
+    d = await read_period(u, ledger, desk, tz, op)
+    m = d["metric"]
+    name, unit = cite({"id": m["id"], "name": m["name"]}), _unit(m)
+    here = d["period"]
+    span = _label(here)
+    if not here["readings"]:
+        return decline(f"no readings of {m['name']} for {span}", [u.subject.as_node()])
+    covered = (
+        f"{here['readings']} readings, {day(here['first_reading'])} to {day(here['last_reading'])}"
+    )
+    if op == "change":
+        there = d["compare"]
+        if not there or not there["readings"] or d["change_pct"] is None:
+            return decline(f"no readings of {m['name']} to compare with", [u.subject.as_node()])
+        pct = d["change_pct"]
+        verb = "down" if pct < 0 else "up"
+        text = (
+            f"{name} was {number(here['total'])}{unit} for {span} against "
+            f"{number(there['total'])}{unit} for {_label(there)}: {verb} {abs(pct):.1f}%."
+        )
+    elif op == "average":
+        text = f"{name} averaged {number(here['daily_mean'])}{unit} a day for {span} ({covered})."
+    elif op == "value" and here["readings"] == 1:
+        text = f"{name} for {span}: {number(here['total'])}{unit}."
+    else:
+        how = "in total" if m["aggregation"] == "sum" else "on average"
+        text = f"{name} for {span}: {number(here['total'])}{unit} {how} ({covered})."
+    return Draft(text, [m["id"]] + [x["id"] for x in d.get("measures", [])[:1]])
+
+
+async def moved(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -> Draft:
+    """How far a metric moved over the days asked (default the last 7) against the days
+    just before, for a "why did it move" question."""
+    assert u.subject is not None
+    d = await read_period(u, ledger, desk, tz, "change")
+    m, here, there, pct = d["metric"], d["period"], d["compare"], d["change_pct"]
+    name, unit = cite({"id": m["id"], "name": m["name"]}), _unit(m)
+    if not here["readings"] or not there or not there["readings"] or pct is None:
+        return Draft(f"I have no readings of {name} to compare for {_label(here)}.", [m["id"]])
+    verb = "fell" if pct < 0 else "rose"
+    text = (
+        f"{name} {verb} {abs(pct):.1f}% for {_label(here)}: {number(here['total'])}{unit} "
+        f"against {number(there['total'])}{unit} for {_label(there)}."
+    )
+    return Draft(text, [m["id"]] + [x["id"] for x in d.get("measures", [])[:1]])
+
+
+def _label(p: dict[str, Any]) -> str:
+    first, last = date.fromisoformat(p["first_day"]), date.fromisoformat(p["last_day"])
+    return Period(first, last + timedelta(days=1), "").label()
+
+
+async def metric_why(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
+    """What moved a metric: the incidents, releases and decisions that affect it (or what it
+    measures), the one closest in time to the days asked first."""
+    assert u.subject is not None
+    around = await ledger.call(desk, "neighbours", {"name": u.subject.id})
+    causes = [
+        (r, "metric")
+        for r in around.data.get("relationships", [])
+        if r["rel"] in ("AFFECTS", "CAUSED")
+        and r["direction"] == "in"
+        and r["node"]["type"] in CAUSE_TYPES
+    ]
+    for measured in _rels(around.data, "MEASURES", "out")[:2]:
+        near = await ledger.call(desk, "neighbours", {"name": measured["id"]})
+        causes += [
+            (r, "measured")
+            for r in near.data.get("relationships", [])
+            if r["rel"] in ("AFFECTS", "CAUSED")
+            and r["direction"] == "in"
+            and r["node"]["type"] in CAUSE_TYPES
+        ]
+    if not causes:
+        return decline(
+            f"nothing in your records is linked as affecting {u.subject.name}",
+            [u.subject.as_node()],
+        )
+    period = u.period
+
+    def fit(item: tuple[dict[str, Any], str]) -> tuple[int, int, int, str]:
+        rel, where = item
+        since = date.fromisoformat(rel["since"][:10]) if rel.get("since") else date.min
+        in_time = 0
+        if period is not None:
+            in_time = 0 if period.start - timedelta(days=3) <= since < period.end else 1
+        kind = CAUSE_TYPES.index(rel["node"]["type"])
+        return (in_time, 0 if where == "metric" else 1, kind, f"{-since.toordinal():09d}")
+
+    causes.sort(key=fit)
+    rel, _ = causes[0]
+    cause = rel["node"]
+    text = f"The likely cause is {cite(cause)}, recorded as affecting {cite(u.subject.as_node())}"
+    text += f" since {day(rel['since'])}." if rel.get("since") else "."
+    cards: list[dict[str, Any]] = []
+    path = [u.subject.id, cause["id"]]
+    if cause["type"] == "Incident":
+        story, cards, via = await _incident_story(cause, ledger, desk)
+        text += " " + story
+        path = [*via, cause["id"]]
+    return Draft(text, path, cards)
+
+
+async def _incident_story(
+    cause: dict[str, Any], ledger: ToolLedger, desk: str
+) -> tuple[str, list[dict[str, Any]], list[str]]:
+    """What caused an incident, what it hits, who is on it and its fix (with a card to tell
+    the team), and the ids that draw it: (text, cards, path ids before the incident)."""
+    around = await ledger.call(desk, "neighbours", {"name": cause["id"]})
+    came_from = [n for n in _rels(around.data, "CAUSED", "in") if n["type"] != "Observation"]
+    hits = [n for n in _rels(around.data, "AFFECTS", "out") if n["type"] != "Metric"]
+    fixes = _rels(around.data, "FIXES", "in")
+    owners = _rels(around.data, "OWNS", "in")
+    text = f"The incident {cite(cause)}"
+    if came_from:
+        text += f" was caused by {cite(came_from[0])}"
+    if hits:
+        text += f" and hits {', '.join(cite(a) for a in hits[:3])}"
+    text += "."
+    if owners:
+        text += f" {cite(owners[0])} is on it."
+    cards: list[dict[str, Any]] = []
+    if fixes:
+        fix = fixes[0]
+        holder = (await ledger.call(desk, "owner", {"name": fix["id"]})).data.get("owner")
+        who = f", owned by {cite(holder['holder'])}" if holder else ", with no owner yet"
+        text += f" The fix is {cite(fix)}{who}."
+        cards.append(
+            {
+                "kind": "channel_message",
+                "title": f"Update the team on {cause.get('name')}",
+                "preview": f"Heads-up: {cause.get('name')} is being fixed in {fix.get('name')}.",
+                "executor": "record",
+                "cites": [cause["id"], fix["id"]],
+            }
+        )
+    via = [a["id"] for a in hits[:1]] + [c["id"] for c in came_from[:1]]
+    return text, cards, via
+
+
+def _named(u: Understanding) -> str:
+    from agents.desks._understand import GENERIC_WORDS, frame_words
+
+    named = plain_words(u.question, drop=frame_words() | GENERIC_WORDS)
+    return " ".join(named[:6]) if named else "that"
+
+
+def _what_missing(u: Understanding) -> str:
+    if u.unknown_names:
+        shown = ", ".join(u.unknown_names)
+        return f"nothing named {shown} is in your records"
+    return f"nothing in your records matches {_named(u)}"

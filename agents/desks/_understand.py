@@ -1,0 +1,485 @@
+"""Understanding a question from this tenant's graph: what kind of question, about which thing.
+
+Nothing here knows a trade. The kind comes from how the question is asked (English
+question forms: "what breaks if", "who had ... on", "why did we", "how many ... from ...
+to ...", "are we allowed"), and the thing it is about comes from the tenant's own records:
+the question is searched, and every candidate is scored by how many of the question's words
+its name holds. A question whose own names (capitalised words) match nothing in the records
+is about something the records do not hold, and a question no record covers at all is
+off-topic: both are declined rather than answered with the nearest hit.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, Literal
+
+from agents._ledger import ToolLedger
+from agents.desks._dates import Period, find_periods
+from agents.desks._words import (
+    content_words,
+    fold,
+    named_words,
+    plain_words,
+    shared_words,
+    words,
+)
+from brain.schema import NODE_TYPES
+
+Kind = Literal[
+    "impact",
+    "owner",
+    "relationship",
+    "decision",
+    "policy",
+    "metric",
+    "ratio",
+    "document",
+    "offtopic",
+]
+#: What other things depend on: a "what breaks if X" is about one of these first.
+DEPENDED_ON = (
+    "Account",
+    "Tool",
+    "Service",
+    "Vendor",
+    "Step",
+    "Page",
+    "Product",
+    "Organization",
+    "Team",
+    "Person",
+    "Channel",
+    "Repository",
+    "Component",
+)
+MetricOp = Literal["value", "total", "average", "change", "why"]
+
+#: Candidates the linking search reads per question.
+LINK_POOL = 25
+
+# --- how a question is asked ---------------------------------------------------------------
+_IMPACT = re.compile(
+    r"\b(?:break|breaks|broke|broken|stop working|stops working|stopped working|stop|stops|"
+    r"affected|affect|affects|impact|impacted|can'?t we|cannot we|depends? on|rel(?:y|ies) on|"
+    r"goes down|go down|is down|went down|outage|fails?|failed|expires?|expired|revok\w*|"
+    r"suspended|offline|packs? (?:up|in)|unavailable|lose|lost|dies|died|crash\w*|"
+    r"breaks? down|gives? up|is out|stops? responding)\b"
+)
+_IMPACT_ASK = re.compile(r"\b(?:what|which|anything|everything|can'?t we|cannot)\b")
+_WHO = re.compile(r"\bwho(?:'s|se|m)?\b")
+_RELATION_VERBS: tuple[tuple[re.Pattern[str], tuple[str, ...], tuple[str, ...]], ...] = (
+    # (cue, relationship types, node types it points at)
+    (
+        re.compile(
+            r"\b(?:suppl\w*|provid\w*|get (?:\w+ ){0,4}from|buy (?:\w+ ){0,4}from|hosted by|"
+            r"hosts?|call (?:when|if)|ring (?:when|if)|repairs?|services? our|vendor|"
+            r"who (?:services|maintains|repairs|supplies|provides|hosts|delivers|sells)|"
+            r"sells? us|delivers?)\b"
+        ),
+        ("DEPENDS_ON",),
+        ("Vendor", "Organization", "Person", "Team"),
+    ),
+    (re.compile(r"\b(?:working on|works on|work on|worked on)\b"), ("WORKS_ON",), ()),
+    (re.compile(r"\b(?:use|uses|using|used|rel(?:y|ies) on)\b"), ("USES",), ()),
+    (re.compile(r"\b(?:members?|belongs?|part of|in the team|on the team)\b"), ("MEMBER_OF",), ()),
+)
+#: Question nouns that name a node type: "which vendor", "what tools".
+_TYPE_WORDS: dict[str, tuple[str, ...]] = {
+    "vendor": ("Vendor",),
+    "supplier": ("Vendor",),
+    "tool": ("Tool",),
+    "app": ("Tool",),
+    "software": ("Tool",),
+    "system": ("Tool", "Service"),
+    "service": ("Service",),
+    "team": ("Team",),
+    "customer": ("Customer",),
+    "client": ("Customer",),
+    "person": ("Person",),
+    "people": ("Person",),
+    "account": ("Account",),
+    "product": ("Product",),
+    "task": ("Task",),
+}
+_DECISION = re.compile(
+    r"\b(?:why (?:did|do|does|are|is|was|were|have|has) (?:we|us|our|the team)|decid\w*|decision|"
+    r"chose|choose|agreed|agree|how did (?:we|it|\w+ (?:\w+ ){0,3})(?:handle|work|run|do)|"
+    r"before .* (?:came in|took over|started|switched|changed)|what did we (?:do|change)|"
+    r"why (?:is|are) (?:our|the|we))\b"
+)
+_DECIDED = re.compile(r"\b(?:decid\w*|decision\w*|agreed|chose|chosen)\b")
+_POLICY = re.compile(
+    r"\b(?:have to|has to|must|should|allowed|allow|can i|can we|may i|may we|policy|policies|"
+    r"rule|rules|required|requires?|how fast|how quickly|how soon|how long can|how long do|"
+    r"when do we have to|procedure|process|shared out|split|promise|(?:do|does) (?:we|i|you) "
+    r"need|need to|needed)\b"
+)
+_WHY = re.compile(r"\b(?:why|what caused|what happened|explain|reason|how come)\b")
+_MOVE = re.compile(
+    r"(?<![\w-])(?:spik\w*|drop\w*|fall|fell|fallen|rise|rose|risen|jump\w*|dip\w*|collaps\w*|low|"
+    r"lower|high|higher|slow|slower|fast|faster|up|down|increas\w*|decreas\w*|worse|better|"
+    r"surg\w*|plung\w*|climb\w*|crash\w*|tank\w*|soar\w*|bad|poor|so many|so few|"
+    r"so much|so little|so long)(?![\w-])"
+)
+_CHANGE = re.compile(
+    r"\b(?:compar\w*|vs|versus|than|against|chang\w*|better or worse|up or down|difference|"
+    r"grow\w*|grew)\b"
+)
+_BEFORE = re.compile(r"\b(?:the )?(?:week|period|month|days) before\b")
+_AVERAGE = re.compile(r"\b(?:averag\w*|mean|per day|a day|daily|typical\w*|on average)\b")
+_TOTAL = re.compile(r"\b(?:total|how many|how much|sum|altogether|overall|in all|number of)\b")
+_METRIC_ASK = re.compile(
+    r"\b(?:how many|how much|total|averag\w*|mean|number of|compar\w*|trend|volume|count|"
+    r"how (?:did|has|have|was|is|were|are) (?:\w+ ){0,4}(?:do|doing|done|look|looking|go|going|"
+    r"compare|trend\w*))\b"
+)
+#: A question about a target, a promise or a rule is not asking for the readings.
+_NOT_READINGS = re.compile(r"\b(?:target|goal|sla|limit|threshold|supposed|promis\w*|policy)\b")
+_SAYS = re.compile(
+    r"\b(?:(?:what|how) (?:did|does|do) (?:the|our|that|this) (?:\w+ ){0,3}(?:say|said|says|"
+    r"mention|note|describe)|according to|what's in the|what is in the)\b"
+)
+#: Words about time, asking or moving, which never name the thing asked about.
+_FRAME_WORDS = frozenset(
+    words(
+        "january february march april may june july august september october november december "
+        "jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday "
+        "friday saturday sunday today yesterday tomorrow tonight week weeks month months year "
+        "quarter q1 q2 q3 q4 day days daily last past previous next since start beginning end "
+        "first second mid early late weekend night morning evening "
+        "many much total average averaging averaged mean sum number count compare compared "
+        "versus than against change changed better worse more fewer less high low higher lower "
+        "slow fast spike spiked drop dropped fall fell rise rose jump jumped dip dipped "
+        "collapse collapsed up down why cause caused happen happened explain reason "
+        "break breaks broke broken stop stops stopped working work affected affect impact "
+        "outage fail fails failed expire expires revoke revokes suspended offline "
+        "unavailable pack packs own owns owned owner had has doing handling running "
+        "responsible looking after charge decide decided decision agreed policy rule "
+        "allowed must should need able happen now currently again usually "
+        "use uses used using supply supplies supplied buy bought provide provides "
+        "lose lost sort sorting"
+    )
+)
+_TYPE_NAMES = {t: words(re.sub(r"(?<!^)([A-Z])", r" \1", t))[-1] for t in NODE_TYPES}
+#: Nouns that name a kind of thing rather than one thing: never enough alone to link.
+GENERIC_WORDS = frozenset(
+    words(
+        "person people team teams organisation organization company business customer "
+        "customers client clients vendor vendors supplier suppliers product products service "
+        "services tool tools app apps system systems account accounts page step release "
+        "incident channel campaign post asset deal goal metric task tasks decision rule "
+        "document doc docs meeting message email note file our us site sites work job thing "
+        "stuff data figure figures report number level rate volume software machine "
+        "equipment kit device case matter project job"
+    )
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One thing of the tenant's records the question may be about."""
+
+    id: str
+    type: str
+    name: str
+    shared: frozenset[str]
+    name_words: frozenset[str]
+    rank: int
+    snippet: str | None = None
+
+    @property
+    def coverage(self) -> float:
+        """How much of the thing's name the question holds."""
+        return len(self.shared) / len(self.name_words) if self.name_words else 0.0
+
+    @property
+    def distinctive(self) -> frozenset[str]:
+        """The shared words that name this thing rather than its kind."""
+        return frozenset(self.shared - GENERIC_WORDS)
+
+    def as_node(self) -> dict[str, Any]:
+        return {"id": self.id, "type": self.type, "name": self.name}
+
+
+@dataclass(slots=True)
+class Understanding:
+    """What a question asks, read against one tenant's records."""
+
+    question: str
+    kind: Kind
+    today: date
+    periods: list[Period] = field(default_factory=list)
+    metric_op: MetricOp | None = None
+    subject: Candidate | None = None
+    tier: list[Candidate] = field(default_factory=list)  # candidates as good as the subject
+    candidates: list[Candidate] = field(default_factory=list)
+    asked_types: tuple[str, ...] = ()
+    rels: tuple[str, ...] = ()
+    unknown_names: list[str] = field(default_factory=list)
+    asks_before: bool = False
+
+    @property
+    def period(self) -> Period | None:
+        return self.periods[0] if self.periods else None
+
+    @property
+    def subject_words(self) -> set[str]:
+        return content_words(self.question, drop=_FRAME_WORDS)
+
+
+def frame_words() -> frozenset[str]:
+    """Stems of words about time, asking and moving (never the thing asked about)."""
+    return _FRAME_WORDS
+
+
+def _score(hit: dict[str, Any], asked: set[str], rank: int) -> Candidate:
+    name = str(hit.get("name") or hit["id"])
+    name_words = frozenset(content_words(name))
+    return Candidate(
+        id=hit["id"],
+        type=hit["type"],
+        name=name,
+        shared=frozenset(shared_words(name_words, asked)),
+        name_words=name_words,
+        rank=rank,
+        snippet=hit.get("snippet"),
+    )
+
+
+def best(
+    candidates: list[Candidate], *, types: tuple[str, ...] = (), prefer: tuple[str, ...] = ()
+) -> list[Candidate]:
+    """Candidates that name the question's thing, best first: the most distinctive words
+    shared, then a type the question names ("the Kestrel deal"), then the most words
+    shared and the most of its own name covered, then the search's own order."""
+    usable = [
+        c for c in candidates if c.distinctive and (not types or c.type in types) and c.coverage > 0
+    ]
+    return sorted(
+        usable,
+        key=lambda c: (
+            -len(c.distinctive),
+            c.type not in prefer,
+            -len(c.shared),
+            -c.coverage,
+            c.rank,
+        ),
+    )
+
+
+def named_types(question: str) -> tuple[str, ...]:
+    """Node types the question names with a noun ("deal", "vendor", "task")."""
+    found: list[str] = []
+    for w in words(question):
+        found += _TYPE_WORDS.get(w, ())
+        found += [t for t in _TYPE_NAMES if _TYPE_NAMES[t] == w]
+    return tuple(dict.fromkeys(found))
+
+
+def tier_of(ranked: list[Candidate]) -> list[Candidate]:
+    """The top candidate and those exactly as good (two records of one name, e.g. a vendor
+    and its tool), so a question about "X" reads every X."""
+    if not ranked:
+        return []
+    top = ranked[0]
+    return [
+        c
+        for c in ranked
+        if c.distinctive == top.distinctive and c.name_words == top.name_words or c is top
+    ]
+
+
+async def search_candidates(
+    ledger: ToolLedger, desk: str, text: str, *, types: list[str] | None = None
+) -> list[Candidate]:
+    """Search the records for ``text`` and score every hit against the question's words."""
+    args: dict[str, Any] = {"query": text[:500], "limit": LINK_POOL}
+    if types:
+        args["types"] = types
+    result = await ledger.call(desk, "search", args)
+    asked = content_words(text, drop=_FRAME_WORDS)
+    return [_score(h, asked, i) for i, h in enumerate(result.data.get("hits", []))]
+
+
+async def unknown_names(
+    ledger: ToolLedger, desk: str, question: str, candidates: list[Candidate]
+) -> list[str]:
+    """The question's own names that no record holds (each checked with its own search)."""
+    named = {
+        stem: raw
+        for stem, raw in named_words(question).items()
+        if stem not in _FRAME_WORDS and stem not in GENERIC_WORDS
+    }
+    known: set[str] = set()
+    for c in candidates:
+        known |= c.name_words | content_words(c.snippet or "")
+    missing: list[str] = []
+    for word in sorted(set(named) - known):
+        raw = named[word]
+        hits = (await ledger.call(desk, "search", {"query": raw, "limit": 5})).data.get("hits", [])
+        # a word search that found it (not just the nearest meaning) means a record holds it
+        if not any({"text", "chunk-text"} & set(h.get("via", [])) for h in hits):
+            missing.append(raw)
+    return missing
+
+
+def _measuring(metrics: list[Candidate], question: str) -> list[Candidate]:
+    """Metrics the question names by what they measure, not only by a name they qualify
+    it with: "Covers at Riverside" is named by "covers", not by "Riverside" alone (a
+    capitalised word is a name, and names qualify a measure)."""
+    names = set(named_words(question))
+    return [m for m in metrics if m.distinctive - names]
+
+
+def _names_metric(metric: Candidate, periods: list[Period]) -> bool:
+    """Whether the question names this metric, not just shares a word with it: it holds
+    the metric's first word of substance ("wait" of "Average wait past appointment time"),
+    half its name, two of its words, or a word of it and the days to read it for."""
+    own = [w for w in words(metric.name) if w in metric.name_words and w not in _FRAME_WORDS]
+    head = own[0] if own else None
+    named = metric.name_words - _FRAME_WORDS
+    return (
+        (head is not None and head in metric.shared)
+        or (bool(named) and len(metric.shared & named) / len(named) >= 0.5)
+        or len(metric.distinctive) >= 2
+        or bool(periods and metric.distinctive)
+    )
+
+
+def metric_op(question: str, periods: list[Period]) -> MetricOp:
+    """What a metric question wants: a cause, a change, a mean, a total or one value."""
+    q = fold(question)
+    if _WHY.search(q):
+        return "why"
+    if (
+        len(periods) >= 2
+        or _CHANGE.search(q)
+        or re.search(r"\b(?:the )?(?:week|period|month) before\b", q)
+    ):
+        return "change"
+    if _AVERAGE.search(q):
+        return "average"
+    if periods and (periods[0].day or periods[0].days == 1):
+        return "value"
+    if _TOTAL.search(q) or periods:
+        return "total"
+    return "value"
+
+
+def _relation_hints(q: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    rels: list[str] = []
+    types: list[str] = []
+    for cue, rel_types, node_types in _RELATION_VERBS:
+        if cue.search(q):
+            rels += rel_types
+            types += node_types
+    asked = re.findall(r"\b(?:which|what|whose|any)\s+(\w+)", q)
+    for word in asked:
+        types += _TYPE_WORDS.get(words(word)[0] if words(word) else word, ())
+    return tuple(dict.fromkeys(rels)), tuple(dict.fromkeys(types))
+
+
+async def understand(question: str, ledger: ToolLedger, today: date) -> Understanding:
+    """Read ``question`` against the tenant's records (searches under the Chief's name)."""
+    q = fold(question)
+    periods = find_periods(question, today)
+    candidates = await search_candidates(ledger, "chief", question)
+    metric_hits = await search_candidates(ledger, "chief", question, types=["Metric"])
+    metrics = [m for m in _measuring(best(metric_hits), question) if _names_metric(m, periods)]
+    found = Understanding(question, "offtopic", today, periods, candidates=candidates)
+    found.unknown_names = await unknown_names(ledger, "chief", question, candidates + metrics)
+    found.asks_before = bool(re.search(r"\bbefore\b", q))
+    rels, types = _relation_hints(q)
+    found.rels, found.asked_types = rels, types
+    is_why = bool(_WHY.search(q))
+    moves = bool(_MOVE.search(q))
+    target = ratio_target(question)
+    if target is not None:
+        found.kind, found.asked_types = "ratio", (target[0],)
+        return found
+
+    asks_readings = bool(_METRIC_ASK.search(q) or periods) and not _NOT_READINGS.search(q)
+    if (
+        metrics
+        and not _SAYS.search(q)
+        and ((is_why and moves) or (not is_why and asks_readings and not _WHO.search(q)))
+    ):
+        found.kind = "metric"
+        found.metric_op = "why" if is_why else metric_op(question, periods)
+        found.tier = tier_of(metrics)
+        found.subject = found.tier[0]
+        return found
+    ranked = best(candidates, prefer=named_types(question))
+    if _SAYS.search(q):
+        found.kind = "document"
+    elif (is_why and not moves) or _DECIDED.search(q):
+        found.kind = "decision"
+    elif _WHO.search(q) and not rels and not _POLICY.search(q) and not _DECISION.search(q):
+        found.kind = "owner"
+    elif _IMPACT.search(q) and _IMPACT_ASK.search(q) and not _WHO.search(q):
+        found.kind = "impact"
+        ranked = best(candidates, prefer=named_types(question) or DEPENDED_ON)
+    elif rels or (types and re.search(r"\b(?:which|what)\s+\w+", q) and not _POLICY.search(q)):
+        found.kind = "relationship"
+    elif _DECISION.search(q) or (is_why and not moves):
+        found.kind = "decision"
+    elif _POLICY.search(q):
+        found.kind = "policy"
+    else:
+        found.kind = "document"
+    found.tier = tier_of(ranked)
+    found.subject = found.tier[0] if found.tier else None
+    if found.subject is not None and found.kind in ("impact", "owner", "relationship"):
+        found.unknown_names += await _unheld(ledger, question, found.subject)
+    return found
+
+
+#: Verbs people ask with, which never name the thing asked about.
+_COMMON_VERBS = frozenset(
+    words(
+        "deal dealt handle handled handling run running ran manage managing managed lead "
+        "leading led covering doing done did looking look take took taking getting make made "
+        "making calling called go going went need needs needed want wants keep kept happen "
+        "happened fix fixed fixing putting put sending send sent see seen saw help helping"
+    )
+)
+#: Words of a question checked against the records when the thing found does not hold them.
+MAX_UNHELD_CHECKS = 3
+
+
+async def _unheld(ledger: ToolLedger, question: str, subject: Candidate) -> list[str]:
+    """Words the question names its thing by that neither the thing found nor any other
+    record holds: "our equine vet" found a vet, but nothing in the records is equine."""
+    asked = plain_words(question, drop=_FRAME_WORDS | GENERIC_WORDS | _COMMON_VERBS)
+    missing: list[str] = []
+    for raw in asked:
+        if len(missing) >= MAX_UNHELD_CHECKS or len(raw) < 4:
+            continue
+        if shared_words(subject.name_words, content_words(raw)):
+            continue
+        hits = (await ledger.call("chief", "search", {"query": raw, "limit": 3})).data.get(
+            "hits", []
+        )
+        if not any({"text", "chunk-text"} & set(h.get("via", [])) for h in hits):
+            missing.append(raw)
+    return missing
+
+
+_MONEY = re.compile(r"\b(?:cost\w*|spen[dt]\w*|pay\w*|price\w*|expens\w*|cheap\w*|fees?)\b")
+_PER = re.compile(r"\bper\s+([\w-]+)")
+
+
+def ratio_target(question: str) -> tuple[str, str] | None:
+    """(node type, the "per" word) of a "which X costs the most per Y" question."""
+    q = fold(question)
+    per = _PER.search(q)
+    if not per or not _MONEY.search(q):
+        return None
+    for noun in re.findall(r"\b(?:which|what)\s+(?:\w+\s+)?(\w+)", q):
+        for type_name, word in _TYPE_NAMES.items():
+            if words(noun) == [word]:
+                return type_name, per.group(1)
+    return None

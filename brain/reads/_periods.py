@@ -1,0 +1,148 @@
+"""A metric over a named range of days: its total the way the metric totals, and its daily mean.
+
+"How many tickets from 1 to 14 October" and "the average call-back time since September"
+both read every reading that starts inside ``[start, end)`` in one aggregate query, so no
+row cap can cut a long range short. A reading may cover more than one day (a weekly
+roll-up): flows (``sum``) add up their readings and average them per day covered; rates
+(``mean``) weight each reading by the days it covers. A second range, when given, is read
+the same way so a change between the two is computed from one tool result. A reading
+belongs to the day that holds its middle, so a day recorded in another time zone (a
+reading from 00:00 +05:30) still counts for its own day.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from brain._moments import format_moment
+from brain._tenant_graph import TenantGraph
+from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult
+from brain.reads._readings import READ_METRIC
+from brain.reads._walks import not_found, resolve
+
+DAY_MS = 86_400_000
+#: Readings cited for a range: the first and the last stand for the rest.
+CITED_READINGS = 2
+
+READ_RANGE = """
+MATCH (o:Observation)-[e:MEASURES]->(m:Metric {id: $id})
+WHERE e.since <= $t AND (e.until IS NULL OR e.until > $t)
+WITH o, CASE WHEN o.end IS NULL OR o.end <= o.start THEN o.start
+             ELSE o.start + (o.end - o.start) / 2 END AS middle,
+        CASE WHEN o.end IS NULL OR o.end <= o.start THEN 1.0
+             ELSE toFloat(o.end - o.start) / $day END AS days
+WHERE middle >= $from AND middle < $to
+WITH o, days
+ORDER BY o.start, o.id
+RETURN count(o), sum(o.value), sum(o.value * days), sum(days), min(o.start), max(o.start),
+       collect(o.id), max(o.asOf),
+       max(CASE WHEN o.sample = true OR o.src STARTS WITH 'sample:' THEN 1 ELSE 0 END)
+"""
+
+
+def _figures(row: list[Any], aggregation: str) -> dict[str, Any]:
+    count, plain_sum, weighted_sum, days = int(row[0] or 0), row[1], row[2], row[3]
+    if not count:
+        return {"readings": 0, "total": None, "daily_mean": None, "days_covered": 0}
+    if aggregation == "sum":
+        total, daily_mean = plain_sum, plain_sum / days
+    else:
+        total = daily_mean = weighted_sum / days
+    return {
+        "readings": count,
+        "total": round(total, 4),
+        "daily_mean": round(daily_mean, 4),
+        "days_covered": round(days, 2),
+        "first_reading": format_moment(row[4]),
+        "last_reading": format_moment(row[5]),
+    }
+
+
+def day_start_ms(day: date, tz: ZoneInfo) -> int:
+    """Milliseconds at the start of ``day`` in the tenant's time zone."""
+    return int(datetime.combine(day, time(0), tzinfo=tz).timestamp() * 1000)
+
+
+async def metric_period(
+    graph: TenantGraph,
+    q: str,
+    *,
+    as_of_ms: int,
+    ranges: list[tuple[date, date]],
+    tz: ZoneInfo,
+) -> ReadResult:
+    """A metric over whole days: ``ranges`` are (first day, last day) pairs, both included.
+
+    The first range is the one asked about; a second one, if given, is what it is compared
+    with (``change_pct`` is the first's total against the second's).
+    """
+    if not 1 <= len(ranges) <= 2 or any(last < first for first, last in ranges):
+        raise ValueError(f"one or two ranges of (first, last) days, got {ranges!r}")
+    found = [n for n in await resolve(graph, q) if n["type"] == "Metric"]
+    if not found:
+        return not_found("period", as_of_ms, q)
+    metric_id = found[0]["id"]
+    meta = await graph.read("metric", READ_METRIC, {"id": metric_id, "t": as_of_ms})
+    _, name, unit, aggregation, measures = meta.rows[0]
+    periods: list[dict[str, Any]] = []
+    cited: list[str] = []
+    newest: int | None = None
+    sample = False
+    for first, last in ranges:
+        lo, hi = day_start_ms(first, tz), day_start_ms(last + timedelta(days=1), tz)
+        res = await graph.read(
+            "metric period",
+            READ_RANGE,
+            {
+                "id": metric_id,
+                "from": lo,
+                "to": hi,
+                "t": as_of_ms,
+                "day": DAY_MS,
+            },
+        )
+        row = res.rows[0] if res.rows else [0, 0.0, 0.0, 0.0, None, None, [], 0, False]
+        figures = _figures(row, aggregation)
+        periods.append(
+            {
+                "first_day": first.isoformat(),
+                "last_day": last.isoformat(),
+                **figures,
+            }
+        )
+        ids = list(row[6] or [])
+        cited += [i for i in ids[:CITED_READINGS] + ids[-CITED_READINGS:] if i not in cited]
+        if row[7]:
+            newest = max(newest or 0, int(row[7]))
+        sample = sample or bool(row[8])
+    change = None
+    if len(periods) == 2 and periods[0]["total"] is not None and periods[1]["total"]:
+        change = round((periods[0]["total"] - periods[1]["total"]) / periods[1]["total"] * 100, 1)
+    measured = [m for m in measures if m[0]]
+    data: dict[str, Any] = {
+        "metric": {"id": metric_id, "name": name, "unit": unit, "aggregation": aggregation},
+        "measures": [{"id": i, "type": t, "name": n} for i, t, n in measured],
+        "period": periods[0],
+        "compare": periods[1] if len(periods) == 2 else None,
+        "change_pct": change,
+    }
+    nodes = [NodeRef(id=metric_id, type="Metric", name=name)]
+    nodes += [NodeRef(id=i, type=t, name=n) for i, t, n in measured]
+    nodes += [NodeRef(id=i, type="Observation", name=None) for i in cited]
+    edges = [EdgeRef(source=metric_id, type="MEASURES", target=i) for i, _, _ in measured]
+    empty = periods[0]["readings"] == 0
+    return ReadResult(
+        tool="period",
+        as_of=format_moment(as_of_ms) or "",
+        found=not empty,
+        message=f"no readings of {name!r} from {periods[0]['first_day']} to "
+        f"{periods[0]['last_day']}"
+        if empty
+        else None,
+        data=data,
+        evidence=Evidence(nodes=nodes, edges=edges),
+        sample=sample,
+        newest_as_of=format_moment(newest) if newest else None,
+    )

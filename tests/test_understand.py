@@ -1,0 +1,170 @@
+"""Reading questions against a tenant's own records, on a real FalkorDB.
+
+The business is the law firm of tests/data/businesses (nothing like the sample), asked
+as its people would; the readings are its own, so the figures checked here are computed
+from its facts file, not written down by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import date
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+import pytest_asyncio
+
+from agents import run_turn
+from agents._ledger import ToolLedger
+from agents.desks._understand import understand
+from brain import Brain, TenantGraph, read_facts
+from brain.reads import metric_period, passages
+from tests.conftest import unique_slug
+
+FIRM = Path(__file__).parent / "data" / "businesses" / "harlow-quayle-law"
+TODAY = date.fromisoformat(json.loads((FIRM / "manifest.json").read_text())["today"])
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
+async def firm(brain: Brain) -> TenantGraph:
+    slug = unique_slug()
+    await brain.create_tenant(slug)
+    graph = await brain.tenant(slug)
+    report = await graph.write_facts(read_facts(FIRM / "facts.jsonl"))
+    assert report.refused == 0
+    return graph
+
+
+def readings(metric: str) -> dict[str, float]:
+    """The firm's daily readings of one metric, by day, straight from its facts file."""
+    facts = [f for _, f in read_facts(FIRM / "facts.jsonl")]
+    ids = {
+        e["edge"]["from"]
+        for e in facts
+        if "edge" in e and e["edge"]["to"] == metric and e["edge"]["type"] == "MEASURES"
+    }
+    return {
+        f["node"]["start"][:10]: float(f["node"]["value"])
+        for f in facts
+        if "node" in f and f["node"]["id"] in ids and f["node"]["type"] == "Observation"
+    }
+
+
+@pytest.mark.parametrize(
+    ("question", "kind", "subject"),
+    [
+        ("What stops working if CaseVault goes down?", "impact", "CaseVault"),
+        ("Who was handling the Marsh tribunal claim on 3 Oct?", "owner", "Marsh"),
+        ("How many billable hours did we record in September?", "metric", "Billable hours"),
+        ("Why did we stop taking new enquiries over the phone?", "decision", None),
+        ("What software does the employment team use?", "relationship", "Employment team"),
+    ],
+)
+async def test_questions_read_as_their_kind_about_their_thing(
+    firm: TenantGraph, question: str, kind: str, subject: str | None
+) -> None:
+    u = await understand(question, ToolLedger(graph=firm, as_of=TODAY.isoformat()), TODAY)
+    assert u.kind == kind, (u.kind, u.metric_op)
+    if subject is not None:
+        assert u.subject is not None and subject in u.subject.name, u.subject
+
+
+async def test_a_name_no_record_holds_is_named_as_missing(firm: TenantGraph) -> None:
+    u = await understand(
+        "Who's handling the Thornbury Holdings merger?",
+        ToolLedger(graph=firm, as_of=TODAY.isoformat()),
+        TODAY,
+    )
+    assert "Thornbury" in u.unknown_names
+
+
+async def test_a_total_over_named_days_is_the_sum_of_those_days(firm: TenantGraph) -> None:
+    daily = readings("metric-billable-hours")
+    want = sum(v for d, v in daily.items() if "2026-10-01" <= d <= "2026-10-14")
+    r = await run_turn(
+        firm,
+        "What were our total billable hours from 1 to 14 October?",
+        as_of=TODAY.isoformat(),
+        save=False,
+    )
+    assert r.verified, r.checks
+    stated = [float(n.replace(",", "")) for n in re.findall(r"\d[\d,]*\.?\d*", r.answer)]
+    assert any(abs(n - want) < 0.01 for n in stated), (want, r.answer)
+    assert "[[metric-billable-hours]]" in r.answer
+
+
+async def test_off_topic_and_unknown_are_declined_not_answered(firm: TenantGraph) -> None:
+    for question in (
+        "What's the weather in Bristol this weekend?",
+        "What breaks if our Clio account is suspended?",
+        "How many billable hours did we record in June?",
+    ):
+        r = await run_turn(firm, question, as_of=TODAY.isoformat(), save=False)
+        assert "in your records" in r.answer and r.citations == [], r.answer
+        assert r.verified, r.checks
+
+
+async def test_period_reads_a_day_by_the_middle_of_its_reading(new_tenant: TenantGraph) -> None:
+    # two daily readings recorded in +05:30: the one for 2 Oct starts at 18:30 UTC on 1 Oct
+    facts = [
+        {
+            "node": {
+                "type": "Metric",
+                "id": "m",
+                "name": "Parcels",
+                "aggregation": "sum",
+                "src": "t",
+                "asOf": "2026-10-01",
+            }
+        },
+        *[
+            {
+                "node": {
+                    "type": "Observation",
+                    "id": f"o{d}",
+                    "name": f"Parcels {d}",
+                    "value": v,
+                    "start": f"2026-10-0{d}T00:00:00+05:30",
+                    "end": f"2026-10-0{d + 1}T00:00:00+05:30",
+                    "src": "t",
+                    "asOf": "2026-10-09",
+                }
+            }
+            for d, v in ((1, 10.0), (2, 20.0), (3, 40.0))
+        ],
+        *[
+            {
+                "edge": {
+                    "from": f"o{d}",
+                    "type": "MEASURES",
+                    "to": "m",
+                    "since": "2026-10-01",
+                    "src": "t",
+                    "asOf": "2026-10-09",
+                }
+            }
+            for d in (1, 2, 3)
+        ],
+    ]
+    report = await new_tenant.write_facts(list(enumerate(facts, 1)))
+    assert report.refused == 0, report.refusals
+    res = await metric_period(
+        new_tenant,
+        "m",
+        as_of_ms=2_000_000_000_000,
+        ranges=[(date(2026, 10, 2), date(2026, 10, 3)), (date(2026, 10, 1), date(2026, 10, 1))],
+        tz=ZoneInfo("UTC"),
+    )
+    assert res.data["period"]["total"] == 60.0 and res.data["period"]["readings"] == 2
+    assert res.data["compare"]["total"] == 10.0
+    assert res.data["change_pct"] == 500.0
+
+
+async def test_passages_come_in_order_and_answer_as_their_source(firm: TenantGraph) -> None:
+    res = await passages(firm, "doc-client-care-billing", as_of_ms=2_000_000_000_000)
+    items = res.data["passages"]
+    assert items and [p["position"] for p in items] == sorted(p["position"] for p in items)
+    assert res.data["source"]["id"] == "doc-client-care-billing"
+    assert {n.id for n in res.evidence.nodes} >= {p["id"] for p in items}
