@@ -10,6 +10,7 @@ from brain._tenants import Registry, Tenant, validate_slug
 from brain.db._driver import FalkorDriver, GraphDriver, QueryResult
 from brain.db._server import EmbeddedServer, ServerStatus
 from brain.errors import (
+    EmbeddingUnavailable,
     GraphUnavailable,
     HivebrainError,
     InputInvalid,
@@ -40,6 +41,7 @@ __all__ = [
     "Brain",
     "BrainSettings",
     "EmbeddedServer",
+    "EmbeddingUnavailable",
     "FalkorDriver",
     "GraphDriver",
     "GraphUnavailable",

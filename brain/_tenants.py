@@ -135,7 +135,7 @@ class Registry:
             "CREATE INDEX FOR (i:Installation) ON (i.key)",
         ):
             try:
-                await self._driver.query(REGISTRY_GRAPH, "registry index", cypher)  # type: ignore[arg-type]
+                await self._driver.query(REGISTRY_GRAPH, "registry index", cypher)
             except QueryRefused as exc:
                 if "already" not in exc.reason:
                     raise
