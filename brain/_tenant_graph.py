@@ -295,7 +295,7 @@ class TenantGraph:
         """
         report = WriteReport()
         node_facts: list[tuple[int, NodeRow]] = []
-        edge_facts: list[tuple[int, Mapping[str, Any]]] = []
+        edge_facts: list[tuple[int, Any]] = []  # raw JSON: the gate checks its shape
         refused_raw: list[tuple[int, str, Any]] = []
         restored: list[Mapping[str, Any]] = []
         for line, fact in facts:
@@ -431,7 +431,7 @@ class TenantGraph:
 
     async def _write_edges(
         self,
-        edge_facts: list[tuple[int, Mapping[str, Any]]],
+        edge_facts: list[tuple[int, Any]],
         aliases: dict[str, str],
         report: WriteReport,
         refused: list[tuple[int, str, Any]],
@@ -443,7 +443,7 @@ class TenantGraph:
             return False
         raw_edges: list[tuple[int, dict[str, Any]]] = []
         for line, raw in edge_facts:
-            if isinstance(raw, Mapping):
+            if is_object(raw):
                 fixed = dict(raw)
                 for end in ("from", "to"):
                     if isinstance(fixed.get(end), str) and fixed[end] in aliases:
