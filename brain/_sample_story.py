@@ -140,7 +140,7 @@ def story(today: date) -> list[Fact]:
         today=today,
         year=cal.year,
         release_day=release_day,
-        daily_orders=orders,
+        daily_orders=tuple((d, int(n)) for d, n in orders),  # order counts are whole
         error_before=sum(v for d, v in errors if d < release_day) / 10,
         error_after=sum(v for d, v in errors if d >= release_day) / 4,
         campaigns=campaigns,

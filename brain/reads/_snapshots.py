@@ -18,7 +18,7 @@ import json
 from collections import OrderedDict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from scipy import sparse
@@ -107,7 +107,8 @@ def _build(pages: list[tuple[str, str]], size: int, direction: str = "both") -> 
     )
     matrix.sum_duplicates()
     matrix.sort_indices()
-    return Snapshot(indptr=matrix.indptr, indices=matrix.indices, edges=len(a))
+    csr = cast(Any, matrix)  # scipy's stubs leave the CSR arrays' dtype unknown: int arrays
+    return Snapshot(indptr=csr.indptr, indices=csr.indices, edges=len(a))
 
 
 async def current_edge_pages(

@@ -196,9 +196,11 @@ async def what_breaks(
             | {layer[i][0] for layer, ids in zip(found, shown, strict=True) for i in ids}
         ),
     )
-    nodes, edges, by_hop = [root], [], []
+    nodes: list[dict[str, Any]] = [root]
+    edges: list[EdgeRef] = []
+    by_hop: list[dict[str, Any]] = []
     for hop, (layer, ids) in enumerate(zip(found, shown, strict=True), 1):
-        items = []
+        items: list[dict[str, Any]] = []
         for i in ids:
             if i not in details:
                 continue
@@ -264,7 +266,9 @@ async def neighbours(
         READ_SUMMARISED,
         {"id": root["id"], "t": as_of_ms, "summarised": list(SUMMARISED_TYPES)},
     )
-    items, nodes, edges = [], [root], []
+    items: list[dict[str, Any]] = []
+    nodes: list[dict[str, Any]] = [root]
+    edges: list[EdgeRef] = []
     for rel, outgoing, *rest in res.rows:
         node = _node(rest[:6])
         since, until, src, e_as_of = rest[6:10]
@@ -319,7 +323,9 @@ async def history(graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 200
     versions = await graph.read(
         "history versions", READ_VERSIONS, {"id": root["id"], "t": as_of_ms, "limit": limit}
     )
-    events, nodes, edges = [], [root], []
+    events: list[dict[str, Any]] = []
+    nodes: list[dict[str, Any]] = [root]
+    edges: list[EdgeRef] = []
     for rel, outgoing, *rest in res.rows:
         node = _node(rest[:6])
         since, until, recorded, retired, src, reason, lost = rest[6:13]
@@ -368,7 +374,10 @@ async def owner(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
         return not_found("owner", as_of_ms, q)
     root = start[0]
     res = await graph.read("owners", READ_HOLDERS, {"id": root["id"], "limit": 100})
-    timeline, nodes, edges, current = [], [root], [], None
+    timeline: list[dict[str, Any]] = []
+    nodes: list[dict[str, Any]] = [root]
+    edges: list[EdgeRef] = []
+    current: dict[str, Any] | None = None
     for row in res.rows:
         node = _node(row[:6])
         since, until, src, lost, reason = row[6:11]
