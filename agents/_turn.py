@@ -226,7 +226,7 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 def _lines_failing(text: str, reviewer: str, ledger: ToolLedger) -> list[str]:
     """The sentences a reviewer cannot verify (the one revision drops just those)."""
-    bad = []
+    bad: list[str] = []
     for line in text.splitlines():
         for sentence in _SENTENCE.split(line):
             check = (

@@ -336,7 +336,8 @@ async def _growth(question: str, ledger: ToolLedger, desk: str) -> Draft:
         "cypher",
         {"query": CAMPAIGN_TOTALS, "params": {"from": t - WINDOW_DAYS * DAY_MS, "t": t}},
     )
-    rows = []
+    # (cost per sign-up, campaign node, spend, sign-ups), from the cypher tool's JSON rows
+    rows: list[tuple[float, dict[str, Any], Any, Any]] = []
     targets_of: dict[str, list[dict[str, Any]]] = {}
     for campaign, metrics, targets in listed.data.get("rows", []):
         totals = {m: v for m, v in metrics if m}
@@ -365,7 +366,7 @@ async def _growth(question: str, ledger: ToolLedger, desk: str) -> Draft:
     targets = sorted(targets_of.get(worst[1]["id"], []), key=lambda x: x["id"])
     if targets:
         lines.append(f"It sends people to {', '.join(cite(t) for t in targets[:3])}.")
-    cards = [
+    cards: list[dict[str, Any]] = [
         {
             "kind": "ad_change",
             "title": f"Pause {worst[1].get('name')}",
