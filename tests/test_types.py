@@ -17,7 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-PROBE = '''\
+PROBE = """\
 from __future__ import annotations
 
 from brain import TenantGraph
@@ -33,7 +33,7 @@ async def built_from_text(graph: TenantGraph, label: str) -> None:
 
 async def unchecked_outside_text(graph: TenantGraph, text: str) -> None:
     await graph.ro_query_checked("probe", text)  # line 15
-'''
+"""
 
 
 def _basedpyright() -> list[str] | None:
