@@ -7,6 +7,7 @@ is not installed (``make test`` installs it with the dev extras).
 
 from __future__ import annotations
 
+import ast
 import json
 import shutil
 import subprocess
@@ -66,3 +67,20 @@ def test_a_query_built_from_runtime_text_fails_the_type_check(tmp_path: Path) ->
     assert lines == [11, 15], json.dumps(errors, indent=1)
     messages = " ".join(d["message"] for d in errors)
     assert "LiteralString" in messages and "CheckedCypher" in messages
+
+
+def test_the_lazy_bots_face_binds_the_same_names_for_the_checker() -> None:
+    """``bots/__init__`` loads its names on first use; the ``if TYPE_CHECKING:`` imports
+    that let the checker see them must name the same modules, or the two drift apart."""
+    import bots
+
+    tree = ast.parse((ROOT / "bots" / "__init__.py").read_text(encoding="utf-8"))
+    checked: dict[str, str] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, ast.If) and ast.unparse(stmt.test) == "TYPE_CHECKING":
+            for node in stmt.body:
+                assert isinstance(node, ast.ImportFrom) and node.module
+                checked.update({alias.name: node.module for alias in node.names})
+    homes: dict[str, str] = vars(bots)["_HOMES"]
+    assert checked == homes
+    assert sorted(homes) == sorted(bots.__all__)
