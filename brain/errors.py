@@ -100,7 +100,7 @@ class QueryRefused(HivebrainError):
 
     def __init__(self, reason: str, *, user_reason: str | None = None) -> None:
         self.reason = reason
-        shown = user_reason or "the database could not run it as asked"
+        shown = user_reason or "it could not be run as written"
         super().__init__(
             f"query refused: {reason}", user_message=f"That query was refused: {shown}."
         )
