@@ -20,15 +20,20 @@ $(STAMP): pyproject.toml | $(PY)
 demo: $(STAMP)
 	$(VENV)/bin/hivebrain demo
 
-test: $(STAMP)
+# Lint first, so a type error fails the run (and CI) before the slower tests start.
+test: lint
 	$(PY) -m pytest -q -p no:cacheprovider
 
 bench: $(STAMP)
 	$(PY) bench/writes.py
 	$(PY) bench/graph_tools.py
 
+# basedpyright comes with the dev extras (it bundles its own Node); strict mode and the four
+# packages are set in pyproject.toml [tool.basedpyright].
 lint: $(STAMP)
 	$(VENV)/bin/ruff check brain agents bots scheduler tests bench
+	$(VENV)/bin/ruff format --check brain agents bots scheduler tests bench
+	$(VENV)/bin/basedpyright
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -11,6 +11,7 @@ from brain._tenants import Registry, Tenant, validate_slug
 from brain.db._driver import FalkorDriver, GraphDriver, QueryResult
 from brain.db._server import EmbeddedServer, ServerStatus
 from brain.errors import (
+    EmbeddingUnavailable,
     GraphUnavailable,
     HivebrainError,
     InputInvalid,
@@ -46,6 +47,7 @@ __all__ = [
     "HttpUrlSetting",
     "SettingsInvalid",
     "EmbeddedServer",
+    "EmbeddingUnavailable",
     "FalkorDriver",
     "GraphDriver",
     "GraphUnavailable",

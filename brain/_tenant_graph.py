@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any, LiteralString
 
 from brain._embeddings import Embedder, node_text, text_hash
+from brain._json import is_list, is_object
 from brain._moments import now_ms, parse_moment
-from brain.db._driver import READ_TIMEOUT_MS, GraphDriver, QueryResult
+from brain.db._driver import READ_TIMEOUT_MS, CheckedCypher, GraphDriver, QueryResult
 from brain.errors import WriteRefused
 from brain.schema._edges import EdgeRow, edge_statement, plan_rounds, statement_params
 from brain.schema._gate import NodeRow, clean_props, gate_edge, gate_node
@@ -227,6 +228,19 @@ class TenantGraph:
         """A read that returns only plain values (ids, names, numbers, lists, maps), fast."""
         return await self.ro_query(name, cypher, params, timeout_ms=timeout_ms, scalars=True)
 
+    async def ro_query_checked(
+        self,
+        name: str,
+        cypher: CheckedCypher,
+        params: Mapping[str, Any] | None = None,
+        *,
+        timeout_ms: int = READ_TIMEOUT_MS,
+    ) -> QueryResult:
+        """A read of outside text that ``check_cypher`` passed (the cypher tool, `query`)."""
+        return await self._driver.ro_query_checked(
+            self._graph, name, cypher, params, timeout_ms=timeout_ms
+        )
+
     async def _write(
         self, name: str, cypher: LiteralString, params: Mapping[str, Any]
     ) -> QueryResult:
@@ -235,9 +249,9 @@ class TenantGraph:
     async def memory_usage_mb(self) -> float | None:
         """The graph's size as FalkorDB reports it (GRAPH.MEMORY USAGE), in MB."""
         raw = await self._driver.command("GRAPH.MEMORY", "USAGE", self._graph)
-        if isinstance(raw, list):
+        if is_list(raw):
             raw = dict(zip(raw[::2], raw[1::2], strict=False))
-        value = raw.get("total_graph_sz_mb") if isinstance(raw, dict) else None
+        value = raw.get("total_graph_sz_mb") if is_object(raw) else None
         return float(value) if value is not None else None
 
     async def generation(self) -> int:
@@ -281,7 +295,7 @@ class TenantGraph:
         """
         report = WriteReport()
         node_facts: list[tuple[int, NodeRow]] = []
-        edge_facts: list[tuple[int, Mapping[str, Any]]] = []
+        edge_facts: list[tuple[int, Any]] = []  # raw JSON: the gate checks its shape
         refused_raw: list[tuple[int, str, Any]] = []
         restored: list[Mapping[str, Any]] = []
         for line, fact in facts:
@@ -417,7 +431,7 @@ class TenantGraph:
 
     async def _write_edges(
         self,
-        edge_facts: list[tuple[int, Mapping[str, Any]]],
+        edge_facts: list[tuple[int, Any]],
         aliases: dict[str, str],
         report: WriteReport,
         refused: list[tuple[int, str, Any]],
@@ -429,7 +443,7 @@ class TenantGraph:
             return False
         raw_edges: list[tuple[int, dict[str, Any]]] = []
         for line, raw in edge_facts:
-            if isinstance(raw, Mapping):
+            if is_object(raw):
                 fixed = dict(raw)
                 for end in ("from", "to"):
                     if isinstance(fixed.get(end), str) and fixed[end] in aliases:
@@ -465,7 +479,7 @@ class TenantGraph:
                     chunk = indexes[start : start + WRITE_CHUNK]
                     res = await self._write(
                         f"write {rel} edges",
-                        edge_statement(rel, mode),  # type: ignore[arg-type]
+                        edge_statement(rel, mode),
                         statement_params(((i, rows[i]) for i in chunk), now),
                     )
                     for outcome, facts, closed_others in res.rows:

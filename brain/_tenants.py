@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from brain._moments import format_moment, now_ms
 from brain.db._driver import GraphDriver
@@ -22,7 +22,7 @@ _SLUG = re.compile(r"^[a-z][a-z0-9-]{1,39}$")
 PLATFORMS = ("slack", "discord")
 
 
-def validate_slug(slug: str) -> str:
+def validate_slug(slug: object) -> str:
     """Return the slug if it may name a tenant graph, else raise ``InvalidSlug``."""
     if not isinstance(slug, str) or not _SLUG.match(slug) or slug.endswith("-") or "--" in slug:
         raise InvalidSlug(str(slug))
@@ -137,7 +137,7 @@ class Registry:
             "CREATE INDEX FOR (i:Installation) ON (i.key)",
         ):
             try:
-                await self._driver.query(REGISTRY_GRAPH, "registry index", cypher)  # type: ignore[arg-type]
+                await self._driver.query(REGISTRY_GRAPH, "registry index", cypher)
             except QueryRefused as exc:
                 if "already" not in exc.reason:
                     raise
@@ -189,7 +189,8 @@ class Registry:
                 name=n,
                 created_at=c,
                 settings=json.loads(st or "{}"),
-                bindings=[(p, i) for p, i in (b or [])],
+                # the registry stores bindings as [platform, id] pairs
+                bindings=[(p, i) for p, i in cast(list[tuple[str, str]], b or [])],
             )
             for s, n, c, st, b in res.rows
         ]

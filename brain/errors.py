@@ -78,13 +78,31 @@ class GraphUnavailable(HivebrainError):
         )
 
 
-class QueryRefused(HivebrainError):
-    """A read query that the guards or the database refused (bad syntax, a write, too big)."""
+class EmbeddingUnavailable(HivebrainError):
+    """The embedding model could not be loaded, or failed to turn text into vectors."""
 
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
+    def __init__(self, model: str, detail: str) -> None:
+        self.model = model
         super().__init__(
-            f"query refused: {reason}", user_message=f"That query was refused: {reason}"
+            f"embedding model {model} unavailable: {detail}",
+            user_message="The model that reads text for search is not working right now; "
+            "please try again in a minute.",
+        )
+
+
+class QueryRefused(HivebrainError):
+    """A query that the guards or the database refused (bad syntax, a write, too big, a rule).
+
+    ``reason`` is for the log, the CLI and the model that wrote the query, so it may quote
+    the query or the database's own words. ``user_message`` never does: it is
+    ``user_reason`` when the raiser gives one (our own words only), else a fixed sentence.
+    """
+
+    def __init__(self, reason: str, *, user_reason: str | None = None) -> None:
+        self.reason = reason
+        shown = user_reason or "it could not be run as written"
+        super().__init__(
+            f"query refused: {reason}", user_message=f"That query was refused: {shown}."
         )
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from typing import Any
+from typing import Any, cast
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.cron import CronTrigger
@@ -99,8 +99,10 @@ def build_scheduler(brain: Brain, poster: Poster) -> AsyncIOScheduler:
     scheduler = AsyncIOScheduler(
         job_defaults={"coalesce": True, "misfire_grace_time": MISFIRE_GRACE_S}
     )
+    # APScheduler 3 declares add_job without types, so it is called through Any, once.
+    jobs = cast(Any, scheduler)
     for name, job in JOBS.items():
-        scheduler.add_job(
+        jobs.add_job(
             run_for_all,
             CronTrigger(**job.cron),
             args=[brain, poster, name],

@@ -27,9 +27,9 @@ def message(
     platform: str = "slack",
 ) -> InboundMessage:
     return InboundMessage(
-        platform=platform,
+        platform=platform,  # type: ignore[arg-type]  # validated by the model: "slack" or "discord"
         workspace_id=workspace,
-        channel_id="C1",  # type: ignore[arg-type]
+        channel_id="C1",
         thread_id=thread,
         user_id="U1",
         text=text,

@@ -317,7 +317,7 @@ async def test_anthropic_retries_through_rate_limit_and_overload() -> None:
     assert len(fake.requests) == 3
     assert fake.calls[1]["headers"]["x-stainless-retry-count"] == "1"
     assert caught.value.status_code == 529
-    assert caught.value.body["error"]["type"] == "overloaded_error"  # type: ignore[index]
+    assert caught.value.body["error"]["type"] == "overloaded_error"  # type: ignore[index]  # the SDK types body as object
     assert caught.value.request_id and caught.value.request_id.startswith("req_")
 
 
@@ -362,7 +362,7 @@ async def test_anthropic_streams_text_and_tool_use() -> None:
     assert len(pieces) > 1 and "".join(pieces) == "The billing service is owned by Dana."
     assert text_message.stop_reason == "end_turn"
     assert tool_message.stop_reason == "tool_use"
-    assert tool_message.content[1].input == {"query": "billing", "limit": 5}  # type: ignore[union-attr]
+    assert tool_message.content[1].input == {"query": "billing", "limit": 5}  # type: ignore[union-attr]  # block 1 is the tool_use block
     assert "input_json" in kinds and "message_stop" in kinds
     assert all(body["stream"] is True for body in fake.requests)
 

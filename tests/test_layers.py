@@ -145,7 +145,7 @@ def test_package_faces_list_their_names(path: Path) -> None:
         if isinstance(stmt, ast.Assign) and any(
             isinstance(t, ast.Name) and t.id == "__all__" for t in stmt.targets
         ):
-            listed = [ast.literal_eval(e) for e in stmt.value.elts]  # type: ignore[attr-defined]
+            listed = [ast.literal_eval(e) for e in stmt.value.elts]  # type: ignore[attr-defined]  # __all__ is a list literal
         elif isinstance(stmt, ast.ImportFrom):
             bound.update(a.asname or a.name for a in stmt.names)
         elif isinstance(stmt, ast.Assign):

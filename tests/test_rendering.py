@@ -524,7 +524,7 @@ def test_models_are_frozen_and_strict() -> None:
     with pytest.raises(ValidationError):
         Reply(answer="a", verified=True, colour="red")  # type: ignore[call-arg]  # extra key
     with pytest.raises(ValidationError):
-        CardView(id="c", kind="k", title="t", preview="p", status="done", proposed_by="x")  # type: ignore[arg-type]
+        CardView(id="c", kind="k", title="t", preview="p", status="done", proposed_by="x")  # type: ignore[arg-type]  # a status outside the set, on purpose
     message = InboundMessage(
         platform="slack",
         workspace_id="T1",

@@ -14,7 +14,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import httpx
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -189,7 +189,8 @@ class GitHubExecutor:
             return f"labelled {target} " + ", ".join(f"'{name}'" for name in value)
         if card.kind == "assign":
             return f"assigned {target} to {', '.join(value)}"
-        link = reply.get("html_url") if isinstance(reply, dict) else None
+        # GitHub answers a JSON object; anything else simply has no link to show
+        link = cast(dict[str, Any], reply).get("html_url") if isinstance(reply, dict) else None
         return f"commented on {target}" + (f" ({link})" if link else "")
 
     async def _post(self, path: str, body: Mapping[str, Any]) -> Any:

@@ -443,7 +443,8 @@ _COMMON_VERBS = frozenset(
         "deal dealt handle handled handling run running ran manage managing managed lead "
         "leading led covering doing done did looking look take took taking getting make made "
         "making calling called go going went need needs needed want wants keep kept happen "
-        "happened fix fixed fixing putting put sending send sent see seen saw help helping"
+        "happened fix fixed fixing putting put sending send sent see seen saw help helping "
+        "follow followup"
     )
 )
 #: Words of a question checked against the records when the thing found does not hold them.

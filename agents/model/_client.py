@@ -15,7 +15,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import anthropic
 
@@ -127,7 +127,11 @@ class AnthropicModel(ModelClient):
         started = time.perf_counter()
         for attempt in range(self.retries + 1):
             try:
-                message = await self._client.messages.create(**params)
+                # Without stream=True the SDK returns a Message; its overloads cannot
+                # tell that through **params, so the type is stated here, once.
+                message = cast(
+                    anthropic.types.Message, await self._client.messages.create(**params)
+                )
             except anthropic.AnthropicError as exc:
                 reason, retryable, wait = self._diagnose(exc)
                 if not retryable or attempt == self.retries:
@@ -154,10 +158,12 @@ class AnthropicModel(ModelClient):
             return ("the request timed out" if timed_out else "could not connect"), True, None
         if not isinstance(exc, anthropic.APIStatusError):
             return f"unexpected reply ({type(exc).__name__})", False, None
-        error: Any = exc.body.get("error") if isinstance(exc.body, dict) else None
-        kind, text = "error", ""
-        if isinstance(error, dict):
-            kind, text = str(error.get("type") or kind), str(error.get("message") or "")[:200]
+        # The SDK keeps the decoded JSON body untyped: {"error": {"type", "message"}}
+        body = cast(dict[str, Any], exc.body) if isinstance(exc.body, dict) else {}
+        error = body.get("error")
+        details = cast(dict[str, Any], error) if isinstance(error, dict) else {}
+        kind = str(details.get("type") or "error")
+        text = str(details.get("message") or "")[:200]
         reason = f"HTTP {exc.status_code} {kind}" + (f": {text}" if text else "")
         reason = reason.replace(self._secret, "[key]") if self._secret else reason
         return reason, exc.status_code in RETRY_STATUSES, _retry_after(exc.response.headers)

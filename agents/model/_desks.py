@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from typing import Any, get_args
+from typing import Any, cast, get_args
 
 from agents._ledger import ToolLedger
 from agents._roster import DEEP_DESKS, ORDINARY_DESKS, ROSTER, WORKING_DESKS, is_deep, route
@@ -56,15 +56,16 @@ def _json(text: str) -> dict[str, Any]:
         value = json.loads(match.group(0))
     except json.JSONDecodeError:
         return {}
-    return value if isinstance(value, dict) else {}
+    # a JSON object from the model's text: string keys, values checked by the caller
+    return cast(dict[str, Any], value) if isinstance(value, dict) else {}
 
 
 def split_draft(text: str, desk: str) -> Draft:
     """Separate a desk's text from its PATH and CARD lines."""
-    path_ids = []
+    path_ids: list[str] = []
     if m := _PATH_LINE.search(text):
         path_ids = [p.strip().strip("[]") for p in m.group(1).split(",") if p.strip()]
-    cards = [
+    cards: list[dict[str, Any]] = [
         {
             "kind": kind,
             "title": title.strip()[:200],

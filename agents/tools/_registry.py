@@ -10,11 +10,10 @@ hands them the one tenant handle the request was bound to.
 from __future__ import annotations
 
 import ast
-import operator
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -108,7 +107,15 @@ async def call_tool(graph: TenantGraph, name: str, raw_args: dict[str, Any]) -> 
 
 # --- the tools -------------------------------------------------------------------------
 
-NodeType = Literal[tuple(sorted(ENTITY_TYPES))]  # type: ignore[valid-type]
+if TYPE_CHECKING:
+    # Built from the schema at run time, so the checker can only know them as text.
+    NodeType = str
+    BreakRel = str
+else:
+    # pydantic turns these into enums in each tool's JSON schema, so the model sees the
+    # schema's own names and a wrong one is refused with the list of right ones.
+    NodeType = Literal[tuple(sorted(ENTITY_TYPES))]
+    BreakRel = Literal[tuple(BREAK_RELS)]
 
 
 class SearchArgs(ToolArgs):
@@ -133,7 +140,7 @@ async def _lookup(graph: TenantGraph, args: NameArgs, t: int) -> ReadResult:
 
 class BreakArgs(NameArgs):
     hops: int = Field(default=4, ge=1, le=4, description="How many steps out (1-4).")
-    rels: list[Literal[tuple(BREAK_RELS)]] | None = Field(  # type: ignore[valid-type]
+    rels: list[BreakRel] | None = Field(
         default=None, description="Relationships to follow (default DEPENDS_ON, AFFECTS, BLOCKS)."
     )
 
@@ -283,13 +290,15 @@ class CalcArgs(ToolArgs):
     )
 
 
-_CALC_OPS: dict[type, Callable[..., float]] = {
-    ast.Add: operator.add,
-    ast.Sub: operator.sub,
-    ast.Mult: operator.mul,
-    ast.Div: operator.truediv,
-    ast.USub: operator.neg,
-    ast.UAdd: operator.pos,
+_BINARY_OPS: dict[type[ast.operator], Callable[[float, float], float]] = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.Div: lambda a, b: a / b,
+}
+_UNARY_OPS: dict[type[ast.unaryop], Callable[[float], float]] = {
+    ast.USub: lambda a: -a,
+    ast.UAdd: lambda a: +a,
 }
 
 
@@ -301,10 +310,10 @@ def evaluate(expression: str) -> float:
             return walk(node.body)
         if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
             return float(node.value)
-        if isinstance(node, ast.BinOp) and type(node.op) in _CALC_OPS:
-            return _CALC_OPS[type(node.op)](walk(node.left), walk(node.right))
-        if isinstance(node, ast.UnaryOp) and type(node.op) in _CALC_OPS:
-            return _CALC_OPS[type(node.op)](walk(node.operand))
+        if isinstance(node, ast.BinOp) and type(node.op) in _BINARY_OPS:
+            return _BINARY_OPS[type(node.op)](walk(node.left), walk(node.right))
+        if isinstance(node, ast.UnaryOp) and type(node.op) in _UNARY_OPS:
+            return _UNARY_OPS[type(node.op)](walk(node.operand))
         raise ValueError("only numbers, + - * / and brackets are allowed")
 
     try:

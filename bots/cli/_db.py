@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Annotated
 
 import typer
@@ -27,7 +28,7 @@ async def db_status(as_json: Annotated[bool, typer.Option("--json")] = False) ->
         return
     status = await EmbeddedServer(settings.hivebrain_data_dir).status()
     if as_json:
-        print_json({k: getattr(status, k) for k in status.__slots__})  # type: ignore[attr-defined]
+        print_json(dataclasses.asdict(status))
         return
     state = "[green]running[/green]" if status.running else "[yellow]stopped[/yellow]"
     console.print(

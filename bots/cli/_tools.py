@@ -18,6 +18,7 @@ from brain import (
     HivebrainError,
     InputInvalid,
     QueryRefused,
+    check_cypher,
     read_facts,
 )
 
@@ -29,12 +30,14 @@ QUERY_ROW_CAP = 1_000
 async def query(
     slug: str, cypher: str, as_json: Annotated[bool, typer.Option("--json")] = False
 ) -> None:
-    """Run a read-only Cypher query on a tenant (GRAPH.RO_QUERY: writes are refused)."""
+    """Run a read-only Cypher query on a tenant (checked like the cypher tool, GRAPH.RO_QUERY)."""
 
     async def act(brain: Brain) -> None:
         graph = await brain.tenant(slug)
         try:
-            res = await graph.ro_query("power-user query", cypher, {}, timeout_ms=10_000)  # type: ignore[arg-type]  # the server refuses writes
+            # Outside text: the guard reads and bounds it, the server runs it read-only.
+            checked = check_cypher(cypher, {}, row_cap=QUERY_ROW_CAP)
+            res = await graph.ro_query_checked("power-user query", checked, timeout_ms=10_000)
         except QueryRefused as exc:
             if "read-only" in exc.reason.lower() or "write" in exc.reason.lower():
                 raise QueryRefused(

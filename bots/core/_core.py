@@ -103,7 +103,7 @@ def reply_from_turn(turn: TurnResult) -> Reply:
         for e in turn.path.get("edges", [])
     ]
     notes = [c["detail"] for c in turn.checks if not c["passed"]]
-    extra = list(turn.notes)  # the server's notes travel beside the answer, never inside it
+    extra: list[str] = list(turn.notes)  # the server's notes travel beside the answer
     if turn.sample:
         extra.append("Sample data")
     if turn.as_of:
@@ -329,7 +329,8 @@ class BotCore:
 
     async def ingest_uploads(self, graph: TenantGraph, msg: InboundMessage, fetch: Fetch) -> str:
         """Load attached documents and transcripts into the tenant; say what happened."""
-        loaded, problems = [], []
+        loaded: list[str] = []
+        problems: list[str] = []
         for attachment in msg.attachments:
             try:
                 data = await fetch(attachment.url)
@@ -343,7 +344,7 @@ class BotCore:
                 loaded.append(f"{attachment.name} ({report.created} new facts)")
             except HivebrainError as exc:
                 problems.append(f"{attachment.name}: {exc.user_message}")
-        parts = []
+        parts: list[str] = []
         if loaded:
             parts.append("Added to the brain: " + ", ".join(loaded) + ".")
         if problems:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from contextlib import asynccontextmanager
 
 
@@ -28,7 +28,7 @@ class TenantQueue:
         self.waiting: dict[str, int] = {}
 
     @asynccontextmanager
-    async def slot(self, tenant: str) -> AsyncIterator[None]:
+    async def slot(self, tenant: str) -> AsyncGenerator[None]:
         """Hold one turn slot for ``tenant`` (tenant cap first, so a burst waits on itself)."""
         own = self._tenants.setdefault(tenant, asyncio.Semaphore(self._per_tenant))
         self.waiting[tenant] = self.waiting.get(tenant, 0) + 1

@@ -28,7 +28,7 @@ import logging
 import re
 import uuid
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -556,7 +556,12 @@ def _decided_message(
     embeds = [fresh if e.footer.text == footer else e for e in message.embeds]
     if not any(e is fresh for e in embeds):
         embeds = [fresh]
-    rows = [row.to_dict() for row in message.components if isinstance(row, discord.ActionRow)]
+    # discord.py's ActionRow payload (a TypedDict), read like the rows we render
+    rows = [
+        cast(Json, row.to_dict())
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+    ]
     kept = [
         row
         for row in rows

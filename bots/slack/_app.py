@@ -22,7 +22,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast
 from urllib.parse import urlsplit
 
 import aiohttp
@@ -57,6 +57,7 @@ from bots.slack._render import (
     render_reply_blocks,
     to_mrkdwn,
 )
+from bots.slack._web import ActionContainer, ActionMessage, SlackFile, slack_error, slack_web
 from brain import InputInvalid
 
 log = logging.getLogger(__name__)
@@ -111,11 +112,14 @@ class SlackAdapter:
         self._bot_threads: OrderedDict[tuple[str, str, str], None] = OrderedDict()
         self.app = new_slack_app(settings, core.brain.registry, client=client)
         self._api_host = urlsplit(self.app.client.base_url).hostname
-        self.app.event("app_mention")(self._on_mention)
-        self.app.event("message")(self._on_message)
-        self.app.command("/hivebrain")(self._on_command)
+        # Bolt's listener decorators are typed loosely (untyped patterns and middleware);
+        # what they register is checked by the handlers' own signatures.
+        routes = cast(Any, self.app)
+        routes.event("app_mention")(self._on_mention)
+        routes.event("message")(self._on_message)
+        routes.command("/hivebrain")(self._on_command)
         for action_id in _VERBS:
-            self.app.action(action_id)(self._on_card_action)
+            routes.action(action_id)(self._on_card_action)
         _ADAPTERS[self.app] = self
 
     # --- tasks ---------------------------------------------------------------------------
@@ -222,7 +226,7 @@ class SlackAdapter:
         try:
             await self.post_reply(client, msg.workspace_id, channel, reply, thread_ts=reply_ts)
         except SlackApiError as exc:
-            log.error("slack refused the answer in %s: %s", channel, exc.response.get("error"))
+            log.error("slack refused the answer in %s: %s", channel, slack_error(exc))
             await self._react(client, channel, ts, remove=THINKING, add=FAILED)
             return
         await self._react(
@@ -250,7 +254,7 @@ class SlackAdapter:
         posted: list[str] = []
         for i, blocks in enumerate(messages):
             text = fallback_text(reply) if i == 0 else "(continued)"
-            resp = await client.chat_postMessage(
+            resp = await slack_web(client).chat_postMessage(
                 channel=channel, thread_ts=thread_ts, blocks=blocks, text=text, **POST_OPTIONS
             )
             posted.append(str(resp["ts"]))
@@ -278,7 +282,7 @@ class SlackAdapter:
     ) -> None:
         try:
             png = await asyncio.to_thread(render_path_png, reply.path_nodes, reply.path_edges)
-            await client.files_upload_v2(
+            await slack_web(client).files_upload_v2(
                 channel=channel,
                 thread_ts=thread_ts,
                 content=png,
@@ -298,13 +302,14 @@ class SlackAdapter:
         remove: str | None = None,
     ) -> None:
         """Swap reactions; a missing scope or a deleted message must not stop the answer."""
-        for method, name in ((client.reactions_remove, remove), (client.reactions_add, add)):
+        api = slack_web(client)
+        for method, name in ((api.reactions_remove, remove), (api.reactions_add, add)):
             if name is None:
                 continue
             try:
                 await method(channel=channel, timestamp=ts, name=name)
             except SlackApiError as exc:
-                log.info("reaction %s on %s not changed: %s", name, ts, exc.response.get("error"))
+                log.info("reaction %s on %s not changed: %s", name, ts, slack_error(exc))
 
     def _fetcher(self, token: str | None) -> Fetch:
         """Download a file the user attached, with the bot token, from Slack's hosts only."""
@@ -387,9 +392,7 @@ class SlackAdapter:
         try:
             await self.post_reply(client, msg.workspace_id, msg.channel_id, reply, lead=[lead])
         except SlackApiError as exc:  # not a member of the channel: answer via response_url
-            log.info(
-                "answer to /hivebrain ask sent by response_url (%s)", exc.response.get("error")
-            )
+            log.info("answer to /hivebrain ask sent by response_url (%s)", slack_error(exc))
             for blocks in render_reply_blocks(reply):
                 await respond(
                     text=fallback_text(reply),
@@ -427,7 +430,7 @@ class SlackAdapter:
         """Say ``text`` to ``user`` only (``chat.postEphemeral``, else the response_url)."""
         safe = to_mrkdwn(text)
         try:
-            await client.chat_postEphemeral(
+            await slack_web(client).chat_postEphemeral(
                 channel=channel,
                 user=user,
                 text=safe,
@@ -438,7 +441,7 @@ class SlackAdapter:
         except SlackApiError as exc:
             if respond is None:
                 raise
-            log.info("ephemeral note sent by response_url (%s)", exc.response.get("error"))
+            log.info("ephemeral note sent by response_url (%s)", slack_error(exc))
             await respond(text=safe, response_type="ephemeral", replace_original=False)
 
     async def _settings(self, team: str, user: str, channel: str, rest: str) -> str:
@@ -462,9 +465,10 @@ class SlackAdapter:
     ) -> None:
         await ack()
         verb = _VERBS[str(action.get("action_id"))]
-        container = body.get("container") or {}
-        message = body.get("message") or {}
-        channel = container.get("channel_id") or (body.get("channel") or {}).get("id", "")
+        container = cast(ActionContainer, body.get("container") or {})
+        message = cast(ActionMessage, body.get("message") or {})
+        channel_field: dict[str, Any] = body.get("channel") or {}
+        channel = container.get("channel_id") or str(channel_field.get("id", ""))
         decision = CardDecision(
             card_id=str(action.get("value", "")),
             action=verb,
@@ -495,7 +499,7 @@ class SlackAdapter:
         if outcome.changed and outcome.card is not None and where.ts:
             blocks = replace_card_blocks(where.blocks or [], outcome.card)
             try:
-                await client.chat_update(
+                await slack_web(client).chat_update(
                     channel=where.channel,
                     ts=where.ts,
                     blocks=blocks,
@@ -505,7 +509,7 @@ class SlackAdapter:
                 )
                 return
             except SlackApiError as exc:
-                log.warning("card message %s not updated: %s", where.ts, exc.response.get("error"))
+                log.warning("card message %s not updated: %s", where.ts, slack_error(exc))
                 note = f"{outcome.note} (I couldn't update the card message.)"
         await self.tell(
             client, respond, where.channel, decision.user_id, note, thread_ts=where.thread_ts
@@ -544,13 +548,12 @@ def _is_user_message(event: dict[str, Any]) -> bool:
 
 
 def _attachments(event: dict[str, Any]) -> list[Attachment]:
-    files = [
-        f for f in event.get("files") or [] if f.get("url_private") and f.get("mode") != "tombstone"
-    ]
+    raw_files = cast(list[SlackFile], event.get("files") or [])  # Slack's payload, as sent
+    files = [f for f in raw_files if f.get("url_private") and f.get("mode") != "tombstone"]
     return [
         Attachment(
             name=str(f.get("name") or f.get("title") or "file"),
-            url=str(f.get("url_private_download") or f["url_private"]),
+            url=str(f.get("url_private_download") or f.get("url_private")),
             size=max(int(f.get("size") or 0), 0),
             content_type=str(f.get("mimetype") or "application/octet-stream"),
         )

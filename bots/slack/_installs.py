@@ -35,6 +35,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from agents.errors import ActionFailed
 from bots.core._settings import BotSettings
 from bots.slack._render import to_mrkdwn
+from bots.slack._web import slack_error, slack_web
 from brain import Registry
 
 log = logging.getLogger(__name__)
@@ -325,11 +326,11 @@ class SlackPoster:
                 raise ActionFailed("channel", "hivebrain isn't installed in that Slack workspace")
             token = bot.bot_token
         try:
-            resp = await self._client.chat_postMessage(
+            resp = await slack_web(self._client).chat_postMessage(
                 channel=bare, text=to_mrkdwn(text), token=token, **POST_OPTIONS
             )
         except SlackApiError as exc:
-            error = exc.response.get("error")
+            error = slack_error(exc)
             raise ActionFailed("channel", f"Slack refused the message ({error})") from exc
         except (SlackClientError, aiohttp.ClientError, TimeoutError) as exc:
             raise ActionFailed("channel", "Slack could not be reached; try again") from exc

@@ -4,6 +4,14 @@
 with the async ``falkordb`` client. Results come back as plain Python values (nodes and
 edges as dicts), and every ``redis``/``falkordb`` exception is turned into ours here, so
 nothing above this module ever sees a third-party error.
+
+Every query argument is a ``LiteralString``, so a query put together from runtime text
+fails the type check. The one way in for text that came from outside (a power user's or a
+model's Cypher) is ``ro_query_checked``, which takes only a ``CheckedCypher``: text that
+``brain.reads.check_cypher`` has read and bounded, sent as GRAPH.RO_QUERY.
+
+Errors: ``user_message`` never carries the database's text, the Cypher or the params;
+those stay in the developer message (``str(err)``), which the log and the CLI show.
 """
 
 from __future__ import annotations
@@ -11,15 +19,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, LiteralString, Protocol
+from typing import Any, LiteralString, NewType, Protocol, cast
 
 from falkordb.asyncio import FalkorDB
+from falkordb.asyncio.graph import AsyncGraph
 from falkordb.edge import Edge
 from falkordb.node import Node
 from falkordb.path import Path
 from redis import exceptions as redis_errors
+from redis.asyncio import Redis, RedisCluster
 
 from brain.errors import GraphUnavailable, QueryRefused
 
@@ -27,6 +37,10 @@ log = logging.getLogger(__name__)
 
 #: Default per-read timeout (ms). Reads are bounded in shape too: see NOTES on timeouts.
 READ_TIMEOUT_MS = 5_000
+
+#: Cypher text from outside (a power user, a model) that ``check_cypher`` has read and
+#: bounded. Only the guard makes one; ``ro_query_checked`` is the only method taking one.
+CheckedCypher = NewType("CheckedCypher", str)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,26 +84,41 @@ class GraphDriver(Protocol):
         scalars: bool = False,
     ) -> QueryResult: ...
 
+    async def ro_query_checked(
+        self,
+        graph: str,
+        name: str,
+        cypher: CheckedCypher,
+        params: Mapping[str, Any] | None = None,
+        *,
+        timeout_ms: int = READ_TIMEOUT_MS,
+    ) -> QueryResult: ...
+
     async def command(self, *args: Any) -> Any: ...
 
     async def close(self) -> None: ...
 
 
-def plain(value: Any) -> Any:
+def _props(value: Node | Edge) -> dict[str, Any]:
+    # The client leaves ``properties`` untyped; the server only ever sends string keys.
+    return cast(dict[str, Any], value.properties or {})
+
+
+def plain(value: object) -> Any:
     """Turn client objects (nodes, edges, paths) into dicts and lists."""
     if isinstance(value, Node):
-        return {"labels": list(value.labels or []), **(value.properties or {})}
+        return {"labels": list(value.labels or []), **_props(value)}
     if isinstance(value, Edge):
-        return {"type": value.relation, **(value.properties or {})}
+        return {"type": value.relation, **_props(value)}
     if isinstance(value, Path):
         return {
             "nodes": [plain(n) for n in value.nodes()],
             "edges": [plain(e) for e in value.edges()],
         }
     if isinstance(value, list):
-        return [plain(v) for v in value]
+        return [plain(v) for v in cast(list[object], value)]
     if isinstance(value, Mapping):
-        return {k: plain(v) for k, v in value.items()}
+        return {str(k): plain(v) for k, v in cast(Mapping[object, object], value).items()}
     return value
 
 
@@ -147,6 +176,23 @@ def safe_url(url: str) -> str:
     return f"{scheme}{sep}{rest}"
 
 
+async def _execute(target: Redis | RedisCluster | AsyncGraph, *args: Any) -> Any:
+    """``execute_command`` of a redis connection or falkordb graph, with a typed reply.
+
+    Both clients leave the reply's type unknown (redis-py's sync/async overloads); callers
+    check its shape, so it is ``Any`` here, at the boundary.
+    """
+    execute = cast(Callable[..., Awaitable[Any]], target.execute_command)
+    return await execute(*args)
+
+
+def _column(cell: object) -> str:
+    """A column name from the client's header cell ([type, name] or the bare name)."""
+    if isinstance(cell, list | tuple):
+        return str(cast(list[object], cell)[1])
+    return str(cell)
+
+
 def _stat(res: Any, key: str) -> float:
     """One write statistic from the server's stats lines (the client keeps them raw)."""
     for line in getattr(res, "_raw_stats", []) or []:
@@ -173,6 +219,10 @@ class FalkorDriver:
         self._client: FalkorDB | None = None
         self._connecting = asyncio.Lock()
 
+    def _connect(self) -> FalkorDB:
+        # from_url's **kwargs are untyped in the client; they go to redis-py's pool.
+        return FalkorDB.from_url(self._url, **self._options)  # pyright: ignore[reportUnknownMemberType] -- untyped **kwargs in falkordb
+
     async def _db(self) -> FalkorDB:
         """The client, created on first use: its constructor probes the server (cluster or
         not) with a blocking call, so it runs in a thread and its failure becomes ours."""
@@ -180,9 +230,7 @@ class FalkorDriver:
             async with self._connecting:
                 if self._client is None:
                     try:
-                        self._client = await asyncio.to_thread(
-                            FalkorDB.from_url, self._url, **self._options
-                        )
+                        self._client = await asyncio.to_thread(self._connect)
                     except redis_errors.RedisError as exc:
                         raise GraphUnavailable(
                             "connect", f"cannot reach FalkorDB at {safe_url(self._url)} ({exc})"
@@ -216,10 +264,26 @@ class FalkorDriver:
             graph, name, cypher, params, timeout_ms, read_only=True, scalars=scalars
         )
 
+    async def ro_query_checked(
+        self,
+        graph: str,
+        name: str,
+        cypher: CheckedCypher,
+        params: Mapping[str, Any] | None = None,
+        *,
+        timeout_ms: int = READ_TIMEOUT_MS,
+    ) -> QueryResult:
+        """Run outside text that ``check_cypher`` passed, as GRAPH.RO_QUERY with a timeout.
+
+        The one deliberate query not written in our source: the guard bounded its rows and
+        shape, and the server refuses any write the guard's text check missed.
+        """
+        return await self._run(graph, name, cypher, params, timeout_ms, read_only=True)
+
     async def command(self, *args: Any) -> Any:
         """A raw server command (GRAPH.LIST, GRAPH.MEMORY, INFO ...)."""
         try:
-            return await (await self._db()).connection.execute_command(*args)
+            return await _execute((await self._db()).connection, *args)
         except redis_errors.ConnectionError as exc:
             raise GraphUnavailable(str(args[0]), "cannot connect") from exc
         except redis_errors.RedisError as exc:
@@ -246,9 +310,11 @@ class FalkorDriver:
         outcome = "ok"
         try:
             if scalars:
-                query = g._build_params_header(dict(params or {})) + cypher
-                raw = await g.execute_command(
-                    "GRAPH.RO_QUERY", graph, query, "--compact", "timeout", timeout_ms
+                # The client's own params header (it quotes values for Cypher); private, but
+                # the fast path needs the raw compact reply that its ro_query parses away.
+                header = g._build_params_header(dict(params or {}))  # pyright: ignore[reportPrivateUsage, reportUnknownMemberType] -- see above
+                raw: list[Any] = await _execute(
+                    g, "GRAPH.RO_QUERY", graph, header + cypher, "--compact", "timeout", timeout_ms
                 )
                 return scalar_result(raw)
             if read_only:
@@ -269,8 +335,10 @@ class FalkorDriver:
             outcome = "refused"
             if "timed out" in text.lower():
                 raise QueryRefused(
-                    f"{name} took longer than {timeout_ms} ms and was stopped"
+                    f"{name} took longer than {timeout_ms} ms and was stopped",
+                    user_reason="it took too long and was stopped; ask for less at once",
                 ) from exc
+            # The server's text may quote the query; it stays in the developer message.
             raise QueryRefused(f"{name}: {text}") from exc
         except redis_errors.RedisError as exc:
             outcome = "error"
@@ -284,7 +352,10 @@ class FalkorDriver:
                 outcome,
                 (time.perf_counter() - started) * 1000,
             )
-        header = [h[1] if isinstance(h, list | tuple) else str(h) for h in (res.header or [])]
-        rows = [[plain(v) for v in row] for row in (res.result_set or [])]
+        # The client parses replies into untyped lists: header cells are [type, name] pairs.
+        raw_header = cast(list[object], res.header or [])
+        raw_rows = cast(list[list[object]], res.result_set or [])
+        header = [_column(h) for h in raw_header]
+        rows = [[plain(v) for v in row] for row in raw_rows]
         stats = {ours: _stat(res, theirs) for theirs, ours in _STAT_KEYS.items()}
         return QueryResult(header=header, rows=rows, stats=stats)

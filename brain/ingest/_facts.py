@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+from brain._json import is_object
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
 from brain.errors import InputInvalid
@@ -53,7 +54,7 @@ def parse_lines(lines: list[str], *, name: str = "input") -> Iterator[tuple[int,
                 '{"node": {"type": "Task", "id": "task-1", "name": "...", "src": "...", '
                 '"asOf": "2026-10-01"}}'
             ) from exc
-        parsed.append((number, value if isinstance(value, dict) else {"invalid": value}))
+        parsed.append((number, value if is_object(value) else {"invalid": value}))
     yield from parsed
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from brain._json import is_object
 from brain._moments import parse_moment
 from brain._tenant_graph import TenantGraph, WriteReport
 from brain.errors import InputInvalid
@@ -286,7 +287,7 @@ def read_commits(path: Path, *, limit: int | None = None) -> Iterator[tuple[int,
                     raise InputInvalid(
                         f"{path} line {number} is not JSON ({exc.msg} at column {exc.colno})"
                     ) from exc
-                if not isinstance(raw, dict):
+                if not is_object(raw):
                     raise InputInvalid(f"{path} line {number} is not a JSON object")
                 count += 1
                 yield number, _validated(raw, f"{path} line {number}")

@@ -15,10 +15,12 @@ import json
 import logging
 import math
 import re
-from typing import Any, LiteralString, cast
+from typing import Any, cast
 
+from brain._json import is_array, is_list, is_object
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
+from brain.db._driver import CheckedCypher
 from brain.errors import QueryRefused
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, is_sample
 
@@ -210,15 +212,18 @@ def _check_patterns(query: str, masked: str) -> None:
 def _check_params(params: dict[str, Any]) -> None:
     """Parameters are JSON values of bounded size, with names the client can send."""
     items, stack = 0, list(params.values())
-    if bad := [k for k in params if not (isinstance(k, str) and PARAM_NAME.fullmatch(k))]:
+    # Keys are typed str, but a caller's JSON or dict may hold anything at run time.
+    keys = cast(list[object], list(params))
+    if bad := [k for k in keys if not (isinstance(k, str) and PARAM_NAME.fullmatch(k))]:
         raise QueryRefused(f"parameter name {bad[0]!r} must be a plain identifier like $ids")
     while stack:
         value = stack.pop()
-        if isinstance(value, list | tuple):
+        if is_array(value):
             items += len(value)
             stack.extend(value)
-        elif isinstance(value, dict):
-            if any(not isinstance(k, str) or not k or "`" in k for k in value):
+        elif is_object(value):
+            map_keys = cast(list[object], list(value))  # as above: any keys at run time
+            if any(not isinstance(k, str) or not k or "`" in k for k in map_keys):
                 raise QueryRefused("map parameter keys must be non-empty strings without backticks")
             stack.extend(value.values())
         elif isinstance(value, float) and not math.isfinite(value):
@@ -258,11 +263,12 @@ def _bound_rows(query: str, masked: str, params: dict[str, Any], limit: int) -> 
 
 def check_cypher(
     query: str, params: dict[str, Any] | None = None, *, row_cap: int = CYPHER_ROW_CAP
-) -> str:
+) -> CheckedCypher:
     """Check a model-written read query and return it bounded to ``row_cap + 1`` rows.
 
     Raises ``QueryRefused`` with a reason the model can act on. Passing this check does not
-    make a query safe to run as a write: always send the result with ``ro_query``.
+    make a query safe to run as a write: the result is a ``CheckedCypher``, which only
+    ``ro_query_checked`` (GRAPH.RO_QUERY) takes.
     """
     if row_cap < 1:
         raise ValueError("row_cap must be at least 1")
@@ -286,15 +292,15 @@ def check_cypher(
     _check_range_and_reduce(masked, params)
     _check_patterns(query, masked)
     _check_params(params)
-    return _bound_rows(query, masked, params, row_cap + 1)
+    return CheckedCypher(_bound_rows(query, masked, params, row_cap + 1))
 
 
 def _jsonable(value: Any) -> Any:
     """A row value as JSON: node embeddings dropped, other types as text."""
-    if isinstance(value, dict):
+    if is_object(value):
         drop = "embedding" if "labels" in value else None
         return {str(k): _jsonable(v) for k, v in value.items() if k != drop}
-    if isinstance(value, list | tuple):
+    if is_array(value):
         return [_jsonable(v) for v in value]
     return value if value is None or isinstance(value, str | int | float | bool) else str(value)
 
@@ -305,19 +311,19 @@ def _candidates(value: Any, ids: dict[str, None], edges: dict[tuple[str, str, st
     A path's edges carry no endpoints, so each hop is offered both ways round; only the
     edges that exist in the graph come back from the check.
     """
-    if isinstance(value, list):
+    if is_list(value):
         for v in value:
             _candidates(v, ids, edges)
-    elif isinstance(value, dict):
+    elif is_object(value):
         if isinstance(value.get("labels"), list) and isinstance(value.get("id"), str):
             ids[value["id"]] = None
         triple = (value.get("source"), value.get("type"), value.get("target"))
         if "labels" not in value and all(isinstance(x, str) for x in triple):
             edges[cast(tuple[str, str, str], triple)] = None
         nodes, hops = value.get("nodes"), value.get("edges")
-        if isinstance(nodes, list) and isinstance(hops, list) and len(nodes) == len(hops) + 1:
+        if is_list(nodes) and is_list(hops) and len(nodes) == len(hops) + 1:
             for a, e, b in zip(nodes[:-1], hops, nodes[1:], strict=True):
-                if isinstance(a, dict) and isinstance(e, dict) and isinstance(b, dict):
+                if is_object(a) and is_object(e) and is_object(b):
                     for s, t in ((a, b), (b, a)):
                         edges[(str(s.get("id")), str(e.get("type")), str(t.get("id")))] = None
         for v in value.values():
@@ -360,7 +366,10 @@ async def _evidence(graph: TenantGraph, rows: list[list[Any]], ms: int) -> tuple
         params = {"edges": [list(t) for t in triples][:MAX_EVIDENCE], "limit": MAX_EVIDENCE}
         res = await graph.ro_query("cypher edges", READ_EVIDENCE_EDGES, params, timeout_ms=ms)
         moments = ("since", "until")
-        edges = [EdgeRef(**{**e, **{k: format_moment(e[k]) for k in moments}}) for (e,) in res.rows]
+        edges = [
+            EdgeRef.model_validate({**e, **{k: format_moment(e[k]) for k in moments}})
+            for (e,) in res.rows
+        ]
     return Evidence(nodes=nodes, edges=edges), sample
 
 
@@ -382,11 +391,7 @@ async def run_cypher(
     """
     bounded = check_cypher(query, params, row_cap=row_cap)
     log.debug("cypher on %s: %s", graph.slug, bounded)
-    # The one deliberate runtime-built query: checked above, and GRAPH.RO_QUERY refuses
-    # writes whatever the text says, so it is sent as if it were a literal.
-    res = await graph.ro_query(
-        "cypher", cast(LiteralString, bounded), dict(params or {}), timeout_ms=timeout_ms
-    )
+    res = await graph.ro_query_checked("cypher", bounded, dict(params or {}), timeout_ms=timeout_ms)
     truncated = len(res.rows) > row_cap
     rows = [[_jsonable(v) for v in row] for row in res.rows[:row_cap]]
     message = "the query returned no rows" if not rows else None

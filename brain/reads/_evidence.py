@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from brain._json import is_list, is_object
 from brain._moments import format_moment
 
 
@@ -114,12 +115,12 @@ _NOISE_KEYS = frozenset({"sample", "_as_of_ms", "src", "score", "via"})
 
 def _compact(value: Any) -> Any:
     """Drop empty values and per-item noise from nested data."""
-    if isinstance(value, dict):
+    if is_object(value):
         return {
             k: _compact(v)
             for k, v in value.items()
             if k not in _NOISE_KEYS and v is not None and v != [] and v != {}
         }
-    if isinstance(value, list):
+    if is_list(value):
         return [_compact(v) for v in value]
     return value

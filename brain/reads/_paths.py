@@ -10,6 +10,8 @@ asked about: the search runs in process over a snapshot of the current edges
 
 from __future__ import annotations
 
+from typing import Any
+
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref
@@ -101,7 +103,7 @@ async def path(
         )
     nodes: dict[str, NodeRef] = {i: refs[i] for i in ids}
     edges: dict[tuple[str, str, str], EdgeRef] = {}
-    pairs = []
+    pairs: list[dict[str, Any]] = []
     for a, b in zip(ids, ids[1:], strict=False):
         direct = await graph.read("direct edge", READ_DIRECT, {"a": a, "b": b, "t": as_of_ms})
         if direct.rows:

@@ -22,7 +22,7 @@ import json
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from scipy import sparse
@@ -109,9 +109,10 @@ def pagerank(n: int, src: IntArray, dst: IntArray) -> FloatArray:
         return np.zeros(0)
     out_degree = np.bincount(src, minlength=n).astype(np.float64)
     weights = 1.0 / out_degree[src] if len(src) else np.zeros(0)
-    flow = sparse.csr_matrix((weights, (dst, src)), shape=(n, n))
+    # scipy's stubs leave a product's type unknown; it is a float vector like ``scores``
+    flow = cast(Any, sparse.csr_matrix((weights, (dst, src)), shape=(n, n)))
     dangling = out_degree == 0
-    scores = np.full(n, 1.0 / n)
+    scores: FloatArray = np.full(n, 1.0 / n)
     for _ in range(MAX_ITERATIONS):
         spread = scores[dangling].sum() / n
         updated = DAMPING * (flow @ scores + spread) + (1.0 - DAMPING) / n
@@ -139,7 +140,8 @@ def propagate_labels(
     cols = np.concatenate([dst, src, index])
     ones = np.ones(len(rows))
     for _ in range(rounds):
-        votes = sparse.csr_matrix((ones, (rows, labels[cols])), shape=(n, n))
+        # scipy's stubs leave the CSR arrays' dtype unknown (int indices, float data)
+        votes = cast(Any, sparse.csr_matrix((ones, (rows, labels[cols])), shape=(n, n)))
         votes.sum_duplicates()  # also sorts each row's labels, smallest first
         starts = votes.indptr[:-1]
         widths = np.diff(votes.indptr)

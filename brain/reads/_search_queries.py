@@ -93,7 +93,7 @@ STOPWORDS = frozenset(
 #: At most this many words of a question are searched for.
 MAX_WORDS = 24
 #: How much of a passage a chunk hit carries as its snippet, with the passage's id.
-SNIPPET = "[node.id, left(node.text, 200)]"
+SNIPPET: LiteralString = "[node.id, left(node.text, 200)]"
 
 
 def fulltext_query(text: str) -> str | None:
@@ -119,16 +119,16 @@ def exact_terms_query(text: str) -> str | None:
     return " ".join(dict.fromkeys(terms)) or None
 
 
-_NODE_FIELDS = "node.id, node.type, node.name, node.src, node.asOf, node.sample"
-_DOC_FIELDS = "d.id, d.type, d.name, d.src, d.asOf, d.sample"
+_NODE_FIELDS: LiteralString = "node.id, node.type, node.name, node.src, node.asOf, node.sample"
+_DOC_FIELDS: LiteralString = "d.id, d.type, d.name, d.src, d.asOf, d.sample"
 
 
-def _first_known(v: str) -> str:
+def _first_known(v: LiteralString) -> LiteralString:
     """The test that a thing was already known at the moment asked about."""
     return f"coalesce({v}.firstAsOf, {v}.asOf, 0) <= $t"
 
 
-_CALLS = {
+_CALLS: dict[str, LiteralString] = {
     "text": "CALL db.idx.fulltext.queryNodes('Searchable', $q) YIELD node, score",
     "chunk-text": "CALL db.idx.fulltext.queryNodes('Chunk', $q) YIELD node, score",
     "vector": (
@@ -140,34 +140,46 @@ _CALLS = {
     ),
 }
 #: Full-text scores grow with relevance; vector scores are distances.
-_ORDER = {"text": "DESC", "chunk-text": "DESC", "vector": "ASC", "chunk-vector": "ASC"}
+_ORDER: dict[str, LiteralString] = {
+    "text": "DESC",
+    "chunk-text": "DESC",
+    "vector": "ASC",
+    "chunk-vector": "ASC",
+}
 
 
-def _compose(source: str, *, typed: bool, dated: bool) -> str:
+def _compose(source: str, *, typed: bool, dated: bool) -> LiteralString:
     """One search's query. Things pick their top k before any property is read (ordering
     on the internal id keeps ties stable without a read per match); a passage answers as
     the document that currently holds it, and passages of one document that score alike
     keep one order (a transcript's short lines often tie)."""
     order = _ORDER[source]
     if source in ("text", "vector"):
-        wanted = (("node.type IN $types", typed), (_first_known("node"), dated))
-        tests = [test for test, on in wanted if on]
-        where = f"WITH node, score WHERE {' AND '.join(tests)} " if tests else ""
+        wanted: list[tuple[LiteralString, bool]] = [
+            ("node.type IN $types", typed),
+            (_first_known("node"), dated),
+        ]
+        joined = " AND ".join(test for test, on in wanted if on)
+        where = f"WITH node, score WHERE {joined} " if joined else ""
         return (
             f"{_CALLS[source]} {where}WITH node, score ORDER BY score {order}, ID(node) "
             f"LIMIT $k RETURN {_NODE_FIELDS}, score, NULL"
         )
-    tests = ["h.since <= $t", "(h.until IS NULL OR h.until > $t)"]
-    wanted = (("d.type IN $types", typed), (_first_known("d"), dated))
-    tests += [test for test, on in wanted if on]
+    held: list[tuple[LiteralString, bool]] = [
+        ("h.since <= $t", True),
+        ("(h.until IS NULL OR h.until > $t)", True),
+        ("d.type IN $types", typed),
+        (_first_known("d"), dated),
+    ]
+    doc_where = " AND ".join(test for test, on in held if on)
     return (
         f"{_CALLS[source]} WITH node, score MATCH (d:Entity)-[h:HAS_CHUNK]->(node) "
-        f"WHERE {' AND '.join(tests)} "
+        f"WHERE {doc_where} "
         f"RETURN {_DOC_FIELDS}, score, {SNIPPET} ORDER BY score {order}, d.id, ID(node) LIMIT $k"
     )
 
 
-_QUERIES: dict[tuple[str, bool, bool], str] = {
+_QUERIES: dict[tuple[str, bool, bool], LiteralString] = {
     (source, typed, dated): _compose(source, typed=typed, dated=dated)
     for source in _CALLS
     for typed in (False, True)
@@ -178,7 +190,7 @@ _QUERIES: dict[tuple[str, bool, bool], str] = {
 def search_query(source: str, *, typed: bool, dated: bool) -> LiteralString:
     """The query for one of the four searches (``text``, ``chunk-text``, ``vector``,
     ``chunk-vector``), with only the filters the call needs."""
-    return _QUERIES[(source, typed, dated)]  # type: ignore[return-value]
+    return _QUERIES[(source, typed, dated)]
 
 
 async def ranked_rows(

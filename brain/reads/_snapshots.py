@@ -19,7 +19,7 @@ import json
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from scipy import sparse
@@ -109,18 +109,19 @@ def _build(pages: list[tuple[str, str]], size: int, direction: str = "both") -> 
     )
     matrix.sum_duplicates()
     matrix.sort_indices()
-    return Snapshot(indptr=matrix.indptr, indices=matrix.indices, edges=len(a))
+    csr = cast(Any, matrix)  # scipy's stubs leave the CSR arrays' dtype unknown: int arrays
+    return Snapshot(indptr=csr.indptr, indices=csr.indices, edges=len(a))
 
 
 async def current_edge_pages(
-    graph: TenantGraph, t: int, *, excluded: Sequence[str], rels: list[str] | None = None
+    graph: TenantGraph, t: int, *, excluded: Sequence[str], rels: Sequence[str] | None = None
 ) -> tuple[list[tuple[str, str]], int]:
     """The edges current at ``t`` (of ``rels``, or of every type) between nodes of no
     ``excluded`` type, as pages of JSON lists (source ids, target ids), with the highest
     node id. The id range is split over ``PARALLEL_PAGES`` reads, so both cores work."""
     top = int((await graph.read("top node id", READ_TOP_ID)).scalar(-1) or -1)
     query = READ_ALL_CURRENT_EDGES if rels is None else READ_CURRENT_EDGES
-    params = {"rels": rels, "t": t, "excluded": list(excluded)}
+    params = {"rels": None if rels is None else list(rels), "t": t, "excluded": list(excluded)}
     page = max(1, min(ID_PAGE, -(-(top + 1) // PARALLEL_PAGES)))
     pages = await asyncio.gather(
         *(
@@ -137,7 +138,7 @@ async def current_edge_pages(
 
 
 async def snapshot(
-    graph: TenantGraph, t: int, rels: list[str], *, direction: str = "both"
+    graph: TenantGraph, t: int, rels: Sequence[str], *, direction: str = "both"
 ) -> tuple[Snapshot, bool]:
     """The cached snapshot for (tenant, last write, moment, relationship types, direction).
 
@@ -206,7 +207,7 @@ def shortest_paths(
 
 
 async def node_paths(
-    graph: TenantGraph, a: str, b: str, t: int, *, rels: list[str], max_hops: int, count: int
+    graph: TenantGraph, a: str, b: str, t: int, *, rels: Sequence[str], max_hops: int, count: int
 ) -> list[list[str]] | None:
     """Paths between two node ids as id lists; None when an end is not in the snapshot."""
     snap, _ = await snapshot(graph, t, rels)

@@ -201,9 +201,11 @@ async def what_breaks(
             | {layer[i][0] for layer, ids in zip(found, shown, strict=True) for i in ids}
         ),
     )
-    nodes, edges, by_hop = [root], [], []
+    nodes: list[dict[str, Any]] = [root]
+    edges: list[EdgeRef] = []
+    by_hop: list[dict[str, Any]] = []
     for hop, (layer, ids) in enumerate(zip(found, shown, strict=True), 1):
-        items = []
+        items: list[dict[str, Any]] = []
         for i in ids:
             if i not in details:
                 continue
@@ -270,7 +272,9 @@ async def neighbours(
         READ_SUMMARISED,
         {"id": root["id"], "t": as_of_ms, "summarised": list(SUMMARISED_TYPES)},
     )
-    items, nodes, edges = [], [root], []
+    items: list[dict[str, Any]] = []
+    nodes: list[dict[str, Any]] = [root]
+    edges: list[EdgeRef] = []
     for rel, outgoing, *rest in rows:
         node = _node(rest[:6])
         since, until, src, e_as_of = rest[6:10]
@@ -336,7 +340,9 @@ async def history(graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 200
     versions = await graph.read("history versions", READ_VERSIONS, params)
     rows, events_cut = _newest(res.rows, limit)
     version_rows, versions_cut = _newest(versions.rows, limit)
-    events, nodes, edges = [], [root], []
+    events: list[dict[str, Any]] = []
+    nodes: list[dict[str, Any]] = [root]
+    edges: list[EdgeRef] = []
     for rel, outgoing, *rest in rows:
         node = _node(rest[:6])
         since, until, recorded, retired, src, reason, lost = rest[6:13]
@@ -391,7 +397,10 @@ async def owner(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
     root = start[0]
     res = await graph.read("owners", READ_HOLDERS, {"id": root["id"], "limit": MAX_HOLDERS + 1})
     rows, cut = _newest(res.rows, MAX_HOLDERS)
-    timeline, nodes, edges, current = [], [root], [], None
+    timeline: list[dict[str, Any]] = []
+    nodes: list[dict[str, Any]] = [root]
+    edges: list[EdgeRef] = []
+    current: dict[str, Any] | None = None
     for row in rows:
         node = _node(row[:6])
         since, until, src, lost, reason = row[6:11]

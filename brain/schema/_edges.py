@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, LiteralString
 
-from brain.schema._types import CLOSED_COST, OPEN_COST, REL_TYPES, one_holder_rule
+from brain.schema._types import CLOSED_COST, OPEN_COST, one_holder_rule, rel_name
 
 SlotMode = Literal["to", "from", "pair"]
 
@@ -186,23 +186,26 @@ WITH
 RETURN outcome, count(*) AS facts, sum(closedOthers) AS closedOthers
 """
 
-_SLOT_MATCH: dict[SlotMode, str] = {
+_SLOT_MATCH: dict[SlotMode, LiteralString] = {
     "to": "OPTIONAL MATCH (x:Entity)-[e:{REL}]->(b)\nWITH row, a, b, e, x.id AS h",
     "from": "OPTIONAL MATCH (a)-[e:{REL}]->(y:Entity)\nWITH row, a, b, e, y.id AS h",
     "pair": "OPTIONAL MATCH (a)-[e:{REL}]->(b)\nWITH row, a, b, e, row.holder AS h",
 }
 
-_STATEMENTS: dict[tuple[str, SlotMode], str] = {}
+_STATEMENTS: dict[tuple[str, SlotMode], LiteralString] = {}
 
 
-def edge_statement(rel: str, mode: SlotMode) -> str:
-    """The write statement for one relationship type and slot mode (built once, cached)."""
-    if rel not in REL_TYPES:
-        raise ValueError(f"relationship type {rel!r} is not in the schema")
-    key = (rel, mode)
+def edge_statement(rel: str, mode: SlotMode) -> LiteralString:
+    """The write statement for one relationship type and slot mode (built once, cached).
+
+    Raises ``ValueError`` for a type outside the schema; the type in the text is the
+    schema's own literal, so the statement is a ``LiteralString``.
+    """
+    name = rel_name(rel)
+    key = (name, mode)
     if key not in _STATEMENTS:
-        slot = _SLOT_MATCH[mode].replace("{REL}", rel)
-        _STATEMENTS[key] = _WRITE_EDGES.replace("{SLOT}", slot).replace("{REL}", rel)
+        slot = _SLOT_MATCH[mode].replace("{REL}", name)
+        _STATEMENTS[key] = _WRITE_EDGES.replace("{SLOT}", slot).replace("{REL}", name)
     return _STATEMENTS[key]
 
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 import difflib
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from brain._json import is_list, is_object
 from brain._moments import parse_moment
 from brain.errors import InputInvalid, WriteRefused
 from brain.schema._edges import EdgeRow
@@ -62,7 +64,7 @@ class NodeRow:
     first_as_of: int | None = None  # only when restoring an export
 
 
-def _suggest(word: str, choices: frozenset[str] | dict[str, str]) -> str:
+def _suggest(word: str, choices: Iterable[str]) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
@@ -118,7 +120,7 @@ def _clean_value(value: Any, key: str, what: str) -> Any:
         if len(value) > MAX_TEXT_CHARS:
             raise WriteRefused(f"{what}: {key!r} is longer than {MAX_TEXT_CHARS} characters")
         return value
-    if isinstance(value, list):
+    if is_list(value):
         items = [_clean_value(v, key, what) for v in value if v is not None]
         if any(isinstance(v, list) for v in items):
             raise WriteRefused(f"{what}: {key!r} nests lists; store a flat list")
@@ -131,7 +133,7 @@ def _clean_value(value: Any, key: str, what: str) -> Any:
 
 def gate_node(raw: Any) -> NodeRow:
     """Check one node fact; returns the row to write or raises ``WriteRefused``."""
-    if not isinstance(raw, dict):
+    if not is_object(raw):
         raise WriteRefused("a node fact must be a JSON object")
     node_type = raw.get("type")
     if not isinstance(node_type, str) or node_type not in ENTITY_TYPES:
@@ -153,7 +155,7 @@ def gate_node(raw: Any) -> NodeRow:
             "orders) or 'mean' (rates)"
         )
     aliases = raw.get("aliases")
-    if isinstance(aliases, list) and all(isinstance(a, str) for a in aliases) and aliases:
+    if is_list(aliases) and all(isinstance(a, str) for a in aliases) and aliases:
         props["aliases"] = aliases  # restoring an export: who this node was merged with
     return NodeRow(
         id=node_id,
@@ -182,7 +184,7 @@ def _gate_reading(props: dict[str, Any], what: str) -> dict[str, Any]:
 
 def gate_edge(raw: Any, types: dict[str, str]) -> EdgeRow:
     """Check one edge fact against the schema, given the type of every known node id."""
-    if not isinstance(raw, dict):
+    if not is_object(raw):
         raise WriteRefused("an edge fact must be a JSON object")
     rel = raw.get("type")
     if not isinstance(rel, str) or rel not in REL_TYPES:

@@ -24,7 +24,7 @@ from typing import Any, Literal, LiteralString
 
 from brain._moments import format_moment
 from brain.schema._gate import NodeRow
-from brain.schema._types import RESOLVED_TYPES, SEARCHABLE_TYPES, VERSIONED_TYPES
+from brain.schema._types import RESOLVED_TYPES, SEARCHABLE_TYPES, VERSIONED_TYPES, label_name
 
 Action = Literal["create", "update", "version", "unchanged", "refused", "alias"]
 
@@ -184,9 +184,13 @@ def plan_nodes(
     return plan
 
 
-def labels_for(node_type: str) -> str:
-    """The label string for a type: its own label, plus Searchable where search may return it."""
-    return f"{node_type}:Searchable" if node_type in SEARCHABLE_TYPES else node_type
+def labels_for(node_type: str) -> LiteralString:
+    """The label string for a type: its own label, plus Searchable where search may return it.
+
+    Raises ``ValueError`` for a type outside the schema.
+    """
+    label = label_name(node_type)
+    return f"{label}:Searchable" if node_type in SEARCHABLE_TYPES else label
 
 
 # All labels go in the MERGE pattern itself: FalkorDB 4.16 drops some nodes from label
@@ -201,7 +205,7 @@ ON CREATE SET n += row.props, n.type = $type, n.src = row.src, n.asOf = row.asOf
 RETURN count(n)
 """
 
-_CREATE_STATEMENTS: dict[str, str] = {}
+_CREATE_STATEMENTS: dict[str, LiteralString] = {}
 
 
 def create_statement(node_type: str) -> LiteralString:
@@ -209,7 +213,7 @@ def create_statement(node_type: str) -> LiteralString:
     if node_type not in _CREATE_STATEMENTS:
         labels = labels_for(node_type)  # raises nothing: node_type was gated
         _CREATE_STATEMENTS[node_type] = _CREATE_NODES.replace("{LABELS}", labels)
-    return _CREATE_STATEMENTS[node_type]  # type: ignore[return-value]  # built from schema names
+    return _CREATE_STATEMENTS[node_type]
 
 
 def create_params(node_type: str, rows: list[NodeRow], now: int) -> dict[str, Any]:

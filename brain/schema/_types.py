@@ -9,14 +9,14 @@ one-holder relationships, and the bookkeeping every edge carries.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, LiteralString
 
 # --- node types ---------------------------------------------------------------------
 # name: (searchable, versioned, what it is). Searchable types carry the `Searchable` label
 # that the full-text and vector indexes sit on; readings, versions and chunks stay out so
 # they never crowd real things out of a ranking. Versioned types keep their old state as
 # a Version node one hop away when they change.
-NODE_TYPES: dict[str, tuple[bool, bool, str]] = {
+NODE_TYPES: dict[LiteralString, tuple[bool, bool, str]] = {
     # people and organisations
     "Person": (True, False, "someone in or around the business"),
     "Team": (True, False, "a group of people"),
@@ -78,7 +78,7 @@ VERSIONED_TYPES: frozenset[str] = frozenset(t for t, (_, v, _) in NODE_TYPES.ite
 RESOLVED_TYPES: frozenset[str] = frozenset({"Person", "Organization", "Product"})
 
 # --- relationship types ---------------------------------------------------------------
-REL_TYPES: dict[str, str] = {
+REL_TYPES: dict[LiteralString, str] = {
     "OWNS": "holds responsibility for",
     "MEMBER_OF": "belongs to a team or organisation",
     "WORKS_ON": "spends effort on",
@@ -116,6 +116,28 @@ REL_TYPES: dict[str, str] = {
     "PROPOSED": "a turn or desk proposed this card",
     "USES": "relies on a tool or account",
 }
+
+#: Schema names keyed by themselves. A runtime name looked up here comes back as the
+#: schema's own literal, so Cypher built from it stays ``LiteralString`` by construction.
+_LABELS: dict[str, LiteralString] = {t: t for t in NODE_TYPES}
+_RELS: dict[str, LiteralString] = {r: r for r in REL_TYPES}
+
+
+def label_name(node_type: str) -> LiteralString:
+    """The schema's label for ``node_type``, to put in a query; raises ``ValueError``."""
+    try:
+        return _LABELS[node_type]
+    except KeyError:
+        raise ValueError(f"node type {node_type!r} is not in the schema") from None
+
+
+def rel_name(rel: str) -> LiteralString:
+    """The schema's relationship type ``rel``, to put in a query; raises ``ValueError``."""
+    try:
+        return _RELS[rel]
+    except KeyError:
+        raise ValueError(f"relationship type {rel!r} is not in the schema") from None
+
 
 # Type groups, so the pattern table stays readable.
 _PEOPLE = ("Person", "Team", "Organization", "Customer", "Vendor")

@@ -68,7 +68,7 @@ async def weekly_rollup(graph: TenantGraph, t: int) -> list[Post]:
     )
     stats = await tenant_stats(graph)
     lines = [
-        f"*Weekly roll-up* (week to {format_moment(t)[:10]}): {stats.nodes:,} things, "
+        f"*Weekly roll-up* (week to {(format_moment(t) or '')[:10]}): {stats.nodes:,} things, "
         f"{stats.open_edges:,} current relationships."
     ]
     for rel, a, b, _since, until in res.rows:
