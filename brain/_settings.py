@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -25,4 +26,9 @@ class BrainSettings(BaseSettings):
     hivebrain_embed_dimension: int = Field(default=384, description="the model's vector size")
     hivebrain_embeddings: bool = Field(
         default=True, description="embed node text on write (off: vector search is skipped)"
+    )
+    hivebrain_embed_runtime: Literal["onnx", "sentence-transformers"] = Field(
+        default="onnx",
+        description="how the model runs: onnx (int8, exported once from the model into "
+        "<data dir>/models, several times faster) or sentence-transformers (torch)",
     )

@@ -13,6 +13,7 @@ from typing import Any, LiteralString
 from brain._embeddings import Embedder
 from brain._moments import now_ms
 from brain.db._driver import READ_TIMEOUT_MS, GraphDriver, QueryResult
+from brain.schema._embedding import EmbedCounts
 from brain.schema._gate import clean_props
 from brain.schema._types import NODE_META_PROPS
 from brain.schema._writer import FactWriter, WriteReport
@@ -141,6 +142,11 @@ class TenantGraph:
         pipeline itself is ``brain.schema._writer.FactWriter``.
         """
         return await self._writer.write_facts(facts, progress=progress)
+
+    @property
+    def last_embedding(self) -> EmbedCounts:
+        """What the embedding of the last ``write_facts`` through this handle did."""
+        return self._writer.last_embedding
 
     async def canonical_ids(self, ids: list[str]) -> dict[str, tuple[str, str]]:
         """Each of ``ids`` that names a thing, directly or as an id merged into it by
