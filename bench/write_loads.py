@@ -145,12 +145,16 @@ def baseline(kind: str, files: list[Path], *, rev: str = BASELINE_REV) -> LoadFi
     )
 
 
-async def new_way(kind: str, files: list[Path], *, data: Path) -> LoadFigures:
+async def new_way(kind: str, files: list[Path], *, data: Path, runtime: str) -> LoadFigures:
     """The same load through this checkout's write path (embedder from the settings; the
     ONNX model is exported under ``data`` on first use, inside ``model_load_s``)."""
     server = EmbeddedServer(data / "db")
     url = await server.ensure_running()
-    settings = BrainSettings(falkordb_url=url, hivebrain_data_dir=data)
+    settings = BrainSettings(
+        falkordb_url=url,
+        hivebrain_data_dir=data,
+        hivebrain_embed_runtime="onnx" if runtime == "onnx" else "sentence-transformers",
+    )
     try:
         async with Brain(settings) as brain:
             embedder = brain.embedder
@@ -197,6 +201,6 @@ def github_files(pattern: str = "*.jsonl.gz") -> list[Path]:
     return sorted(GITHUB_DIR.glob(pattern))
 
 
-def run_new(kind: str, files: list[Path], *, data: Path) -> LoadFigures:
+def run_new(kind: str, files: list[Path], *, data: Path, runtime: str) -> LoadFigures:
     """``new_way`` from synchronous code."""
-    return asyncio.run(new_way(kind, files, data=data))
+    return asyncio.run(new_way(kind, files, data=data, runtime=runtime))

@@ -349,7 +349,7 @@ def bulk_loads(args: argparse.Namespace, root: Path) -> dict[str, Any]:
     files = write_loads.github_files(args.repos)
     for kind, target in (("business", BUSINESS_TARGET_S), ("github", GITHUB_TARGET_S)):
         console.print(f"{kind}: loading the new way ...")
-        new = write_loads.run_new(kind, files, data=root / f"new-{kind}")
+        new = write_loads.run_new(kind, files, data=root / f"new-{kind}", runtime=args.runtime)
         out[f"{kind}_s"] = round(new.seconds, 1)
         out[f"{kind}_model_load_s"] = round(new.model_load_s, 1)
         out[f"{kind}_runtime"] = new.runtime
@@ -468,6 +468,12 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument(
         "--repos", default="*.jsonl.gz", help="glob of the GitHub histories to load"
+    )
+    parser.add_argument(
+        "--runtime",
+        choices=("sentence-transformers", "onnx"),
+        default="sentence-transformers",
+        help="embedding runtime of the new way (today's way is always sentence-transformers)",
     )
     return parser.parse_args()
 

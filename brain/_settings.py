@@ -28,7 +28,8 @@ class BrainSettings(BaseSettings):
         default=True, description="embed node text on write (off: vector search is skipped)"
     )
     hivebrain_embed_runtime: Literal["onnx", "sentence-transformers"] = Field(
-        default="onnx",
-        description="how the model runs: onnx (int8, exported once from the model into "
-        "<data dir>/models, several times faster) or sentence-transformers (torch)",
+        default="sentence-transformers",
+        description="how the model runs: sentence-transformers (torch, the exact vectors) "
+        "or onnx (int8, exported once from the model into <data dir>/models; faster, but "
+        "its vectors cost meeting-search recall in bench/meetings_quality.py)",
     )

@@ -13,8 +13,8 @@ from brain import Brain, BrainSettings, TenantGraph
 from brain.db._server import EmbeddedServer
 
 
-# data_dir: every Brain of the session keeps its data dir (where the embedding model is
-# exported to ONNX, once per session) in a pytest temp dir, never the user's ./.hivebrain.
+# data_dir: every Brain of the session keeps its data dir (where an ONNX runtime exports
+# the embedding model) in a pytest temp dir, never the user's ./.hivebrain.
 @pytest.fixture(scope="session", autouse=True)
 def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     before = os.environ.get("HIVEBRAIN_DATA_DIR")

@@ -1,19 +1,21 @@
 """Embedding on write: the ONNX model matches the original, and each text is embedded once.
 
-The ONNX embedder is the default runtime; it must give the vectors sentence-transformers
-gives (to within int8 rounding) so search ranks the same. The write path must embed only
+The ONNX embedder (``HIVEBRAIN_EMBED_RUNTIME=onnx``) must give the vectors
+sentence-transformers gives, to within int8 rounding. The write path must embed only
 the text vector search serves, each distinct text once, and never text it already holds.
 """
 
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from brain import Brain, TenantGraph
+from brain import TenantGraph
 from brain._embeddings import SentenceTransformerEmbedder
+from brain._embeddings_onnx import OnnxEmbedder
 from brain.schema._embedding import VectorLiteral
 
 # another trade's words: a plumbing firm
@@ -38,13 +40,12 @@ def test_vector_literal_is_exactly_the_float32_vector() -> None:
     assert np.array_equal(back, vector)
 
 
-async def test_onnx_vectors_match_sentence_transformers(brain: Brain) -> None:
-    onnx = brain.embedder
-    assert onnx is not None
+async def test_onnx_vectors_match_sentence_transformers(tmp_path: Path) -> None:
+    onnx = OnnxEmbedder(cache_dir=tmp_path / "models")
     reference = SentenceTransformerEmbedder()
     got = await onnx.embed([*TEXTS, QUERY])
     want = await reference.embed([*TEXTS, QUERY])
-    assert getattr(onnx, "backend", "") == "onnxruntime"
+    assert onnx.backend == "onnxruntime"
     assert all(len(v) == 384 and math.isclose(np.linalg.norm(v), 1, abs_tol=1e-4) for v in got)
     # int8 weights: each vector within a few degrees of the original, the ranking the same
     assert min(cosine(g, w) for g, w in zip(got, want, strict=True)) > 0.95

@@ -18,7 +18,7 @@ import json
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from brain._embeddings import Embedder
 from brain._moments import now_ms, parse_moment
@@ -135,7 +135,7 @@ class FactWriter:
         """Gate and write a batch of facts; see ``TenantGraph.write_facts``."""
         report = WriteReport()
         node_facts: list[tuple[int, NodeRow]] = []
-        edge_facts: list[tuple[int, Mapping[str, Any]]] = []
+        edge_facts: list[tuple[int, Any]] = []  # gated below: any JSON value may come in
         refused: Refused = []
         restored: list[Mapping[str, Any]] = []
         for line, fact in facts:
@@ -239,7 +239,7 @@ class FactWriter:
 
     async def _write_edges(
         self,
-        edge_facts: list[tuple[int, Mapping[str, Any]]],
+        edge_facts: list[tuple[int, Any]],
         aliases: dict[str, str],
         report: WriteReport,
         refused: Refused,
@@ -252,7 +252,7 @@ class FactWriter:
         raw_edges: list[tuple[int, dict[str, Any]]] = []
         for line, raw in edge_facts:
             if isinstance(raw, Mapping):
-                fixed = dict(raw)
+                fixed: dict[str, Any] = dict(cast("Mapping[str, Any]", raw))
                 for end in ("from", "to"):
                     if isinstance(fixed.get(end), str) and fixed[end] in aliases:
                         fixed[end] = aliases[fixed[end]]
