@@ -16,7 +16,6 @@ side the one-time ONNX export, are reported apart).
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import subprocess
@@ -199,8 +198,3 @@ async def new_way(kind: str, files: list[Path], *, data: Path, runtime: str) -> 
 def github_files(pattern: str = "*.jsonl.gz") -> list[Path]:
     """The shared GitHub histories, in a fixed order."""
     return sorted(GITHUB_DIR.glob(pattern))
-
-
-def run_new(kind: str, files: list[Path], *, data: Path, runtime: str) -> LoadFigures:
-    """``new_way`` from synchronous code."""
-    return asyncio.run(new_way(kind, files, data=data, runtime=runtime))

@@ -327,7 +327,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             "ready_target_met": max(restarts + kills) < 5.0,
         }
         if not args.quick:
-            figures.update(bulk_loads(args, root))
+            figures.update(await bulk_loads(args, root))
         print_table(figures)
     finally:
         await server.stop()
@@ -343,13 +343,15 @@ BUSINESS_TARGET_S = 45.0
 GITHUB_TARGET_S = 60.0
 
 
-def bulk_loads(args: argparse.Namespace, root: Path) -> dict[str, Any]:
+async def bulk_loads(args: argparse.Namespace, root: Path) -> dict[str, Any]:
     """The two loads with embeddings, new way and (unless ``--baseline none``) today's."""
     out: dict[str, Any] = {}
     files = write_loads.github_files(args.repos)
     for kind, target in (("business", BUSINESS_TARGET_S), ("github", GITHUB_TARGET_S)):
         console.print(f"{kind}: loading the new way ...")
-        new = write_loads.run_new(kind, files, data=root / f"new-{kind}", runtime=args.runtime)
+        new = await write_loads.new_way(
+            kind, files, data=root / f"new-{kind}", runtime=args.runtime
+        )
         out[f"{kind}_s"] = round(new.seconds, 1)
         out[f"{kind}_model_load_s"] = round(new.model_load_s, 1)
         out[f"{kind}_runtime"] = new.runtime
@@ -366,7 +368,7 @@ def bulk_loads(args: argparse.Namespace, root: Path) -> dict[str, Any]:
         console.print(f"{kind}: {new.seconds:.1f} s ({new.runtime})")
         if args.baseline in ("all", kind):
             console.print(f"{kind}: loading today's way ({write_loads.BASELINE_REV}) ...")
-            old = write_loads.baseline(kind, files)
+            old = await asyncio.to_thread(write_loads.baseline, kind, files)
             out[f"{kind}_old_s"] = round(old.seconds, 1)
             out[f"{kind}_old_model_load_s"] = round(old.model_load_s, 1)
             out[f"{kind}_old_created"] = old.created
