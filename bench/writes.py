@@ -9,10 +9,14 @@ edge statement, exactly as ``hivebrain ingest facts`` does), then measures:
 * restart: ``stop`` then ``ensure_running`` + ``Brain.tenant`` (indexes operational) + a
   first full-text query that answers, after ``compact()``; and the same after SIGKILL.
 
-Node text is not embedded here (``hivebrain_embeddings=False``): embedding is measured by
-the search benchmark, and it would swamp the write figures.
+Node text is not embedded in those (``hivebrain_embeddings=False``). Then, with
+embeddings on (``bench/write_loads.py``), the two bulk loads the targets are set on, each
+beside today's way (the code of ``write_loads.BASELINE_REV``, run in a subprocess in the
+same run): the seed-sized business (37,240 nodes, 49,983 edges) in one ``write_facts``
+call, and the six shared GitHub histories through ``load_github``.
 
-Run: ``.venv/bin/python bench/writes.py`` (``--quick`` for a 10k-edge smoke run).
+Run: ``.venv/bin/python bench/writes.py`` (``--quick`` for a 10k-edge smoke run without
+the bulk loads; ``--baseline none`` skips today's way, which takes minutes).
 The last line printed is one JSON object of the figures.
 """
 
@@ -38,6 +42,9 @@ from rich.console import Console
 from rich.table import Table
 
 from brain import Brain, BrainSettings, EmbeddedServer, WriteReport
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import write_loads  # noqa: E402  # bench/ is a folder of scripts, not a package
 
 log = logging.getLogger("bench.writes")
 console = Console(stderr=True)
@@ -319,6 +326,8 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             "edges_target_met": statistics.median(edge_rates) >= 5_000,
             "ready_target_met": max(restarts + kills) < 5.0,
         }
+        if not args.quick:
+            figures.update(await bulk_loads(args, root))
         print_table(figures)
     finally:
         await server.stop()
@@ -327,6 +336,90 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         else:
             console.print(f"data kept in {root}")
     return figures
+
+
+#: Targets of the bulk loads, in seconds (issue 9).
+BUSINESS_TARGET_S = 45.0
+GITHUB_TARGET_S = 60.0
+
+
+async def bulk_loads(args: argparse.Namespace, root: Path) -> dict[str, Any]:
+    """The two loads with embeddings, new way and (unless ``--baseline none``) today's."""
+    out: dict[str, Any] = {}
+    files = write_loads.github_files(args.repos)
+    for kind, target in (("business", BUSINESS_TARGET_S), ("github", GITHUB_TARGET_S)):
+        console.print(f"{kind}: loading the new way ...")
+        new = await write_loads.new_way(
+            kind, files, data=root / f"new-{kind}", runtime=args.runtime
+        )
+        out[f"{kind}_s"] = round(new.seconds, 1)
+        out[f"{kind}_model_load_s"] = round(new.model_load_s, 1)
+        out[f"{kind}_runtime"] = new.runtime
+        out[f"{kind}_created"] = new.created
+        out[f"{kind}_refused"] = new.refused
+        out[f"{kind}_target_met"] = new.seconds <= target
+        if kind == "business":
+            out["business_nodes_per_s"] = round(new.nodes / new.seconds)
+            out["business_edges_per_s"] = round(new.edge_facts / new.seconds)
+            out["business_embedded_texts"] = new.embedded
+            out["business_embeddings_per_s"] = round(new.embedded / new.seconds)
+        else:
+            out["github_repos"] = len(files)
+        console.print(f"{kind}: {new.seconds:.1f} s ({new.runtime})")
+        if args.baseline in ("all", kind):
+            console.print(f"{kind}: loading today's way ({write_loads.BASELINE_REV}) ...")
+            old = await asyncio.to_thread(write_loads.baseline, kind, files)
+            out[f"{kind}_old_s"] = round(old.seconds, 1)
+            out[f"{kind}_old_model_load_s"] = round(old.model_load_s, 1)
+            out[f"{kind}_old_created"] = old.created
+            out[f"{kind}_speedup_ratio"] = round(old.seconds / new.seconds, 2)
+            if kind == "business":
+                out["business_old_nodes_per_s"] = round(old.nodes / old.seconds)
+                out["business_old_embeddings_per_s"] = round(new.embedded / old.seconds)
+            console.print(f"{kind}: today's way {old.seconds:.1f} s")
+    out["baseline_rev"] = write_loads.BASELINE_REV
+    return out
+
+
+def print_loads(f: dict[str, Any]) -> None:
+    if "business_s" not in f:
+        return
+    table = Table(title="bulk loads with embeddings: new way beside today's, same run")
+    for column in ("load", "new", "today's way", "ratio", "target"):
+        table.add_column(column, justify="left" if column == "load" else "right")
+
+    def old(key: str, unit: str = " s") -> str:
+        return f"{f[key]:,}{unit}" if key in f else "-"
+
+    def ratio(key: str) -> str:
+        return f"{f[key]:.1f}x" if key in f else "-"
+
+    def target(limit: float, key: str) -> str:
+        return f"<= {limit:.0f} s: {'met' if f[key] else 'MISSED'}"
+
+    business = target(BUSINESS_TARGET_S, "business_target_met")
+    github = target(GITHUB_TARGET_S, "github_target_met")
+    rows = [
+        ("seed-sized business, total", f"{f['business_s']:,} s", old("business_old_s"),
+         ratio("business_speedup_ratio"), business),
+        ("  nodes/s", f"{f['business_nodes_per_s']:,}", old("business_old_nodes_per_s", ""),
+         "", ""),
+        ("  embeddings/s", f"{f['business_embeddings_per_s']:,}",
+         old("business_old_embeddings_per_s", ""), "", ""),
+        ("  model load (before the clock)", f"{f['business_model_load_s']} s",
+         old("business_old_model_load_s"), "", ""),
+        (f"six-repo GitHub ingest ({f['github_repos']} files)", f"{f['github_s']:,} s",
+         old("github_old_s"), ratio("github_speedup_ratio"), github),
+    ]  # fmt: skip
+    for row in rows:
+        table.add_row(*row)
+    Console().print(table)
+    Console().print(
+        f"new: {f['business_runtime']}; today's way: sentence-transformers at "
+        f"{f['baseline_rev']}. {f['business_embedded_texts']:,} distinct texts embedded in "
+        "the business load; the first model load of the new way includes the one-time ONNX "
+        "export."
+    )
 
 
 def print_table(f: dict[str, Any]) -> None:
@@ -354,6 +447,7 @@ def print_table(f: dict[str, Any]) -> None:
     for row in rows:
         table.add_row(*row)
     Console().print(table)
+    print_loads(f)
     Console().print(
         f"{f['cpus']} CPUs, load average {f['load_avg_1m']} at the end of the run. "
         "ready = ensure_running + Brain.tenant (indexes OPERATIONAL) + first full-text query "
@@ -368,6 +462,21 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--edges", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--keep", action="store_true", help="keep the temporary data directory")
+    parser.add_argument(
+        "--baseline",
+        choices=("all", "business", "github", "none"),
+        default="all",
+        help="which bulk loads to also run today's way (minutes each)",
+    )
+    parser.add_argument(
+        "--repos", default="*.jsonl.gz", help="glob of the GitHub histories to load"
+    )
+    parser.add_argument(
+        "--runtime",
+        choices=("sentence-transformers", "onnx"),
+        default="sentence-transformers",
+        help="embedding runtime of the new way (today's way is always sentence-transformers)",
+    )
     return parser.parse_args()
 
 

@@ -8,9 +8,11 @@ out ``TenantGraph`` handles only once that tenant's indexes are operational.
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from types import TracebackType
 
 from brain._embeddings import Embedder, SentenceTransformerEmbedder
+from brain._embeddings_onnx import OnnxEmbedder
 from brain._settings import BrainSettings
 from brain._tenant_graph import TenantGraph
 from brain._tenants import REFERENCE_GRAPH, Registry, Tenant, graph_name, validate_slug
@@ -21,14 +23,25 @@ from brain.db._server import EmbeddedServer
 log = logging.getLogger(__name__)
 
 
-_EMBEDDERS: dict[tuple[str, int], Embedder] = {}
+_EMBEDDERS: dict[tuple[str, int, str, Path], Embedder] = {}
+
+#: Where the exported ONNX models live, under the data directory.
+MODELS_DIR = "models"
 
 
-def shared_embedder(model: str, dimension: int) -> Embedder:
-    """One embedder per model and process: the model is large and loads once."""
-    key = (model, dimension)
+def shared_embedder(
+    model: str, dimension: int, *, runtime: str = "sentence-transformers", data_dir: Path
+) -> Embedder:
+    """One embedder per model, runtime and process: the model is large and loads once."""
+    data_dir = data_dir.expanduser().resolve()
+    key = (model, dimension, runtime, data_dir)
     if key not in _EMBEDDERS:
-        _EMBEDDERS[key] = SentenceTransformerEmbedder(model=model, dimension=dimension)
+        if runtime == "onnx":
+            _EMBEDDERS[key] = OnnxEmbedder(
+                cache_dir=data_dir / MODELS_DIR, model=model, dimension=dimension
+            )
+        else:
+            _EMBEDDERS[key] = SentenceTransformerEmbedder(model=model, dimension=dimension)
     return _EMBEDDERS[key]
 
 
@@ -46,7 +59,10 @@ class Brain:
         self._driver = driver
         if embedder is None and self.settings.hivebrain_embeddings:
             embedder = shared_embedder(
-                self.settings.hivebrain_embed_model, self.settings.hivebrain_embed_dimension
+                self.settings.hivebrain_embed_model,
+                self.settings.hivebrain_embed_dimension,
+                runtime=self.settings.hivebrain_embed_runtime,
+                data_dir=self.settings.hivebrain_data_dir,
             )
         self.embedder = embedder
         self._server: EmbeddedServer | None = None

@@ -9,7 +9,7 @@ Every entry point (each CLI command, ``serve``) therefore fails the same readabl
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, get_args
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, Field, SecretStr, ValidationError
 from pydantic.fields import FieldInfo
@@ -141,4 +141,10 @@ class BrainSettings(HivebrainSettings):
     )
     hivebrain_embeddings: bool = Field(
         default=True, description="embed node text on write (off: vector search is skipped)"
+    )
+    hivebrain_embed_runtime: Literal["onnx", "sentence-transformers"] = Field(
+        default="sentence-transformers",
+        description="how the model runs: sentence-transformers (torch, the exact vectors) "
+        "or onnx (int8, exported once from the model into <data dir>/models; faster, but "
+        "its vectors cost meeting-search recall in bench/meetings_quality.py)",
     )

@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
+import os
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 import pytest_asyncio
 
 from brain import Brain, BrainSettings, TenantGraph
 from brain.db._server import EmbeddedServer
+
+
+# data_dir: every Brain of the session keeps its data dir (where an ONNX runtime exports
+# the embedding model) in a pytest temp dir, never the user's ./.hivebrain.
+@pytest.fixture(scope="session", autouse=True)
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    before = os.environ.get("HIVEBRAIN_DATA_DIR")
+    folder = str(tmp_path_factory.mktemp("hivebrain-data"))
+    os.environ["HIVEBRAIN_DATA_DIR"] = folder
+    try:
+        yield folder
+    finally:
+        if before is None:
+            os.environ.pop("HIVEBRAIN_DATA_DIR", None)
+        else:
+            os.environ["HIVEBRAIN_DATA_DIR"] = before
 
 
 # falkordb_url: one real embedded FalkorDB for the whole session, in a pytest temp dir,

@@ -32,7 +32,8 @@ from brain.errors import InputInvalid
 from brain.ingest._documents import slugify
 
 #: Facts sent to ``write_facts`` at once; a record's facts never straddle two batches.
-BATCH_FACTS = 5_000
+#: Big enough that the model embeds a batch's nodes while its edges are written.
+BATCH_FACTS = 20_000
 #: Characters of a commit message body kept as the Commit's text.
 MAX_BODY_CHARS = 4_000
 #: The component of files at the top of a repository.
@@ -314,7 +315,7 @@ async def load_github(
     component_depth: int = 2,
     progress: Callable[[int], None] | None = None,
 ) -> WriteReport:
-    """Load a file of commit records into a tenant, in batches of about 5,000 facts.
+    """Load a file of commit records into a tenant, in batches of about ``BATCH_FACTS`` facts.
 
     The file is checked whole first, so a malformed line stops the load before anything
     is written. A refusal is reported with the file line of the commit it came from.
@@ -324,14 +325,21 @@ async def load_github(
     stream = _Stream(depth=component_depth, forks=FORKS)
     records = read_commits(path, limit=limit)
     report = WriteReport()
-    while True:
-        # Reading and decompressing run in a thread, one batch at a time.
-        batch, count = await asyncio.to_thread(_next_batch, records, stream)
-        if not batch:
-            break
-        _add(report, await graph.write_facts(batch))
-        if progress is not None:
-            progress(count)
+    # Reading, decompressing and turning records into facts run in a thread, one batch
+    # ahead: the next batch is parsed while the database writes this one.
+    ahead = asyncio.ensure_future(asyncio.to_thread(_next_batch, records, stream))
+    try:
+        while True:
+            batch, count = await ahead
+            if not batch:
+                break
+            ahead = asyncio.ensure_future(asyncio.to_thread(_next_batch, records, stream))
+            _add(report, await graph.write_facts(batch))
+            if progress is not None:
+                progress(count)
+    finally:
+        if not ahead.done():
+            await asyncio.gather(ahead, return_exceptions=True)
     report.refusals.sort()
     return report
 

@@ -1,0 +1,331 @@
+"""The write pipeline: a batch of facts through the gate into one tenant's graph.
+
+``FactWriter.write_facts`` is what ``TenantGraph.write_facts`` runs. In order: every fact
+is gated (a refused one is counted and logged, never stops the others); node facts are
+classified against what the graph holds and written (creates, updates with Versions,
+late versions, aliases of merged duplicates); then the edge facts are written with the
+two-clock statement while the text of the nodes just written is embedded beside them
+(the model runs in a thread, the edges in the database: two cores, two jobs); then the
+refusals are logged and the write generation moves if the business's records changed.
+
+One batch at a time per handle: a second ``write_facts`` waits for the first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from brain._embeddings import Embedder
+from brain._json import is_object
+from brain._moments import now_ms, parse_moment
+from brain.db._driver import GraphDriver
+from brain.errors import WriteRefused
+from brain.schema._edges import EdgeRow, edge_statement, plan_rounds, statement_params
+from brain.schema._embedding import EmbedCounts, embed_nodes
+from brain.schema._gate import NodeRow, gate_edge, gate_node
+from brain.schema._lookups import GraphIO, canonical_ids, existing_nodes, name_matches
+from brain.schema._nodes import (
+    UPDATE_NODES,
+    WRITE_LATE_VERSIONS,
+    create_params,
+    create_statement,
+    late_version_params,
+    plan_nodes,
+    update_params,
+    version_id,
+)
+from brain.schema._types import ASSISTANT_TYPES, OPEN_COST, RESOLVED_TYPES, VERSIONED_TYPES
+
+log = logging.getLogger(__name__)
+
+#: Rows per write statement: big enough to amortise a round trip, small enough that one
+#: statement never holds the graph's write lock for long.
+WRITE_CHUNK = 5_000
+
+WRITE_ALIASES = """
+UNWIND $rows AS row
+MATCH (n:Entity {id: row.target})
+SET n.aliases = CASE WHEN row.alias IN coalesce(n.aliases, []) THEN n.aliases
+    ELSE coalesce(n.aliases, []) + [row.alias] END
+RETURN count(n)
+"""
+
+LOG_REFUSALS = """
+UNWIND $rows AS row
+CREATE (:Refusal {at: $now, line: row.line, reason: row.reason, fact: row.fact})
+"""
+
+RESTORE_REFUSALS = """
+UNWIND $rows AS row
+MERGE (r:Refusal {at: row.at, line: row.line, reason: row.reason})
+ON CREATE SET r.fact = row.fact
+"""
+
+BUMP_GENERATION = """
+MERGE (m:BrainMeta {key: 'writes'})
+SET m.generation = coalesce(m.generation, 0) + 1, m.lastWriteAt = $now
+RETURN m.generation
+"""
+
+_COUNTERS = {
+    "create": "created",
+    "update": "updated",
+    "unchanged": "unchanged",
+    "version": "versions",
+    "alias": "aliases",
+}
+
+Refused = list[tuple[int, str, Any]]
+
+
+@dataclass(slots=True)
+class WriteReport:
+    """What a batch of facts did, for the CLI and for tools that write."""
+
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    closed: int = 0
+    versions: int = 0
+    aliases: int = 0
+    refusals: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def refused(self) -> int:
+        """How many facts the gate refused."""
+        return len(self.refusals)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready counts and refusals."""
+        return {
+            "created": self.created,
+            "updated": self.updated,
+            "unchanged": self.unchanged,
+            "closed": self.closed,
+            "versions": self.versions,
+            "aliases": self.aliases,
+            "refused": self.refused,
+            "refusals": [{"line": n, "reason": r} for n, r in self.refusals],
+        }
+
+
+class FactWriter:
+    """The write pipeline of one tenant's graph; ``TenantGraph`` owns one."""
+
+    def __init__(
+        self, *, slug: str, graph: str, driver: GraphDriver, embedder: Embedder | None
+    ) -> None:
+        self.slug = slug
+        self.io = GraphIO(driver, graph)
+        self._embedder = embedder
+        self._lock = asyncio.Lock()
+        #: What the last batch's embedding did (benchmarks read it).
+        self.last_embedding = EmbedCounts()
+
+    async def write_facts(
+        self,
+        facts: Iterable[tuple[int, Mapping[str, Any]]],
+        *,
+        progress: Callable[[int], None] | None = None,
+    ) -> WriteReport:
+        """Gate and write a batch of facts; see ``TenantGraph.write_facts``."""
+        report = WriteReport()
+        node_facts: list[tuple[int, NodeRow]] = []
+        edge_facts: list[tuple[int, Any]] = []  # gated below: any JSON value may come in
+        refused: Refused = []
+        restored: list[Mapping[str, Any]] = []
+        for line, fact in facts:
+            if "node" in fact:
+                try:
+                    node_facts.append((line, gate_node(fact["node"])))
+                except WriteRefused as exc:
+                    refused.append((line, exc.reason, fact))
+            elif "edge" in fact:
+                edge_facts.append((line, fact["edge"]))
+            elif isinstance(fact.get("refusal"), Mapping):
+                restored.append(fact["refusal"])
+            else:
+                refused.append((line, 'a fact is {"node": {...}} or {"edge": {...}}', fact))
+        async with self._lock:
+            now = now_ms()
+            aliases, touched = await self._write_nodes(node_facts, report, refused, now)
+            if progress:
+                progress(len(node_facts))
+            embedding = asyncio.create_task(self._embed(touched))
+            try:
+                business = await self._write_edges(
+                    edge_facts, aliases, report, refused, now, progress
+                )
+            except BaseException:
+                # the nodes are written whatever happened to the edges: embed them anyway
+                await asyncio.gather(embedding, return_exceptions=True)
+                raise
+            self.last_embedding = await embedding
+            business = business or any(row.type not in ASSISTANT_TYPES for _, row in node_facts)
+            if refused:
+                await self._log_refusals(refused, now)
+            if restored:
+                await self._restore_refusals(restored)
+            changed = report.created or report.updated or report.closed or report.versions
+            if changed and business:
+                await self.io.write("bump generation", BUMP_GENERATION, {"now": now})
+        report.refusals = sorted((line, reason) for line, reason, _ in refused)
+        return report
+
+    async def canonical_ids(self, ids: list[str]) -> dict[str, tuple[str, str]]:
+        """See ``brain.schema._lookups.canonical_ids``."""
+        return await canonical_ids(self.io, ids)
+
+    async def _embed(self, ids: list[str]) -> EmbedCounts:
+        if self._embedder is None or not ids:
+            return EmbedCounts()
+        return await embed_nodes(self.io, self._embedder, ids)
+
+    async def _write_nodes(
+        self,
+        node_facts: list[tuple[int, NodeRow]],
+        report: WriteReport,
+        refused: Refused,
+        now: int,
+    ) -> tuple[dict[str, str], list[str]]:
+        """Write the node facts; returns the aliases made and the ids created or updated."""
+        rows = [row for _, row in node_facts]
+        ids = {r.id for r in rows} | {
+            version_id(r.id, r.as_of) for r in rows if r.type in VERSIONED_TYPES
+        }
+        existing = await existing_nodes(self.io, sorted(ids))
+        matches = await name_matches(
+            self.io, [r for r in rows if r.type in RESOLVED_TYPES and r.id not in existing]
+        )
+        plan = plan_nodes(rows, existing, matches)
+        for (line, row), (action, reason) in zip(node_facts, plan.actions, strict=True):
+            if action == "refused":
+                refused.append((line, reason, {"node": {"id": row.id, "type": row.type}}))
+            else:
+                counter = _COUNTERS[action]
+                setattr(report, counter, getattr(report, counter) + 1)
+        for node_type, created in plan.creates.items():
+            for start in range(0, len(created), WRITE_CHUNK):
+                chunk = created[start : start + WRITE_CHUNK]
+                await self.io.write(
+                    "create nodes",
+                    create_statement(node_type),
+                    create_params(node_type, chunk, now),
+                )
+        for start in range(0, len(plan.updates), WRITE_CHUNK):
+            chunk_u = plan.updates[start : start + WRITE_CHUNK]
+            await self.io.write(
+                "update nodes", UPDATE_NODES, update_params(chunk_u, now, OPEN_COST)
+            )
+        if plan.versions:
+            await self.io.write(
+                "keep late versions",
+                WRITE_LATE_VERSIONS,
+                late_version_params(plan.versions, now, OPEN_COST),
+            )
+        if plan.aliases:
+            await self.io.write(
+                "record aliases",
+                WRITE_ALIASES,
+                {"rows": [{"alias": a, "target": t} for a, t in plan.aliases.items()]},
+            )
+        touched = [r.id for rows_ in plan.creates.values() for r in rows_]
+        touched += [r.id for r, _ in plan.updates]
+        return plan.aliases, touched
+
+    async def _write_edges(
+        self,
+        edge_facts: list[tuple[int, Any]],
+        aliases: dict[str, str],
+        report: WriteReport,
+        refused: Refused,
+        now: int,
+        progress: Callable[[int], None] | None,
+    ) -> bool:
+        """Write the edge facts; True when any of them links two business records."""
+        if not edge_facts:
+            return False
+        raw_edges: list[tuple[int, dict[str, Any]]] = []
+        for line, raw in edge_facts:
+            if is_object(raw):
+                fixed: dict[str, Any] = dict(cast("Mapping[str, Any]", raw))
+                for end in ("from", "to"):
+                    if isinstance(fixed.get(end), str) and fixed[end] in aliases:
+                        fixed[end] = aliases[fixed[end]]
+                raw_edges.append((line, fixed))
+            else:
+                refused.append((line, "an edge fact must be a JSON object", raw))
+        ids = sorted(
+            {v for _, r in raw_edges for k in ("from", "to") if isinstance(v := r.get(k), str)}
+        )
+        found = await canonical_ids(self.io, ids)
+        types = {target: target_type for target, target_type in found.values()}
+        merged = {i: target for i, (target, _) in found.items() if i != target}
+        if merged:
+            aliases.update(merged)
+            for _, r in raw_edges:
+                for end in ("from", "to"):
+                    if r.get(end) in aliases:
+                        r[end] = aliases[r[end]]
+        gated: list[tuple[int, EdgeRow]] = []
+        for line, raw in raw_edges:
+            try:
+                gated.append((line, gate_edge(raw, types)))
+            except WriteRefused as exc:
+                refused.append((line, exc.reason, {"edge": raw}))
+        rows = [row for _, row in gated]
+        business = any(
+            r.from_type not in ASSISTANT_TYPES and r.to_type not in ASSISTANT_TYPES for r in rows
+        )
+        for round_ in plan_rounds(rows):
+            for (rel, mode), indexes in round_.items():
+                for start in range(0, len(indexes), WRITE_CHUNK):
+                    chunk = indexes[start : start + WRITE_CHUNK]
+                    res = await self.io.write(
+                        f"write {rel} edges",
+                        edge_statement(rel, mode),
+                        statement_params(((i, rows[i]) for i in chunk), now),
+                    )
+                    for outcome, facts, closed_others in res.rows:
+                        if outcome == "created":
+                            report.created += int(facts)
+                        elif outcome == "closed":
+                            report.closed += int(facts)
+                        elif outcome == "updated":
+                            report.updated += int(facts)
+                        else:
+                            report.unchanged += int(facts)
+                        report.closed += int(closed_others)
+                    if progress:
+                        progress(len(chunk))
+        return business
+
+    async def _log_refusals(self, refused: Refused, now: int) -> None:
+        rows = [
+            {"line": line, "reason": reason, "fact": json.dumps(fact, default=str)[:2_000]}
+            for line, reason, fact in refused
+        ]
+        for start in range(0, len(rows), WRITE_CHUNK):
+            await self.io.write(
+                "log refusals",
+                LOG_REFUSALS,
+                {"rows": rows[start : start + WRITE_CHUNK], "now": now},
+            )
+        log.info("tenant %s: %d facts refused", self.slug, len(rows))
+
+    async def _restore_refusals(self, rows: list[Mapping[str, Any]]) -> None:
+        clean = [
+            {
+                "at": parse_moment(r.get("at"), field="refusal at"),
+                "line": r.get("line"),
+                "reason": str(r.get("reason", "")),
+                "fact": str(r.get("fact", ""))[:2_000],
+            }
+            for r in rows
+        ]
+        await self.io.write("restore refusals", RESTORE_REFUSALS, {"rows": clean})

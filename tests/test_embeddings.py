@@ -1,0 +1,106 @@
+"""Embedding on write: the ONNX model matches the original, and each text is embedded once.
+
+The ONNX embedder (``HIVEBRAIN_EMBED_RUNTIME=onnx``) must give the vectors
+sentence-transformers gives, to within int8 rounding. The write path must embed only
+the text vector search serves, each distinct text once, and never text it already holds.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from brain import TenantGraph
+from brain._embeddings import SentenceTransformerEmbedder
+from brain._embeddings_onnx import OnnxEmbedder
+from brain.schema._embedding import VectorLiteral
+
+# another trade's words: a plumbing firm
+TEXTS = [
+    "Replace the corroded water heater at the Elm Street rental",
+    "Invoice 2231 for the boiler service is three weeks overdue",
+    "Dana takes over the emergency call rota from Luis on Monday",
+    "Pipe fittings from Northside Supply arrive late again; switch vendor?",
+]
+QUERY = "who is on call for emergencies"
+
+
+def cosine(a: list[float], b: list[float]) -> float:
+    return float(np.dot(a, b) / (np.linalg.norm(a) * np.linalg.norm(b)))
+
+
+def test_vector_literal_is_exactly_the_float32_vector() -> None:
+    vector = np.random.default_rng(7).standard_normal(384).astype(np.float32)
+    text = str(VectorLiteral(vector.tolist()))
+    assert text.startswith("[") and text.endswith("]")
+    back = np.array([float(x) for x in text[1:-1].split(",")], dtype=np.float32)
+    assert np.array_equal(back, vector)
+
+
+async def test_onnx_vectors_match_sentence_transformers(tmp_path: Path) -> None:
+    onnx = OnnxEmbedder(cache_dir=tmp_path / "models")
+    reference = SentenceTransformerEmbedder()
+    got = await onnx.embed([*TEXTS, QUERY])
+    want = await reference.embed([*TEXTS, QUERY])
+    assert onnx.backend == "onnxruntime"
+    assert all(len(v) == 384 and math.isclose(np.linalg.norm(v), 1, abs_tol=1e-4) for v in got)
+    # int8 weights: each vector within a few degrees of the original, the ranking the same
+    assert min(cosine(g, w) for g, w in zip(got, want, strict=True)) > 0.95
+
+    # the query finds the same text first either way
+    def best(vectors: list[list[float]]) -> int:
+        return int(np.argmax([cosine(vectors[-1], v) for v in vectors[:-1]]))
+
+    assert best(got) == best(want) == 2
+
+
+READ_EMBEDDED = """
+MATCH (n:Entity) WHERE n.id IN $ids
+RETURN n.id, n.embedding IS NOT NULL, n.textHash
+ORDER BY n.id
+"""
+
+
+def task(node_id: str, name: str, as_of: str = "2026-10-01") -> dict[str, object]:
+    return {"node": {"type": "Task", "id": node_id, "name": name, "src": "t", "asOf": as_of}}
+
+
+async def test_write_embeds_each_text_once_and_only_what_changed(
+    new_tenant: TenantGraph,
+) -> None:
+    reading = {
+        "node": {"type": "Observation", "id": "obs-1", "src": "t", "asOf": "2026-10-01",
+                 "name": "calls on 1 October", "value": 12, "start": "2026-10-01",
+                 "end": "2026-10-02"}
+    }  # fmt: skip
+    facts = [task("task-a", TEXTS[0]), task("task-b", TEXTS[0]), task("task-c", TEXTS[1])]
+    report = await new_tenant.write_facts(list(enumerate([*facts, reading], 1)))
+    assert report.created == 4
+    first = new_tenant.last_embedding
+    assert (first.changed, first.embedded) == (3, 2)  # two tasks share one text
+    ids = ["obs-1", "task-a", "task-b", "task-c"]
+    rows = (await new_tenant.ro_query("read", READ_EMBEDDED, {"ids": ids})).rows
+    # readings are not Searchable: vector search never returns them, so no vector
+    assert [(i, has) for i, has, _ in rows] == [
+        ("obs-1", False),
+        ("task-a", True),
+        ("task-b", True),
+        ("task-c", True),
+    ]
+    assert rows[1][2] == rows[2][2] != rows[3][2]
+
+    await new_tenant.write_facts(list(enumerate(facts, 1)))  # a replay
+    assert new_tenant.last_embedding.embedded == 0
+
+    renamed = [task("task-c", TEXTS[2], as_of="2026-10-05"), task("task-a", TEXTS[0], "2026-10-05")]
+    await new_tenant.write_facts(list(enumerate(renamed, 1)))
+    assert (new_tenant.last_embedding.changed, new_tenant.last_embedding.embedded) == (1, 1)
+
+
+@pytest.mark.parametrize("size", [1, 7, 384])
+def test_vector_literal_lists_every_number(size: int) -> None:
+    text = str(VectorLiteral([0.5] * size))
+    assert text.count(",") == size - 1
