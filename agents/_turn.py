@@ -325,9 +325,9 @@ def asked_of(u: Understanding) -> Asked:
     """What the relevance check holds an answer to, from how the question was read."""
     ranges: tuple[tuple[str, str], ...] = ()
     if u.kind == "metric" and u.metric_op not in (None, "why"):
-        from agents.desks._answers import _ranges
+        from agents.desks._answers import read_ranges
 
-        read = _ranges(u, u.metric_op or "total")
+        read = read_ranges(u, u.metric_op or "total")
         ranges = tuple((a.isoformat(), b.isoformat()) for a, b in read or [])
     return Asked(
         kind=u.kind,

@@ -10,6 +10,12 @@ later process loads the cached file. Without onnxruntime the embedder falls back
 sentence-transformers, with the same vectors the brain has always stored.
 """
 
+# onnxruntime, onnx and tokenizers ship no type information: their calls are checked at
+# this boundary by the tests (tests/test_embeddings.py), not by the type checker.
+# pyright: reportUnknownMemberType=false, reportUnknownVariableType=false
+# pyright: reportUnknownArgumentType=false, reportUnknownParameterType=false
+# pyright: reportMissingTypeStubs=false, reportAttributeAccessIssue=false
+
 from __future__ import annotations
 
 import asyncio
@@ -24,7 +30,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -284,7 +290,7 @@ class OnnxEncoder:
             feed = {"input_ids": ids, "attention_mask": mask}
             if "token_type_ids" in self._inputs:
                 feed["token_type_ids"] = np.zeros_like(ids)
-            hidden = self._session.run(None, feed)[0]
+            hidden = cast(np.ndarray, self._session.run(None, feed)[0])  # the model's one output
             out[rows] = self._pool(hidden, mask)
         out /= np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-12)
         return out
@@ -314,7 +320,7 @@ def load_torch_encoder(folder: Path) -> tuple[Encoder, int]:
 
     model = SentenceTransformer(str(folder), device="cpu")
     dimension_of = getattr(model, "get_embedding_dimension", None) or (
-        model.get_sentence_embedding_dimension
+        model.get_sentence_embedding_dimension  # pyright: ignore[reportDeprecated] -- older releases have only this name
     )
 
     def encode(texts: list[str]) -> np.ndarray:
@@ -326,7 +332,7 @@ def load_torch_encoder(folder: Path) -> tuple[Encoder, int]:
             convert_to_numpy=True,
         )
 
-    return encode, int(dimension_of())
+    return encode, int(cast(int, dimension_of()))  # the model states its own size
 
 
 class OnnxEmbedder:

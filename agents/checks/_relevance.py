@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 from agents.checks._answer import CheckResult, extract_citations
 from agents.checks._numbers import data_numbers, extract_numbers, find_unmatched
@@ -54,15 +55,17 @@ def is_decline(answer: str) -> bool:
     return bool(DECLINE_RE.search(answer))
 
 
-def _period_numbers(outputs: Sequence[Mapping[str, object]], ranges: tuple[tuple[str, str], ...]):
-    """Figures of ``period`` reads whose first range is exactly the days asked."""
+def _period_numbers(
+    outputs: Sequence[Mapping[str, Any]], ranges: tuple[tuple[str, str], ...]
+) -> list[Mapping[str, Any]]:
+    """The ``period`` reads whose first range is exactly the days asked."""
     wanted = ranges[0] if ranges else None
-    found = []
+    found: list[Mapping[str, Any]] = []
     for out in outputs:
-        data = out.get("data")
+        data: Any = out.get("data")
         if not isinstance(data, dict) or "period" not in data or "metric" not in data:
             continue
-        period = data["period"]
+        period = cast(dict[str, Any], data["period"])
         if wanted and (period.get("first_day"), period.get("last_day")) != wanted:
             continue
         found.append(out)
@@ -74,7 +77,7 @@ def check_relevance(
     asked: Asked,
     *,
     cited_types: Mapping[str, str],
-    outputs: Sequence[Mapping[str, object]],
+    outputs: Sequence[Mapping[str, Any]],
 ) -> CheckResult:
     """Check that ``answer`` is about what was asked (see the module docstring)."""
     name = "answers the question"

@@ -35,7 +35,7 @@ def _rels(result_data: dict[str, Any], rel: str, direction: str) -> list[dict[st
     ]
 
 
-def _suggest(u: Understanding) -> list[dict[str, Any]]:
+def suggest(u: Understanding) -> list[dict[str, Any]]:
     return [c.as_node() for c in u.candidates[:3]]
 
 
@@ -46,7 +46,7 @@ async def impact(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     """Everything that stops when the named thing stops, step by step (every record of that
     name: a vendor and its tool are read together)."""
     if not u.tier:
-        return decline(_what_missing(u), _suggest(u))
+        return decline(what_missing(u), suggest(u))
     lines: list[str] = []
     path: list[str] = []
     for thing in u.tier[:3]:
@@ -102,7 +102,7 @@ def _moment(u: Understanding) -> tuple[str | None, str]:
 async def owner(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     """Who held the named thing at the moment asked (now by default), and who held it after."""
     if not u.tier and not u.subject:
-        return decline(_what_missing(u), _suggest(u))
+        return decline(what_missing(u), suggest(u))
     at, when = _moment(u)
     args: dict[str, Any] = {}
     if at is not None:
@@ -123,7 +123,7 @@ async def owner(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
         if thing:
             break
     if thing is None or res is None:
-        return decline(f"nobody is recorded as owning {_named(u)}", _suggest(u))
+        return decline(f"nobody is recorded as owning {_named(u)}", suggest(u))
     holder = res.data.get("owner")
     if holder is None:
         return Draft(f"Nobody owned {cite(thing)} {when}.", [thing["id"]], path_as_of=at)
@@ -167,7 +167,7 @@ async def relationship(u: Understanding, ledger: ToolLedger, desk: str) -> Draft
     """The named thing's current relationships of the kind asked ("who supplies", "what does
     X use", "who works on X"), typed as asked where the question names a type."""
     if not u.tier:
-        return decline(_what_missing(u), _suggest(u))
+        return decline(what_missing(u), suggest(u))
     thing, chosen = u.tier[0], []
     for candidate in _ranked(u)[:3]:
         around = await ledger.call(desk, "neighbours", {"name": candidate.id, "limit": 100})
@@ -181,7 +181,7 @@ async def relationship(u: Understanding, ledger: ToolLedger, desk: str) -> Draft
     if not chosen:
         kinds = " or ".join(t.lower() for t in u.asked_types) or "that relationship"
         return decline(f"no {kinds} recorded for {thing.name}", [thing.as_node()])
-    parts = []
+    parts: list[str] = []
     for r in chosen[:RELATED_SHOWN]:
         verb = r["rel"].lower().replace("_", " ")
         if r["direction"] == "out":
@@ -202,7 +202,7 @@ async def decision(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
 
     found = best(await search_candidates(ledger, desk, u.question, types=["Decision"]))
     if not found:
-        return decline(f"no decision in your records about {_named(u)}", _suggest(u))
+        return decline(f"no decision in your records about {_named(u)}", suggest(u))
     chosen = found[0].as_node()
     around = await ledger.call(desk, "neighbours", {"name": chosen["id"]})
     newer = _rels(around.data, "SUPERSEDES", "in")
@@ -266,7 +266,7 @@ async def policy(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
         return Draft(text, [rule.id])
     if passage is not None:
         return _quote(passage)
-    return decline(f"no rule or document in your records covers {_named(u)}", _suggest(u))
+    return decline(f"no rule or document in your records covers {_named(u)}", suggest(u))
 
 
 async def document(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
@@ -346,7 +346,7 @@ def _quote(passage: Passage) -> Draft:
 # --- metrics -------------------------------------------------------------------------------
 
 
-def _ranges(u: Understanding, op: str) -> list[tuple[date, date]] | None:
+def read_ranges(u: Understanding, op: str) -> list[tuple[date, date]] | None:
     """The (first, last) days a metric question reads, and the ones it compares with."""
     periods = list(u.periods)
     if not periods and op in ("total", "average", "value", "change"):
@@ -370,7 +370,7 @@ async def read_period(
 ) -> dict[str, Any]:
     """One ``period`` read of the question's metric over the days asked (and compared)."""
     assert u.subject is not None
-    ranges = _ranges(u, op)
+    ranges = read_ranges(u, op)
     assert ranges is not None
     args: dict[str, Any] = {
         "name": u.subject.id,
@@ -540,7 +540,7 @@ def _named(u: Understanding) -> str:
     return " ".join(named[:6]) if named else "that"
 
 
-def _what_missing(u: Understanding) -> str:
+def what_missing(u: Understanding) -> str:
     if u.unknown_names:
         shown = ", ".join(u.unknown_names)
         return f"nothing named {shown} is in your records"

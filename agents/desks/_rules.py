@@ -60,7 +60,7 @@ async def run_desk(desk: str, u: Understanding, ledger: ToolLedger, *, tz: str =
 
 async def _work(desk: str, u: Understanding, ledger: ToolLedger, tz: str) -> Draft:
     if u.unknown_names and u.kind != "metric":
-        return decline(answers._what_missing(u), answers._suggest(u))
+        return decline(answers.what_missing(u), answers.suggest(u))
     target = ratio_target(u.question)
     if target is not None:
         return await ratio(u, ledger, desk, *target)
@@ -70,7 +70,7 @@ async def _work(desk: str, u: Understanding, ledger: ToolLedger, tz: str) -> Dra
         and u.kind != "document"
         and u.kind not in ("policy", "decision")
     ):
-        return decline(answers._what_missing(u), answers._suggest(u))
+        return decline(answers.what_missing(u), answers.suggest(u))
     if u.kind == "metric":
         if u.metric_op == "why":
             if desk == "incident":

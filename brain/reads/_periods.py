@@ -13,7 +13,7 @@ reading from 00:00 +05:30) still counts for its own day.
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
-from typing import Any
+from typing import Any, cast
 from zoneinfo import ZoneInfo
 
 from brain._moments import format_moment
@@ -103,7 +103,7 @@ async def metric_period(
                 "day": DAY_MS,
             },
         )
-        row = res.rows[0] if res.rows else [0, 0.0, 0.0, 0.0, None, None, [], 0, False]
+        row: list[Any] = res.rows[0] if res.rows else [0, 0.0, 0.0, 0.0, None, None, [], 0, 0]
         figures = _figures(row, aggregation)
         periods.append(
             {
@@ -112,7 +112,7 @@ async def metric_period(
                 **figures,
             }
         )
-        ids = list(row[6] or [])
+        ids = [str(i) for i in cast(list[Any], row[6] or [])]
         cited += [i for i in ids[:CITED_READINGS] + ids[-CITED_READINGS:] if i not in cited]
         if row[7]:
             newest = max(newest or 0, int(row[7]))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from brain._moments import format_moment, now_ms
 from brain._tenant_graph import TenantGraph
@@ -56,7 +56,7 @@ def fuse(lists: dict[str, list[list[Any]]]) -> list[Hit]:
         for position, (node_id, node_type, name, src, as_of, sample, _score, passage) in enumerate(
             rows
         ):
-            chunk_id, snippet = passage if isinstance(passage, list) else (None, None)
+            chunk_id, snippet = _passage_of(passage)
             if node_id in seen:  # several chunks of one document: its best rank counts
                 if chunk_id and node_id in hits:
                     _keep_passage(hits[node_id], str(chunk_id), snippet, position)
@@ -80,6 +80,14 @@ def fuse(lists: dict[str, list[list[Any]]]) -> list[Hit]:
             if chunk_id:
                 _keep_passage(hit, str(chunk_id), snippet, position)
     return sorted(hits.values(), key=lambda h: (-h.score, h.id))
+
+
+def _passage_of(cell: Any) -> tuple[str | None, str | None]:
+    """(passage id, snippet) of a chunk row's last cell; (None, None) on a thing's row."""
+    if isinstance(cell, list) and len(cast(list[Any], cell)) == 2:
+        chunk_id, snippet = cast(list[Any], cell)
+        return str(chunk_id), None if snippet is None else str(snippet)
+    return None, None
 
 
 def _keep_passage(hit: Hit, chunk_id: str, snippet: str | None, position: int) -> None:
