@@ -19,6 +19,7 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, Field
 
@@ -42,7 +43,7 @@ from agents.desks._rules import plan, run_desk
 from agents.desks._understand import Understanding, understand
 from agents.model import Budget, ModelClient
 from agents.model import _desks as model_desks
-from brain import HivebrainError, TenantGraph, format_moment, now_ms, parse_moment
+from brain import HivebrainError, InputInvalid, TenantGraph, format_moment, now_ms, parse_moment
 
 log = logging.getLogger(__name__)
 
@@ -368,6 +369,12 @@ async def run_turn(
     started = time.perf_counter()
     if as_of is not None:
         parse_moment(as_of, field="as_of")
+    try:
+        zone = ZoneInfo(timezone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise InputInvalid(
+            f"unknown time zone {timezone[:40]!r}: use an IANA name such as Europe/London"
+        ) from None
     if model is not None and budget is None:
         budget = Budget(tokens=token_budget, tool_calls=tool_call_budget)
     # the model's tool loop charges tool calls to the budget itself; the ledger must not too
@@ -381,7 +388,8 @@ async def run_turn(
         else datetime.fromtimestamp(parse_moment(as_of) / 1000, tz=UTC)
     )
     remembered = await recall(graph, question, ledger)
-    understood = await understand(question, ledger, now.date())
+    # "today" and "yesterday" are the tenant's own days, not UTC's
+    understood = await understand(question, ledger, now.astimezone(zone).date())
     if model is not None and budget is not None:
         desks = await model_desks.plan(model, question, remembered, budget)
     else:

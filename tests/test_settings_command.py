@@ -55,7 +55,6 @@ BAD: list[tuple[str, str]] = [
     ("approvers add", "add or remove"),
     ("approvers add @dana", "Mention each person with @"),
     ("approvers add <@U2> dana", "Mention each person with @"),
-    ("timezone UTC", "I don't know the setting `timezone`"),
 ]
 
 
@@ -99,3 +98,13 @@ def test_help_names_every_setting_in_the_platforms_words() -> None:
     for word in CHANNEL_SETTINGS:
         assert f"`/hivebrain settings {word} #channel`" in text
     assert "`/hivebrain settings approvers add|remove @person`" in text
+
+
+def test_a_time_zone_is_a_setting_checked_as_it_is_typed() -> None:
+    syntax = SLACK_MENTIONS
+    change = parse_settings("timezone Asia/Kolkata", syntax=syntax, here="C1")
+    assert change.values == {"timezone": "Asia/Kolkata"} and not change.channels
+    with pytest.raises(InputInvalid, match="IANA"):
+        parse_settings("timezone Mars/Olympus", syntax=syntax, here="C1")
+    with pytest.raises(InputInvalid, match="one time zone"):
+        parse_settings("timezone", syntax=syntax, here="C1")

@@ -19,7 +19,7 @@ import pytest_asyncio
 from agents import run_turn
 from agents._ledger import ToolLedger
 from agents.desks._understand import understand
-from brain import Brain, TenantGraph, read_facts
+from brain import Brain, HivebrainError, TenantGraph, read_facts
 from brain.reads import metric_period, passages
 from tests.conftest import unique_slug
 
@@ -168,3 +168,58 @@ async def test_passages_come_in_order_and_answer_as_their_source(firm: TenantGra
     assert items and [p["position"] for p in items] == sorted(p["position"] for p in items)
     assert res.data["source"]["id"] == "doc-client-care-billing"
     assert {n.id for n in res.evidence.nodes} >= {p["id"] for p in items}
+
+
+async def test_yesterday_is_the_tenants_own_yesterday(new_tenant: TenantGraph) -> None:
+    facts = [
+        {
+            "node": {
+                "type": "Metric",
+                "id": "parcels",
+                "name": "Parcels shipped",
+                "aggregation": "sum",
+                "unit": "parcels",
+                "src": "t",
+                "asOf": "2026-10-01",
+            }
+        },
+        *[
+            {
+                "node": {
+                    "type": "Observation",
+                    "id": f"p{d}",
+                    "name": f"Parcels {d}",
+                    "value": v,
+                    "start": f"2026-10-0{d}T00:00:00+05:30",
+                    "end": f"2026-10-0{d + 1}T00:00:00+05:30",
+                    "src": "t",
+                    "asOf": "2026-10-04",
+                }
+            }
+            for d, v in ((1, 10.0), (2, 20.0), (3, 40.0))
+        ],
+        *[
+            {
+                "edge": {
+                    "from": f"p{d}",
+                    "type": "MEASURES",
+                    "to": "parcels",
+                    "since": "2026-10-01",
+                    "src": "t",
+                    "asOf": "2026-10-04",
+                }
+            }
+            for d in (1, 2, 3)
+        ],
+    ]
+    assert (await new_tenant.write_facts(list(enumerate(facts, 1)))).refused == 0
+    question = "How many parcels did we ship yesterday?"
+    moment = "2026-10-03T20:00:00+00:00"  # already 4 October in India
+    in_india = await run_turn(
+        new_tenant, question, as_of=moment, timezone="Asia/Kolkata", save=False
+    )
+    in_utc = await run_turn(new_tenant, question, as_of=moment, save=False)
+    assert "40" in in_india.answer and "3 October" in in_india.answer, in_india.answer
+    assert "20" in in_utc.answer and "2 October" in in_utc.answer, in_utc.answer
+    with pytest.raises(HivebrainError, match="time zone"):
+        await run_turn(new_tenant, question, timezone="Mars/Olympus", save=False)

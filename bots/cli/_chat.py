@@ -25,7 +25,11 @@ async def ask(
     """Ask the brain one question: desks read the graph, the answer is checked and cited."""
 
     async def act(brain: Brain) -> None:
-        result = await configured_turn()(await brain.tenant(slug), question, as_of=as_of)
+        assert brain.registry is not None
+        zone = (await brain.registry.get(slug)).settings.get("timezone") or "UTC"
+        result = await configured_turn()(
+            await brain.tenant(slug), question, as_of=as_of, timezone=str(zone)
+        )
         if as_json:
             print_json(result.model_dump())
             return

@@ -266,6 +266,12 @@ class BotCore:
         shown = ", ".join(f"{k} = {v}" for k, v in sorted(updated.items()))
         return f"Settings for `{slug}`: {shown}"
 
+    async def timezone_of(self, slug: str) -> str:
+        """The time zone a tenant's dates are read in (its ``timezone`` setting, else UTC)."""
+        registry = self.brain.registry
+        assert registry is not None
+        return str((await registry.get(slug)).settings.get("timezone") or "UTC")
+
     # --- messages ------------------------------------------------------------------------
 
     def thread_question(self, msg: InboundMessage) -> str:
@@ -316,7 +322,10 @@ class BotCore:
                 )
             async with self.queue.slot(graph.slug):
                 turn = await self._answer(
-                    graph, question, asked_by=user_key(msg.platform, msg.user_id)
+                    graph,
+                    question,
+                    asked_by=user_key(msg.platform, msg.user_id),
+                    timezone=await self.timezone_of(graph.slug),
                 )
             self.remember_thread(msg, question)
             reply = reply_from_turn(turn)

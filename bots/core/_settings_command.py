@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bots.core._core import BotCore
 from brain import InputInvalid
@@ -40,6 +41,8 @@ class SettingsChange:
     """
 
     channels: dict[str, str | None] = field(default_factory=dict[str, str | None])
+    #: Plain settings by key (``timezone``), already checked.
+    values: dict[str, str] = field(default_factory=dict[str, str])
     add_approvers: tuple[str, ...] = ()
     remove_approvers: tuple[str, ...] = ()
 
@@ -55,7 +58,8 @@ def settings_help(prefix: str) -> str:
     return (
         f"• `{prefix}` — show settings (approvers only)\n"
         f"• {words} (`off` to stop; `here` for this channel)\n"
-        f"• `{prefix} approvers add|remove @person`"
+        f"• `{prefix} approvers add|remove @person`\n"
+        f"• `{prefix} timezone Europe/London` — the time zone dates are read in"
     )
 
 
@@ -78,6 +82,10 @@ def parse_settings(
             )
         channel = _channel(words[1], syntax, here, key, prefix)
         return SettingsChange(channels={f"{key}_channel": channel})
+    if key in ("timezone", "tz"):
+        if len(words) != 2:
+            raise InputInvalid(f"Name one time zone, e.g. `{prefix} timezone Europe/London`.")
+        return SettingsChange(values={"timezone": checked_timezone(words[1], prefix)})
     if key == "approvers":
         verb = words[1].lower() if len(words) > 1 else ""
         if verb not in ("add", "remove") or len(words) < 3:
@@ -88,11 +96,23 @@ def parse_settings(
         if verb == "add":
             return SettingsChange(add_approvers=tuple(ids))
         return SettingsChange(remove_approvers=tuple(ids))
-    known = ", ".join([*CHANNEL_SETTINGS, "approvers"])
+    known = ", ".join([*CHANNEL_SETTINGS, "approvers", "timezone"])
     raise InputInvalid(
         f"I don't know the setting `{words[0][:40]}`: the settings are {known}. "
         f"Try `{prefix}` to see them."
     )
+
+
+def checked_timezone(name: str, prefix: str = "/hivebrain settings") -> str:
+    """An IANA time zone name as written, or ``InputInvalid`` saying how to write one."""
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise InputInvalid(
+            f"I don't know the time zone `{name[:40]}`: write it the IANA way, e.g. "
+            f"`{prefix} timezone Europe/London` or `Asia/Kolkata`."
+        ) from None
+    return name
 
 
 def _channel(word: str, syntax: MentionSyntax, here: str, key: str, prefix: str) -> str | None:
@@ -129,9 +149,11 @@ async def apply_settings(
     """Carry out ``change`` for ``user_id`` (approvers only: ``BotCore`` checks) and say
     what the settings are now: channels first, then approvers."""
     notes: list[str] = []
-    if change.channels or not change.changes_approvers:
+    if change.channels or change.values or not change.changes_approvers:
         notes.append(
-            await core.update_settings(platform, workspace_id, user_id, dict(change.channels))
+            await core.update_settings(
+                platform, workspace_id, user_id, {**change.channels, **change.values}
+            )
         )
     if change.changes_approvers:
         notes.append(
