@@ -16,7 +16,14 @@ from typing import Any
 from agents._ledger import ToolLedger
 from agents.desks._dates import Period
 from agents.desks._draft import Draft, cite, day, decline, number
-from agents.desks._understand import Candidate, Understanding
+from agents.desks._understand import (
+    FRAME_WORDS,
+    GENERIC_WORDS,
+    Candidate,
+    Understanding,
+    best,
+    search_candidates,
+)
 from agents.desks._words import content_words, plain_words
 
 #: Things a "what breaks" answer lists per step before it says "and N more".
@@ -147,17 +154,11 @@ async def owner(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
 def _ranked(u: Understanding) -> list[Candidate]:
     seen: set[str] = set()
     out: list[Candidate] = []
-    for c in [*u.tier, *_by_words(u)]:
+    for c in [*u.tier, *best(u.candidates)]:
         if c.id not in seen:
             seen.add(c.id)
             out.append(c)
     return out
-
-
-def _by_words(u: Understanding) -> list[Candidate]:
-    from agents.desks._understand import best
-
-    return best(u.candidates)
 
 
 # --- how things relate --------------------------------------------------------------------
@@ -198,8 +199,6 @@ async def relationship(u: Understanding, ledger: ToolLedger, desk: str) -> Draft
 async def decision(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     """The decision that answers a "why did we" (or, asked "before", the one it replaced),
     with where and by whom it was made and what it rests on."""
-    from agents.desks._understand import best, search_candidates
-
     found = best(await search_candidates(ledger, desk, u.question, types=["Decision"]))
     if not found:
         return decline(f"no decision in your records about {_named(u)}", suggest(u))
@@ -244,8 +243,6 @@ async def decision(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
 
 async def policy(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     """The rule that answers "are we allowed / how fast must we", else the passage that does."""
-    from agents.desks._understand import best, search_candidates
-
     found = await search_candidates(ledger, desk, u.question, types=["Rule"])
     rules = best(found)
     passage = await _best_passage(u, ledger, desk)
@@ -534,9 +531,7 @@ async def _incident_story(
 
 
 def _named(u: Understanding) -> str:
-    from agents.desks._understand import GENERIC_WORDS, frame_words
-
-    named = plain_words(u.question, drop=frame_words() | GENERIC_WORDS)
+    named = plain_words(u.question, drop=FRAME_WORDS | GENERIC_WORDS)
     return " ".join(named[:6]) if named else "that"
 
 

@@ -9,14 +9,13 @@ the same answer checks as model mode.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from agents._ledger import ToolLedger
 from agents.desks import _answers as answers
 from agents.desks._draft import Draft, cite, decline, number
-from agents.desks._understand import Understanding, ratio_target
-from agents.desks._words import content_words, fold
+from agents.desks._understand import Understanding, is_money, ratio_target
+from agents.desks._words import content_words
 from brain import HivebrainError, now_ms, parse_moment
 
 DAY_MS = 86_400_000
@@ -36,9 +35,6 @@ DESKS_FOR: dict[str, tuple[str, ...]] = {
     "ratio": ("growth",),
     "offtopic": ("memory",),
 }
-
-_MONEY = re.compile(r"\b(?:cost\w*|spen[dt]\w*|pay\w*|price\w*|expens\w*|cheap\w*|fees?)\b")
-_CURRENCY_UNITS = frozenset({"inr", "usd", "eur", "gbp", "aud", "cad", "jpy", "£", "$", "€", "₹"})
 
 
 def plan(u: Understanding) -> list[str]:
@@ -107,10 +103,6 @@ LIMIT 25
 """
 
 
-def _is_money(name: str, unit: str | None) -> bool:
-    return bool(_MONEY.search(fold(name))) or (unit or "").strip().lower() in _CURRENCY_UNITS
-
-
 async def ratio(u: Understanding, ledger: ToolLedger, desk: str, type_name: str, per: str) -> Draft:
     """Which thing of a type costs the most per unit of something, from the metrics that
     measure each one: the money metric over the metric named after "per"."""
@@ -124,7 +116,7 @@ async def ratio(u: Understanding, ledger: ToolLedger, desk: str, type_name: str,
     targets_of: dict[str, list[dict[str, Any]]] = {}
     for thing, metrics, targets in listed.data.get("rows", []):
         targets_of[thing["id"]] = targets
-        money = next((v for i, n, unit, v in metrics if i and _is_money(n or "", unit)), None)
+        money = next((v for i, n, unit, v in metrics if i and is_money(n or "", unit)), None)
         counts = next(
             (v for i, n, _, v in metrics if i and per_words & content_words(n or "")), None
         )

@@ -143,7 +143,7 @@ _SAYS = re.compile(
     r"mention|note|describe)|according to|what's in the|what is in the)\b"
 )
 #: Words about time, asking or moving, which never name the thing asked about.
-_FRAME_WORDS = frozenset(
+FRAME_WORDS = frozenset(
     words(
         "january february march april may june july august september october november december "
         "jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday "
@@ -227,12 +227,7 @@ class Understanding:
 
     @property
     def subject_words(self) -> set[str]:
-        return content_words(self.question, drop=_FRAME_WORDS)
-
-
-def frame_words() -> frozenset[str]:
-    """Stems of words about time, asking and moving (never the thing asked about)."""
-    return _FRAME_WORDS
+        return content_words(self.question, drop=FRAME_WORDS)
 
 
 def _score(hit: dict[str, Any], asked: set[str], rank: int) -> Candidate:
@@ -300,7 +295,7 @@ async def search_candidates(
     if types:
         args["types"] = types
     result = await ledger.call(desk, "search", args)
-    asked = content_words(text, drop=_FRAME_WORDS)
+    asked = content_words(text, drop=FRAME_WORDS)
     return [_score(h, asked, i) for i, h in enumerate(result.data.get("hits", []))]
 
 
@@ -311,7 +306,7 @@ async def unknown_names(
     named = {
         stem: raw
         for stem, raw in named_words(question).items()
-        if stem not in _FRAME_WORDS and stem not in GENERIC_WORDS
+        if stem not in FRAME_WORDS and stem not in GENERIC_WORDS
     }
     known: set[str] = set()
     for c in candidates:
@@ -338,9 +333,9 @@ def _names_metric(metric: Candidate, periods: list[Period]) -> bool:
     """Whether the question names this metric, not just shares a word with it: it holds
     the metric's first word of substance ("wait" of "Average wait past appointment time"),
     half its name, two of its words, or a word of it and the days to read it for."""
-    own = [w for w in words(metric.name) if w in metric.name_words and w not in _FRAME_WORDS]
+    own = [w for w in words(metric.name) if w in metric.name_words and w not in FRAME_WORDS]
     head = own[0] if own else None
-    named = metric.name_words - _FRAME_WORDS
+    named = metric.name_words - FRAME_WORDS
     return (
         (head is not None and head in metric.shared)
         or (bool(named) and len(metric.shared & named) / len(named) >= 0.5)
@@ -454,7 +449,7 @@ MAX_UNHELD_CHECKS = 3
 async def _unheld(ledger: ToolLedger, question: str, subject: Candidate) -> list[str]:
     """Words the question names its thing by that neither the thing found nor any other
     record holds: "our equine vet" found a vet, but nothing in the records is equine."""
-    asked = plain_words(question, drop=_FRAME_WORDS | GENERIC_WORDS | _COMMON_VERBS)
+    asked = plain_words(question, drop=FRAME_WORDS | GENERIC_WORDS | _COMMON_VERBS)
     missing: list[str] = []
     for raw in asked:
         if len(missing) >= MAX_UNHELD_CHECKS or len(raw) < 4:
@@ -470,6 +465,14 @@ async def _unheld(ledger: ToolLedger, question: str, subject: Candidate) -> list
 
 
 _MONEY = re.compile(r"\b(?:cost\w*|spen[dt]\w*|pay\w*|price\w*|expens\w*|cheap\w*|fees?)\b")
+_CURRENCY_UNITS = frozenset({"inr", "usd", "eur", "gbp", "aud", "cad", "jpy", "£", "$", "€", "₹"})
+
+
+def is_money(name: str, unit: str | None) -> bool:
+    """Whether a metric counts money: by its name ("Ad spend") or its currency unit."""
+    return bool(_MONEY.search(fold(name))) or (unit or "").strip().lower() in _CURRENCY_UNITS
+
+
 _PER = re.compile(r"\bper\s+([\w-]+)")
 
 
