@@ -473,8 +473,8 @@ def parse_args() -> argparse.Namespace:
     )
     parser.add_argument(
         "--runtime",
-        choices=("sentence-transformers", "onnx"),
-        default="sentence-transformers",
+        choices=("onnx", "onnx-int8", "sentence-transformers"),
+        default="onnx",
         help="embedding runtime of the new way (today's way is always sentence-transformers)",
     )
     return parser.parse_args()

@@ -30,15 +30,23 @@ MODELS_DIR = "models"
 
 
 def shared_embedder(
-    model: str, dimension: int, *, runtime: str = "sentence-transformers", data_dir: Path
+    model: str,
+    dimension: int,
+    *,
+    runtime: str = "onnx",
+    data_dir: Path,
+    cache_dir: Path | None = None,
 ) -> Embedder:
     """One embedder per model, runtime and process: the model is large and loads once."""
-    data_dir = data_dir.expanduser().resolve()
-    key = (model, dimension, runtime, data_dir)
+    cache = (cache_dir or data_dir / MODELS_DIR).expanduser().resolve()
+    key = (model, dimension, runtime, cache)
     if key not in _EMBEDDERS:
-        if runtime == "onnx":
+        if runtime in ("onnx", "onnx-int8"):
             _EMBEDDERS[key] = OnnxEmbedder(
-                cache_dir=data_dir / MODELS_DIR, model=model, dimension=dimension
+                cache_dir=cache,
+                model=model,
+                dimension=dimension,
+                precision="int8" if runtime == "onnx-int8" else "fp32",
             )
         else:
             _EMBEDDERS[key] = SentenceTransformerEmbedder(model=model, dimension=dimension)
@@ -63,6 +71,7 @@ class Brain:
                 self.settings.hivebrain_embed_dimension,
                 runtime=self.settings.hivebrain_embed_runtime,
                 data_dir=self.settings.hivebrain_data_dir,
+                cache_dir=self.settings.hivebrain_model_cache_dir,
             )
         self.embedder = embedder
         self._server: EmbeddedServer | None = None

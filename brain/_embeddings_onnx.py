@@ -1,7 +1,11 @@
-"""Embedding text with ONNX Runtime: the shipped model, exported once to int8 ONNX.
+"""Embedding text with ONNX Runtime: the shipped model, exported once to ONNX.
 
-A drop-in for ``brain._embeddings.SentenceTransformerEmbedder`` that embeds 3-5x faster
-on two cores with the same vectors to within cosine 0.99 (REPORT.md has the figures).
+A drop-in for ``brain._embeddings.SentenceTransformerEmbedder``. Two precisions: fp32
+(the default) gives the same vectors as sentence-transformers to within float rounding
+and embeds 2-4x faster on two cores, mostly from onnxruntime's fused BERT kernels and
+from threads that sleep instead of spinning while the database writes beside them; int8
+(opt-in) is faster again but its vectors differ (cosine about 0.99) and cost meeting
+search recall in bench/meetings_quality.py.
 At run time it needs only onnxruntime, tokenizers and numpy (0.2 s to import, against
 5-9 s for sentence-transformers). The ONNX file is not shipped and never downloaded: the
 first process that needs it builds it from the packaged weights into ``cache_dir``
@@ -28,9 +32,10 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 import numpy as np
 
@@ -42,7 +47,8 @@ log = logging.getLogger(__name__)
 BATCH = 32
 #: Bump when the export steps change, so cached files built the old way are rebuilt.
 EXPORT_FORMAT = 1
-ONNX_FILE = "model_int8.onnx"
+ONNX_FILES = {"fp32": "model_fp32.onnx", "int8": "model_int8.onnx"}
+Precision = Literal["fp32", "int8"]
 #: The layouts of sentence-transformers modules this embedder reproduces exactly.
 _SUPPORTED_MODULES = (
     ["sentence_transformers.models.Transformer", "sentence_transformers.models.Pooling"],
@@ -113,8 +119,8 @@ def read_spec(folder: Path) -> ModelSpec:
     )
 
 
-def onnx_path(spec: ModelSpec, cache_dir: Path) -> Path:
-    """Where the int8 ONNX file of ``spec`` lives under ``cache_dir``.
+def onnx_path(spec: ModelSpec, cache_dir: Path, precision: Precision = "int8") -> Path:
+    """Where the ONNX file of ``spec`` at ``precision`` lives under ``cache_dir``.
 
     The folder name changes with the weights file (size and modification time), the
     model config and ``EXPORT_FORMAT``, so a reinstalled or changed model is re-exported
@@ -134,7 +140,7 @@ def onnx_path(spec: ModelSpec, cache_dir: Path) -> Path:
     key = hashlib.blake2b(digest_size=8)
     key.update(f"{EXPORT_FORMAT}:{stat.st_size}:{stat.st_mtime_ns}:".encode())
     key.update((spec.folder / "config.json").read_bytes())
-    return cache_dir / f"{spec.folder.name}-{key.hexdigest()}" / ONNX_FILE
+    return cache_dir / f"{spec.folder.name}-{key.hexdigest()}" / ONNX_FILES[precision]
 
 
 def export_fp32(spec: ModelSpec, target: Path) -> None:
@@ -209,8 +215,8 @@ def quantize_int8(source: Path, target: Path) -> None:
     )
 
 
-def build_onnx(spec: ModelSpec, target: Path) -> Path:
-    """Export, fuse and quantise ``spec`` into ``target``, atomically; returns ``target``.
+def build_onnx(spec: ModelSpec, target: Path, precision: Precision = "int8") -> Path:
+    """Export and fuse ``spec`` (and quantise it, for int8) into ``target``, atomically.
 
     Runs once per model and cache dir. Steps go through a temporary folder next to
     ``target`` and end with one rename, so a crash or a concurrent builder never leaves
@@ -229,11 +235,19 @@ def build_onnx(spec: ModelSpec, target: Path) -> Path:
             heads=int(config["num_attention_heads"]),
             hidden=int(config["hidden_size"]),
         )
-        quantize_int8(work / "fused.onnx", work / ONNX_FILE)
-        os.replace(work / ONNX_FILE, target)
+        built = work / "fused.onnx"
+        if precision == "int8":
+            built = work / ONNX_FILES["int8"]
+            quantize_int8(work / "fused.onnx", built)
+        os.replace(built, target)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    log.info("exported %s to ONNX int8 in %.1f s", spec.folder.name, time.perf_counter() - started)
+    log.info(
+        "exported %s to ONNX %s in %.1f s",
+        spec.folder.name,
+        precision,
+        time.perf_counter() - started,
+    )
     return target
 
 
@@ -243,17 +257,30 @@ class OnnxEncoder:
     Reproduces ``SentenceTransformer.encode(normalize_embeddings=True)``: texts stripped,
     truncated to the model's ``max_seq_length``, sorted by length and padded per batch,
     then pooled as the folder's pooling config says and L2-normalised.
+
+    With ``workers`` above one, the session runs single-threaded and that many batches run
+    at once (a session may be run from several threads). On the short texts a brain holds,
+    one batch per core does more work per CPU second than one batch split across cores.
     """
 
     def __init__(
-        self, spec: ModelSpec, onnx_file: Path, *, threads: int | None = None, spin: bool = True
+        self,
+        spec: ModelSpec,
+        onnx_file: Path,
+        *,
+        threads: int | None = None,
+        spin: bool = True,
+        workers: int = 1,
     ) -> None:
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
         self.spec = spec
+        self.workers = max(1, workers)
         options = ort.SessionOptions()
-        if threads:
+        if self.workers > 1:
+            options.intra_op_num_threads = 1
+        elif threads:
             options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
         if not spin:
@@ -275,25 +302,37 @@ class OnnxEncoder:
 
     def __call__(self, texts: list[str], batch: int = BATCH) -> np.ndarray:
         """Normalised vectors for ``texts``, in order, as float32 rows."""
-        encoded = self._tokenizer.encode_batch([t.strip() for t in texts])
-        order = sorted(range(len(texts)), key=lambda i: len(encoded[i].ids))
+        encoded = [e.ids for e in self._tokenizer.encode_batch([t.strip() for t in texts])]
+        order = sorted(range(len(texts)), key=lambda i: len(encoded[i]))
         out = np.empty((len(texts), self.spec.dimension), dtype=np.float32)
-        for start in range(0, len(order), batch):
-            rows = order[start : start + batch]
-            width = max(len(encoded[i].ids) for i in rows)
-            ids = np.full((len(rows), width), self._pad_id, dtype=np.int64)
-            mask = np.zeros((len(rows), width), dtype=np.int64)
-            for r, i in enumerate(rows):
-                n = len(encoded[i].ids)
-                ids[r, :n] = encoded[i].ids
-                mask[r, :n] = 1
-            feed = {"input_ids": ids, "attention_mask": mask}
-            if "token_type_ids" in self._inputs:
-                feed["token_type_ids"] = np.zeros_like(ids)
-            hidden = cast(np.ndarray, self._session.run(None, feed)[0])  # the model's one output
-            out[rows] = self._pool(hidden, mask)
+        batches = [order[start : start + batch] for start in range(0, len(order), batch)]
+
+        def run(rows: list[int]) -> None:
+            out[rows] = self._run(rows, encoded)
+
+        if self.workers > 1 and len(batches) > 1:
+            with ThreadPoolExecutor(self.workers, thread_name_prefix="onnx") as pool:
+                list(pool.map(run, batches))
+        else:
+            for rows in batches:
+                run(rows)
         out /= np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-12)
         return out
+
+    def _run(self, rows: list[int], encoded: list[list[int]]) -> np.ndarray:
+        """The pooled (not yet normalised) vectors of one padded batch."""
+        width = max(len(encoded[i]) for i in rows)
+        ids = np.full((len(rows), width), self._pad_id, dtype=np.int64)
+        mask = np.zeros((len(rows), width), dtype=np.int64)
+        for r, i in enumerate(rows):
+            n = len(encoded[i])
+            ids[r, :n] = encoded[i]
+            mask[r, :n] = 1
+        feed = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self._inputs:
+            feed["token_type_ids"] = np.zeros_like(ids)
+        hidden = cast(np.ndarray, self._session.run(None, feed)[0])  # the model's one output
+        return self._pool(hidden, mask)
 
     def _pool(self, hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
         if self.spec.pooling == "cls":
@@ -304,14 +343,20 @@ class OnnxEncoder:
 
 
 def load_onnx_encoder(
-    spec: ModelSpec, cache_dir: Path, *, threads: int | None = None
+    spec: ModelSpec,
+    cache_dir: Path,
+    *,
+    precision: Precision = "int8",
+    threads: int | None = None,
+    spin: bool = True,
+    workers: int = 1,
 ) -> OnnxEncoder:
     """The encoder of ``spec``, building its ONNX file under ``cache_dir`` if it is missing."""
-    path = onnx_path(spec, cache_dir)
+    path = onnx_path(spec, cache_dir, precision)
     if not path.exists():
         log.info("no ONNX file for %s under %s: exporting it once", spec.folder.name, cache_dir)
-        build_onnx(spec, path)
-    return OnnxEncoder(spec, path, threads=threads)
+        build_onnx(spec, path, precision)
+    return OnnxEncoder(spec, path, threads=threads, spin=spin, workers=workers)
 
 
 def load_torch_encoder(folder: Path) -> tuple[Encoder, int]:
@@ -351,12 +396,16 @@ class OnnxEmbedder:
         cache_dir: Path,
         model: str = DEFAULT_MODEL,
         dimension: int = 384,
+        precision: Precision = "fp32",
         threads: int | None = None,
     ) -> None:
         self.model_name = model
         self.dimension = dimension
         self.cache_dir = cache_dir
+        self.precision: Precision = precision
         self.threads = threads
+        #: Batches run at once: one per core unless ``threads`` pins the session's threads.
+        self.workers = 1 if threads else max(1, os.cpu_count() or 1)
         self.backend = ""
         self._encode: Encoder | None = None
         self._lock = asyncio.Lock()
@@ -377,9 +426,18 @@ class OnnxEmbedder:
             self.backend = "sentence-transformers"
         else:
             try:
-                encode = load_onnx_encoder(spec, self.cache_dir, threads=self.threads)
+                # Threads that spin while waiting take the core the database needs for
+                # the edge writes that run beside the model.
+                encode = load_onnx_encoder(
+                    spec,
+                    self.cache_dir,
+                    precision=self.precision,
+                    threads=self.threads,
+                    spin=False,
+                    workers=self.workers,
+                )
                 size = spec.dimension
-                self.backend = "onnxruntime"
+                self.backend = f"onnxruntime {self.precision}"
             except Exception as exc:  # noqa: BLE001 - any failed export or session: the fallback
                 log.warning(
                     "ONNX model unavailable (%s): embedding with sentence-transformers", exc

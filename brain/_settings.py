@@ -142,9 +142,14 @@ class BrainSettings(HivebrainSettings):
     hivebrain_embeddings: bool = Field(
         default=True, description="embed node text on write (off: vector search is skipped)"
     )
-    hivebrain_embed_runtime: Literal["onnx", "sentence-transformers"] = Field(
-        default="sentence-transformers",
-        description="how the model runs: sentence-transformers (torch, the exact vectors) "
-        "or onnx (int8, exported once from the model into <data dir>/models; faster, but "
-        "its vectors cost meeting-search recall in bench/meetings_quality.py)",
+    hivebrain_embed_runtime: Literal["onnx", "onnx-int8", "sentence-transformers"] = Field(
+        default="onnx",
+        description="how the model runs: onnx (onnxruntime fp32, exported once from the "
+        "shipped model; the same vectors as sentence-transformers, 2-4x faster), onnx-int8 "
+        "(faster again, but its vectors cost meeting-search recall), or sentence-transformers "
+        "(torch)",
+    )
+    hivebrain_model_cache_dir: Path | None = Field(
+        default=None,
+        description="where the exported ONNX model is kept; empty = <data dir>/models",
     )

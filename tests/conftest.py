@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 import pytest_asyncio
@@ -16,17 +17,28 @@ from brain.db._server import EmbeddedServer
 # data_dir: every Brain of the session keeps its data dir (where an ONNX runtime exports
 # the embedding model) in a pytest temp dir, never the user's ./.hivebrain.
 @pytest.fixture(scope="session", autouse=True)
+# The exported ONNX model is kept in one session folder (HIVEBRAIN_MODEL_CACHE_DIR), so
+# tests and the CLI processes they start with data dirs of their own export it once.
 def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    before = os.environ.get("HIVEBRAIN_DATA_DIR")
+    names = ("HIVEBRAIN_DATA_DIR", "HIVEBRAIN_MODEL_CACHE_DIR")
+    before = {name: os.environ.get(name) for name in names}
     folder = str(tmp_path_factory.mktemp("hivebrain-data"))
     os.environ["HIVEBRAIN_DATA_DIR"] = folder
+    os.environ["HIVEBRAIN_MODEL_CACHE_DIR"] = str(Path(folder) / "models")
     try:
         yield folder
     finally:
-        if before is None:
-            os.environ.pop("HIVEBRAIN_DATA_DIR", None)
-        else:
-            os.environ["HIVEBRAIN_DATA_DIR"] = before
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+@pytest.fixture(scope="session")
+def model_cache(data_dir: str) -> Path:
+    """Where this session's exported ONNX models live."""
+    return Path(data_dir) / "models"
 
 
 # falkordb_url: one real embedded FalkorDB for the whole session, in a pytest temp dir,

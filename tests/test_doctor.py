@@ -98,8 +98,10 @@ async def fakes() -> AsyncIterator[Fakes]:
 
 
 def clean_env() -> dict[str, str]:
-    """This process's environment without any hivebrain setting (the developer's own)."""
+    """This process's environment without any hivebrain setting (the developer's own),
+    but with the session's model cache, so the model is not exported again."""
     names = {name.upper() for cls in SETTINGS_CLASSES for name in cls.model_fields}
+    names.discard("HIVEBRAIN_MODEL_CACHE_DIR")
     return {k: v for k, v in os.environ.items() if k not in names}
 
 

@@ -8,6 +8,12 @@ and only Searchable nodes and Chunks, the labels the vector indexes sit on
 length, so the model's batches pad little; each round of vectors is written while the
 model works on the next round.
 
+A node can be written and its vector never made: the process was killed while the model
+worked, or the model failed to load. So the first pass of each process on a graph (and
+the next pass after one that failed) also sweeps the graph for Searchable nodes and
+Chunks with text and no vector, and embeds them with the batch: a rerun of an interrupted
+load ends with every vector present, though its facts come back "unchanged".
+
 Vectors go into the statement as Cypher list literals formatted here, nine significant
 digits each (exactly a float32, which is what ``vecf32`` stores): the client's generic
 parameter formatting took seconds per thousand vectors, more than the model.
@@ -19,7 +25,7 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, LiteralString
 
 from brain._embeddings import Embedder, node_text, text_hash
 from brain.schema._lookups import GraphIO
@@ -38,6 +44,24 @@ MATCH (n:Entity {id: id})
 WHERE n:Searchable OR n:Chunk
 RETURN n.id, n.name, n.summary, n.text, n.textHash
 """
+
+#: Searchable nodes and Chunks with text but no vector, one label at a time (a label scan
+#: each; a scan over Entity would read every reading and version too).
+READ_UNEMBEDDED_SEARCHABLE: LiteralString = """
+MATCH (n:Searchable)
+WHERE n.embedding IS NULL AND (n.name IS NOT NULL OR n.summary IS NOT NULL OR n.text IS NOT NULL)
+RETURN n.id
+LIMIT $limit
+"""
+READ_UNEMBEDDED_CHUNKS: LiteralString = """
+MATCH (n:Chunk)
+WHERE n.embedding IS NULL AND (n.name IS NOT NULL OR n.summary IS NOT NULL OR n.text IS NOT NULL)
+RETURN n.id
+LIMIT $limit
+"""
+#: Ids a sweep returns at most per label; a larger backlog is finished by the next passes.
+SWEEP_LIMIT = 200_000
+SWEEP_TIMEOUT_MS = 60_000
 
 WRITE_EMBEDDINGS = """
 UNWIND $rows AS row
@@ -81,8 +105,45 @@ class EmbedCounts:
     seconds_in_model: float = 0.0
 
 
+#: Graphs this process has swept for nodes without a vector (see the module's docstring).
+_SWEPT: set[str] = set()
+
+
+async def unembedded(io: GraphIO) -> list[str]:
+    """Ids of the Searchable nodes and Chunks that have text but no vector."""
+    ids: list[str] = []
+    sweeps: tuple[tuple[str, LiteralString], ...] = (
+        ("read unembedded nodes", READ_UNEMBEDDED_SEARCHABLE),
+        ("read unembedded chunks", READ_UNEMBEDDED_CHUNKS),
+    )
+    for name, cypher in sweeps:
+        res = await io.read(
+            name, cypher, {"limit": SWEEP_LIMIT}, timeout_ms=SWEEP_TIMEOUT_MS, scalars=True
+        )
+        ids.extend(str(row[0]) for row in res.rows)
+    return ids
+
+
 async def embed_nodes(io: GraphIO, embedder: Embedder, ids: Sequence[str]) -> EmbedCounts:
-    """Embed the changed text of the Searchable nodes and Chunks among ``ids``."""
+    """Embed the changed text of the Searchable nodes and Chunks among ``ids``, and on a
+    graph's first pass in this process, of every such node still without a vector."""
+    sweep = io.graph not in _SWEPT
+    if sweep:
+        backlog = await unembedded(io)
+        if backlog:
+            log.info("%d nodes of %s have no vector yet: embedding them", len(backlog), io.graph)
+            ids = list(dict.fromkeys([*ids, *backlog]))
+    try:
+        counts = await _embed(io, embedder, ids)
+    except BaseException:
+        _SWEPT.discard(io.graph)
+        raise
+    if sweep:
+        _SWEPT.add(io.graph)
+    return counts
+
+
+async def _embed(io: GraphIO, embedder: Embedder, ids: Sequence[str]) -> EmbedCounts:
     counts = EmbedCounts()
     by_hash: dict[str, tuple[str, list[str]]] = {}
     for start in range(0, len(ids), READ_CHUNK):

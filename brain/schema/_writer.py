@@ -182,7 +182,7 @@ class FactWriter:
         return await canonical_ids(self.io, ids)
 
     async def _embed(self, ids: list[str]) -> EmbedCounts:
-        if self._embedder is None or not ids:
+        if self._embedder is None:
             return EmbedCounts()
         return await embed_nodes(self.io, self._embedder, ids)
 
