@@ -44,7 +44,7 @@ import pytest_asyncio
 from discord.ext.test import factories
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
-import bots.discord._bot as discord_bot_module
+import bots.discord._interactions as discord_interactions
 from agents.cards._cards import CardDraft, get_card, propose
 from agents.cards._executors import ExecutorRegistry, RecordOnlyExecutor
 from bots.core._core import BotCore, card_view
@@ -575,7 +575,7 @@ async def test_a_slow_decision_is_deferred_then_edits_the_card(
     webhook: RecordingWebhookAdapter,
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(discord_bot_module, "CLICK_ACK_S", 0.05)  # Discord allows 3 s
+    monkeypatch.setattr(discord_interactions, "CLICK_ACK_S", 0.05)  # Discord allows 3 s
     h = await start_bot(BotCore(brain, executors=ExecutorRegistry([SlowRecordExecutor()])))
     assert brain.registry is not None
     await brain.registry.bind(tenant.slug, "discord", str(h.guild.id))
