@@ -5,11 +5,19 @@ A desk drafts a ``CardDraft``; ``propose`` writes it into the tenant graph as a 
 click (or ``hivebrain card``) calls ``decide``, which checks the clicker is one of the
 tenant's approvers, moves the card out of ``pending`` exactly once (an atomic
 compare-and-set, so two approvers clicking together act once) and, on approval, runs the
-card's executor once. Statuses only move forward::
+card's executor once. Statuses only move forward (each step one compare-and-set, a single
+Cypher statement, so a retried delivery, two approvers or a second click move it once)::
 
-    pending -> approved -> executing -> executed | failed
-    pending -> rejected
-    pending -> expired
+    pending -> executing -> executed | failed      (approved, with an executor wired)
+    pending -> approved                            (approved, nothing to run here)
+    pending -> rejected | expired
+    failed  -> executing                           (an approver retries)
+
+A card whose process stopped while ``executing`` stays ``executing``: whether the action
+happened is unknown, so it is never re-run by itself. The payload is stored as one text
+with its SHA-256 (``payloadHash``); ``decide`` and the executors refuse a card whose text
+no longer matches, so what runs is what the approver saw. Approvers may edit a pending
+card's payload (``edit_card``); the old payload is kept in the card's ``history``.
 """
 
 from __future__ import annotations
@@ -23,12 +31,20 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from agents.errors import ActionFailed, CardNotPending, CardUnknown, NotApprover
+from agents.cards._kinds import (
+    CARD_KINDS,
+    describe,
+    kind_spec,
+    payload_hash,
+    payload_json,
+    read_payload,
+)
+from agents.errors import ActionFailed, CardNotPending, CardUnknown, NotApprover, ToolArgsInvalid
 from brain import HivebrainError, TenantGraph, WriteRefused
 from brain.schema import ALLOWED_PATTERNS
 
 if TYPE_CHECKING:
-    from agents.cards._executors import ExecutorRegistry
+    from agents.cards._executors import Executor, ExecutorRegistry
 
 log = logging.getLogger(__name__)
 
@@ -43,11 +59,12 @@ CardKind = Literal[
     "ad_change",
     "channel_message",
     "note",
+    "task",
 ]
 CardStatus = Literal[
     "pending", "approved", "rejected", "expired", "executing", "executed", "failed"
 ]
-CardAction = Literal["approve", "reject"]
+CardAction = Literal["approve", "reject", "retry"]
 
 #: The ``src`` of everything the card machinery writes.
 CARD_SRC = "hivebrain:card"
@@ -57,6 +74,10 @@ MAX_CITES = 50
 EXECUTE_TIMEOUT_S = 120.0
 #: Longest result sentence kept on a card.
 MAX_RESULT_CHARS = 500
+#: Edits kept in a card's history.
+MAX_HISTORY = 20
+#: The result a card keeps when its process stopped mid-action (never retried by itself).
+UNKNOWN_OUTCOME = "stopped unexpectedly; check by hand whether it ran"
 
 
 class CardDraft(BaseModel):
@@ -73,6 +94,12 @@ class CardDraft(BaseModel):
     proposed_by: str = Field(min_length=1, max_length=64, description="desk name")
     turn_id: str | None = None
     expires_in_hours: float = Field(default=72, gt=0, le=24 * 90)
+    origin: str | None = Field(
+        default=None, max_length=200, description="where it was proposed: 'slack:C1'"
+    )
+    note: str | None = Field(
+        default=None, max_length=1_000, description="shown under the exact preview"
+    )
 
 
 class Card(BaseModel):
@@ -95,6 +122,30 @@ class Card(BaseModel):
     decided_at: int | None = None
     result: str | None = None
     cites: list[str] = Field(default_factory=list)
+    payload_hash: str | None = None
+    origin: str | None = None
+    attempts: int = 0
+    #: Edits and retries, oldest first: ``{"at", "by", "what", ...}``.
+    history: list[dict[str, Any]] = Field(default_factory=list)
+    #: The tenant the card belongs to (its graph's slug), for executors acting as it.
+    tenant: str = ""
+
+    @property
+    def idempotency_key(self) -> str:
+        """One key per card, the same on every attempt, for APIs that dedupe by key."""
+        return f"hivebrain-{self.id}"
+
+    def payload_intact(self) -> bool:
+        """Whether the payload is the one hashed when it was proposed (or last edited)."""
+        return (
+            self.payload_hash is not None
+            and payload_hash(payload_json(self.payload)) == self.payload_hash
+        )
+
+    @property
+    def can_retry(self) -> bool:
+        """Whether an approver may run a failed card again (not one that stopped mid-way)."""
+        return self.status == "failed" and self.result != UNKNOWN_OUTCOME
 
 
 class Decision(BaseModel):
@@ -122,6 +173,51 @@ def is_approver(settings: dict[str, Any], user_key: str) -> bool:
 # --- proposing ----------------------------------------------------------------------------
 
 
+def draft_card(
+    kind: CardKind,
+    payload: dict[str, Any],
+    *,
+    title: str,
+    proposed_by: str,
+    cites: list[str] | None = None,
+    turn_id: str | None = None,
+    origin: str | None = None,
+    note: str | None = None,
+    expires_in_hours: float = 72,
+) -> CardDraft:
+    """A draft of a typed kind (``agents.cards._kinds.CARD_KINDS``) from its filled payload.
+
+    The executor is the kind's own and the preview is written from the payload, so the
+    approver reads exactly what will be sent. Raises ``ToolArgsInvalid`` (safe to show)
+    when the payload does not fit the kind, ``ValueError`` for an unknown kind.
+    """
+    spec = CARD_KINDS.get(kind)
+    if spec is None:
+        raise ValueError(f"unknown card kind {kind!r}")
+    try:
+        model = read_payload(spec, payload)
+    except ValueError as exc:
+        raise ToolArgsInvalid("card", str(exc)) from None
+    return CardDraft(
+        kind=kind,
+        title=title.strip()[:200] or kind,
+        preview=spec.describe(model)[:8_000],
+        payload=model.model_dump(mode="json", exclude_none=True),
+        executor=spec.executor,
+        cites=list(dict.fromkeys(cites or []))[:MAX_CITES],
+        proposed_by=proposed_by,
+        turn_id=turn_id,
+        origin=origin,
+        note=note,
+        expires_in_hours=expires_in_hours,
+    )
+
+
+def _preview(draft: CardDraft) -> str:
+    exact = describe(draft.kind, draft.executor, draft.payload) or draft.preview
+    return f"{exact}\n\n{draft.note}" if draft.note else exact
+
+
 async def propose(graph: TenantGraph, draft: CardDraft, *, now_ms: int) -> Card:
     """Write a pending card for ``draft`` and return it.
 
@@ -131,7 +227,7 @@ async def propose(graph: TenantGraph, draft: CardDraft, *, now_ms: int) -> Card:
     Raises ``WriteRefused`` if the card node itself is refused by the gate.
     """
     try:
-        payload_json = json.dumps(draft.payload, ensure_ascii=False, sort_keys=True)
+        stored = payload_json(draft.payload)
     except (TypeError, ValueError) as exc:
         raise WriteRefused(f"card payload is not JSON-serialisable: {exc}") from exc
     card_id = f"card-{uuid.uuid4().hex[:12]}"
@@ -141,8 +237,12 @@ async def propose(graph: TenantGraph, draft: CardDraft, *, now_ms: int) -> Card:
         "id": card_id,
         "name": draft.title,
         "kind": draft.kind,
-        "preview": draft.preview,
-        "payload": payload_json,
+        "preview": _preview(draft)[:8_000],
+        "payload": stored,
+        "payloadHash": payload_hash(stored),
+        "origin": draft.origin,
+        "attempts": 0,
+        "history": "[]",
         "executor": draft.executor,
         "status": "pending",
         "proposedBy": draft.proposed_by,
@@ -167,7 +267,7 @@ async def propose(graph: TenantGraph, draft: CardDraft, *, now_ms: int) -> Card:
     turn = ends.get(draft.turn_id) if draft.turn_id else None
     if turn and turn[1] in ("Turn", "Finding"):
         facts.append({"edge": {"from": turn[0], "type": "PROPOSED", "to": card_id, **edge}})
-    report = await graph.write_facts(enumerate(facts, 1))
+    report = await _write_card(graph, facts)
     if report.refusals:
         line, reason = report.refusals[0]
         if line == 1:
@@ -175,6 +275,11 @@ async def propose(graph: TenantGraph, draft: CardDraft, *, now_ms: int) -> Card:
         log.warning("card %s: %d links refused: %s", card_id, report.refused, reason)
     log.info("tenant %s: card %s proposed by %s", graph.slug, card_id, draft.proposed_by)
     return await get_card(graph, card_id)
+
+
+async def _write_card(graph: TenantGraph, facts: list[dict[str, Any]]) -> Any:
+    """The one place a card and its links are written (the assistant's own record)."""
+    return await graph.write_facts(enumerate(facts, 1))
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -189,7 +294,8 @@ OPTIONAL MATCH (c)-[e:CITES]->(n:Entity)
 WHERE e.until IS NULL
 WITH c, status, collect(n.id) AS cites
 RETURN c.id, c.kind, c.name, c.preview, c.payload, c.executor, status, c.proposedBy,
-  c.turnId, c.proposedAt, c.expiresAt, c.decidedBy, c.decidedAt, c.result, cites
+  c.turnId, c.proposedAt, c.expiresAt, c.decidedBy, c.decidedAt, c.result, cites,
+  c.payloadHash, c.origin, c.attempts, c.history
 """
 _NEWEST = """
 WITH c, status
@@ -215,11 +321,20 @@ READ_CARDS_OF_STATUS = (
     + _FIELDS
     + "ORDER BY c.proposedAt DESC, c.id"
 )
+#: Cards proposed in one channel (``origin``), newest first, of every status.
+READ_CARDS_FROM = (
+    "MATCH (c:Card) WHERE c.origin = $origin"
+    + _STATUS
+    + _NEWEST
+    + _FIELDS
+    + "ORDER BY c.proposedAt DESC, c.id"
+)
 
 
-def _card(row: list[Any]) -> Card:
+def _card(row: list[Any], tenant: str) -> Card:
     card_id, kind, title, preview, payload, executor, status = row[:7]
-    by, turn, at, exp, dby, dat, res, cites = row[7:]
+    by, turn, at, exp, dby, dat, res, cites = row[7:15]
+    digest, origin, attempts, history = row[15:19]
     return Card(
         id=card_id,
         kind=kind,
@@ -236,6 +351,11 @@ def _card(row: list[Any]) -> Card:
         decided_at=dat,
         result=res,
         cites=sorted(cites or []),
+        payload_hash=digest,
+        origin=origin,
+        attempts=int(attempts or 0),
+        history=json.loads(history or "[]"),
+        tenant=tenant,
     )
 
 
@@ -245,22 +365,28 @@ async def list_cards(
     status: CardStatus | None = None,
     limit: int = 50,
     now_ms: int | None = None,
+    origin: str | None = None,
 ) -> list[Card]:
-    """Cards, newest first, optionally of one status.
+    """Cards, newest first, optionally of one status or proposed in one channel.
 
     With ``now_ms``, a pending card past its expiry is reported (and filtered) as
     ``expired`` without writing anything; ``decide`` records the expiry when it sees one.
+    ``origin`` (``slack:C1``) lists one channel's cards, of every status.
     """
     if not 1 <= limit <= 1_000:
         raise ValueError("limit must be between 1 and 1000")
     params: dict[str, Any] = {"limit": limit, "now": now_ms}
+    if origin is not None:
+        res = await graph.ro_query("read cards from", READ_CARDS_FROM, params | {"origin": origin})
+        cards = [_card(row, graph.slug) for row in res.rows]
+        return [c for c in cards if status is None or c.status == status]
     if status is None:
         res = await graph.ro_query("read cards", READ_CARDS, params)
     else:
         stored = [status, "pending"] if status == "expired" and now_ms is not None else [status]
         params |= {"status": status, "stored": stored}
         res = await graph.ro_query("read cards of status", READ_CARDS_OF_STATUS, params)
-    return [_card(row) for row in res.rows]
+    return [_card(row, graph.slug) for row in res.rows]
 
 
 async def get_card(graph: TenantGraph, card_id: str) -> Card:
@@ -268,7 +394,7 @@ async def get_card(graph: TenantGraph, card_id: str) -> Card:
     res = await graph.ro_query("read card", READ_CARD, {"id": card_id})
     if not res.rows:
         raise CardUnknown(card_id)
-    return _card(res.rows[0])
+    return _card(res.rows[0], graph.slug)
 
 
 # --- deciding -----------------------------------------------------------------------------
@@ -278,14 +404,26 @@ def _when(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
-async def _move(graph: TenantGraph, card_id: str, frm: CardStatus, changes: dict[str, Any]) -> bool:
+async def _move(
+    graph: TenantGraph,
+    card_id: str,
+    frm: CardStatus,
+    changes: dict[str, Any],
+    *,
+    also: dict[str, Any] | None = None,
+) -> bool:
+    # one statement: the status (and ``also``) are compared and changed together
     return await graph.compare_and_set(
-        card_id, expect={"status": frm}, changes=changes, src=CARD_SRC
+        card_id, expect={"status": frm, **(also or {})}, changes=changes, src=CARD_SRC
     )
 
 
 async def _not_pending(graph: TenantGraph, card_id: str) -> CardNotPending:
     return CardNotPending(card_id, (await get_card(graph, card_id)).status)
+
+
+def _history(card: Card, entry: dict[str, Any]) -> str:
+    return json.dumps([*card.history, entry][-MAX_HISTORY:], ensure_ascii=False)
 
 
 async def decide(
@@ -298,55 +436,89 @@ async def decide(
     executors: ExecutorRegistry,
     now_ms: int,
 ) -> Decision:
-    """Approve or reject a pending card as ``user_key``; on approval run its executor once.
+    """Approve, reject or retry a card as ``user_key``; an approval runs its executor once.
 
     ``settings`` are the tenant's settings (``Registry.get(slug).settings``). Raises
     ``NotApprover`` (nothing changes), ``CardUnknown``, ``CardNotPending`` (already
     decided, executing, or expired: a pending card past its expiry is first recorded as
-    expired) and ``ExecutorUnknown`` when approving a card whose executor is not wired
-    in this process (the card stays pending, so an approver elsewhere can still act).
-    A failing executor does not raise: the card ends ``failed`` and the outcome says why.
+    expired; for ``retry``, a card that did not fail) and ``ExecutorUnknown`` when
+    approving a card whose executor is not wired in this process (the card stays
+    pending, so an approver elsewhere can still act). A failing executor does not raise:
+    the card ends ``failed``, the outcome says why, and ``retry`` may run it again.
     """
-    if action not in ("approve", "reject"):
-        raise ValueError(f"action must be 'approve' or 'reject', not {action!r}")
+    if action not in ("approve", "reject", "retry"):
+        raise ValueError(f"action must be 'approve', 'reject' or 'retry', not {action!r}")
     if not is_approver(settings, user_key):
         raise NotApprover(user_key, graph.slug)
     card = await get_card(graph, card_id)
+    if action == "retry":
+        return await _retry(graph, card, user_key=user_key, executors=executors, now_ms=now_ms)
     if card.status != "pending":
         raise CardNotPending(card_id, card.status)
     if now_ms >= card.expires_at:
         await _move(graph, card_id, "pending", {"status": "expired"})
         raise await _not_pending(graph, card_id)
     executor = executors.get(card.executor) if action == "approve" else None
-    status: CardStatus = "approved" if action == "approve" else "rejected"
-    decided = {"status": status, "decidedBy": user_key, "decidedAt": now_ms}
+    status: CardStatus = "rejected" if action == "reject" else "approved"
+    # with an executor the card goes straight to executing: no state between the
+    # approval and the run that a restart could leave behind and a click re-run
+    stored: CardStatus = "executing" if executor is not None else status
+    decided = {"status": stored, "decidedBy": user_key, "decidedAt": now_ms}
     if not await _move(graph, card_id, "pending", decided):
         raise await _not_pending(graph, card_id)
     verdict = f"{status.capitalize()} by {user_key} at {_when(now_ms)}"
     log.info("tenant %s: card %s %s by %s", graph.slug, card_id, status, user_key)
     if executor is None:
         return Decision(card=await get_card(graph, card_id), outcome=verdict)
-    if not await _move(graph, card_id, "approved", {"status": "executing"}):
-        current = await get_card(graph, card_id)
-        return Decision(card=current, outcome=f"{verdict} (already {current.status})")
-    approved = await get_card(graph, card_id)
+    return await _run(graph, card_id, executor, verdict)
+
+
+async def _retry(
+    graph: TenantGraph,
+    card: Card,
+    *,
+    user_key: str,
+    executors: ExecutorRegistry,
+    now_ms: int,
+) -> Decision:
+    """Run a failed card again, once, however many approvers click Retry together."""
+    if not card.can_retry:
+        raise CardNotPending(card.id, card.status)
+    executor = executors.get(card.executor)
+    entry = {"at": now_ms, "by": user_key, "what": "retry", "reason": card.result}
+    changes = {
+        "status": "executing",
+        "attempts": card.attempts + 1,
+        "history": _history(card, entry),
+        "result": "retrying",
+    }
+    if not await _move(graph, card.id, "failed", changes, also={"attempts": card.attempts}):
+        raise await _not_pending(graph, card.id)
+    log.info("tenant %s: card %s retried by %s", graph.slug, card.id, user_key)
+    verdict = f"Retried by {user_key} at {_when(now_ms)}"
+    return await _run(graph, card.id, executor, verdict)
+
+
+async def _run(graph: TenantGraph, card_id: str, executor: Executor, verdict: str) -> Decision:
+    running = await get_card(graph, card_id)
+    if not running.payload_intact():
+        failure = ActionFailed(
+            running.executor,
+            "the card's payload no longer matches what was shown; nothing ran. Propose it again.",
+        )
+        return await _finish(graph, card_id, verdict, None, failure)
     try:
         async with asyncio.timeout(EXECUTE_TIMEOUT_S):
-            result = await executor.execute(approved)
+            result = await executor.execute(running)
     except TimeoutError:
-        failure = ActionFailed(card.executor, f"no answer within {EXECUTE_TIMEOUT_S:.0f} s")
+        failure = ActionFailed(running.executor, f"no answer within {EXECUTE_TIMEOUT_S:.0f} s")
         return await _finish(graph, card_id, verdict, None, failure)
     except HivebrainError as exc:
         return await _finish(graph, card_id, verdict, None, exc)
     except BaseException:
         # Unknown whether the action happened: never leave the card "executing" forever,
         # and never let it look retryable.
-        await _move(
-            graph,
-            card_id,
-            "executing",
-            {"status": "failed", "result": "stopped unexpectedly; check by hand whether it ran"},
-        )
+        await _move(graph, card_id, "executing", {"status": "failed", "result": UNKNOWN_OUTCOME})
         raise
     return await _finish(graph, card_id, verdict, result, None)
 
@@ -369,3 +541,50 @@ async def _finish(
         log.warning("tenant %s: card %s failed: %s", graph.slug, card_id, error)
     await _move(graph, card_id, "executing", changes)
     return Decision(card=await get_card(graph, card_id), outcome=outcome)
+
+
+# --- editing ------------------------------------------------------------------------------
+
+
+async def edit_card(
+    graph: TenantGraph,
+    settings: dict[str, Any],
+    *,
+    card_id: str,
+    changes: dict[str, Any],
+    user_key: str,
+    now_ms: int,
+) -> Card:
+    """An approver changes fields of a pending card's payload before approving it.
+
+    ``changes`` are merged into the payload (``{"text": "..."}``) and checked against
+    the card's kind; the preview is written again from the new payload, its hash
+    replaced, and the old payload kept in the card's history. Raises ``NotApprover``,
+    ``CardUnknown``, ``CardNotPending`` (also when someone decided or edited it at the
+    same moment) and ``ToolArgsInvalid`` (what is wrong with the edit).
+    """
+    if not is_approver(settings, user_key):
+        raise NotApprover(user_key, graph.slug)
+    card = await get_card(graph, card_id)
+    if card.status != "pending" or now_ms >= card.expires_at:
+        raise CardNotPending(card_id, "expired" if card.status == "pending" else card.status)
+    payload = {**card.payload, **changes}
+    spec = kind_spec(card.kind, card.executor)
+    if spec is not None:
+        try:
+            payload = read_payload(spec, payload).model_dump(mode="json", exclude_none=True)
+        except ValueError as exc:
+            raise ToolArgsInvalid("card", str(exc)) from None
+    stored = payload_json(payload)
+    entry = {"at": now_ms, "by": user_key, "what": "edit", "before": card.payload}
+    update = {
+        "payload": stored,
+        "payloadHash": payload_hash(stored),
+        "preview": (describe(card.kind, card.executor, payload) or card.preview)[:8_000],
+        "history": _history(card, entry),
+    }
+    # compared with the hash read above: an edit racing another edit or a decision loses
+    if not await _move(graph, card_id, "pending", update, also={"payloadHash": card.payload_hash}):
+        raise await _not_pending(graph, card_id)
+    log.info("tenant %s: card %s edited by %s", graph.slug, card_id, user_key)
+    return await get_card(graph, card_id)

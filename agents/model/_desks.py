@@ -60,20 +60,31 @@ def _json(text: str) -> dict[str, Any]:
     return cast(dict[str, Any], value) if isinstance(value, dict) else {}
 
 
+def _card(kind: str, title: str, preview: str) -> dict[str, Any]:
+    """A CARD line as a card: a team update posts its text to the team channel, a task
+    becomes a Task in the brain; anything else is only recorded when approved."""
+    card: dict[str, Any] = {
+        "kind": kind,
+        "title": title,
+        "preview": preview,
+        "executor": "record",
+        "cites": [],
+        "payload": {},
+    }
+    if kind == "channel_message":
+        card.update(audience="team", text=preview, executor="channel")
+    elif kind == "task":
+        card.update(executor="brain", payload={"name": title, "notes": preview})
+    return card
+
+
 def split_draft(text: str, desk: str) -> Draft:
     """Separate a desk's text from its PATH and CARD lines."""
     path_ids: list[str] = []
     if m := _PATH_LINE.search(text):
         path_ids = [p.strip().strip("[]") for p in m.group(1).split(",") if p.strip()]
-    cards: list[dict[str, Any]] = [
-        {
-            "kind": kind,
-            "title": title.strip()[:200],
-            "preview": preview.strip()[:2000],
-            "executor": "record",
-            "cites": [],
-            "payload": {},
-        }
+    cards = [
+        _card(kind, title.strip()[:200], preview.strip()[:2000])
         for kind, title, preview in _CARD_LINE.findall(text)
         if kind in CARD_KINDS
     ]

@@ -89,9 +89,9 @@ async def card_command(
 
     if action not in ("approve", "reject"):
         raise InputInvalid(f"unknown action {action!r}: use approve or reject")
-    executors = build_executors(ExecutorSettings(), slug=slug)
 
     async def act(brain: Brain) -> None:
+        executors = build_executors(ExecutorSettings(), slug=slug, brain=brain)
         assert brain.registry is not None
         settings = (await brain.registry.get(slug)).settings
         graph = await brain.tenant(slug)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 class HivebrainCommands(commands.Cog):
-    """The slash commands: ``/ask``, ``/connect`` and ``/settings``."""
+    """The slash commands: ``/ask``, ``/connect``, ``/settings`` and ``/cards``."""
 
     def __init__(self, bot: HivebrainDiscord) -> None:
         self.bot = bot
@@ -69,6 +69,7 @@ class HivebrainCommands(commands.Cog):
     @app_commands.describe(
         digest_channel=f"Where {CHANNEL_SETTINGS['digest']} go",
         triage_channel=f"Where {CHANNEL_SETTINGS['triage']} go",
+        team_channel=f"Where {CHANNEL_SETTINGS['team']} go",
         add_approver="Someone who may approve cards",
         remove_approver="Someone who may no longer approve cards",
     )
@@ -78,12 +79,13 @@ class HivebrainCommands(commands.Cog):
         interaction: discord.Interaction[discord.Client],
         digest_channel: discord.TextChannel | None = None,
         triage_channel: discord.TextChannel | None = None,
+        team_channel: discord.TextChannel | None = None,
         add_approver: discord.User | None = None,
         remove_approver: discord.User | None = None,
     ) -> None:
         """Change the tenant's settings through the core's settings command (approvers only)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        chosen = {"digest": digest_channel, "triage": triage_channel}
+        chosen = {"digest": digest_channel, "triage": triage_channel, "team": team_channel}
         change = settings_change(
             channels={k: str(c.id) for k, c in chosen.items() if c is not None},
             add=[str(add_approver.id)] if add_approver is not None else [],
@@ -95,5 +97,15 @@ class HivebrainCommands(commands.Cog):
             str(interaction.guild_id),
             str(interaction.user.id),
             change,
+        )
+        await interaction.followup.send(note(text), ephemeral=True)
+
+    @app_commands.command(name="cards", description="The cards proposed in this channel")
+    @app_commands.guild_only()
+    async def cards(self, interaction: discord.Interaction[discord.Client]) -> None:
+        """List this channel's cards, newest first, privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = await self.bot.core.cards_in(
+            "discord", str(interaction.guild_id), str(interaction.channel_id or "")
         )
         await interaction.followup.send(note(text), ephemeral=True)

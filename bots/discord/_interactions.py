@@ -19,7 +19,7 @@ import discord
 from bots.core._core import DecisionOutcome, apology
 from bots.core._reply import CardDecision, CardView
 from bots.core._safety import sanitize_mentions, truncate_text
-from bots.discord._render import CONTENT_LIMIT, render_card_embed
+from bots.discord._render import CONTENT_LIMIT, card_buttons, render_card_embed
 
 if TYPE_CHECKING:
     from bots.discord._bot import HivebrainDiscord
@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 Json = dict[str, Any]
 
-CARD_TEMPLATE = r"hb:card:(?P<action>approve|reject|details):(?P<card>[A-Za-z0-9_-]+)"
+CARD_TEMPLATE = r"hb:card:(?P<action>approve|reject|details|retry):(?P<card>[A-Za-z0-9_-]+)"
 #: A click whose decision is this quick is answered directly; a slower one (an executor
 #: calling GitHub) is deferred first, so Discord's 3 s deadline always holds.
 CLICK_ACK_S = 2.0
@@ -178,13 +178,15 @@ async def tell(interaction: discord.Interaction[Any], text: str) -> None:
 def decided_message(
     message: discord.Message | None, card: CardView
 ) -> tuple[list[discord.Embed], discord.ui.View | None]:
-    """The clicked message after a decision: that card's embed updated, its buttons gone.
+    """The clicked message after a decision: that card's embed updated, its buttons gone
+    (a Retry button instead when it failed and may run again).
 
     Other embeds (the answer, other cards) and other cards' buttons stay as they were.
     """
     fresh = discord.Embed.from_dict(render_card_embed(card))
+    retry = [card_buttons(card)] if card.can_retry else []
     if message is None:
-        return [fresh], None
+        return [fresh], view_from_components(retry)
     footer = f"Card {card.id}"
     embeds = [fresh if e.footer.text == footer else e for e in message.embeds]
     if not any(e is fresh for e in embeds):
@@ -202,4 +204,4 @@ def decided_message(
             str(b.get("custom_id", "")).endswith(f":{card.id}") for b in row.get("components", [])
         )
     ]
-    return embeds, view_from_components(kept)
+    return embeds, view_from_components(kept + retry)

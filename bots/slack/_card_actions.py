@@ -23,6 +23,7 @@ from bots.slack._render import (
     ACTION_APPROVE,
     ACTION_DETAILS,
     ACTION_REJECT,
+    ACTION_RETRY,
     Block,
     render_card_blocks,
 )
@@ -33,7 +34,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-VERBS: dict[str, Literal["approve", "reject", "details"]] = {
+VERBS: dict[str, Literal["approve", "reject", "details", "retry"]] = {
+    ACTION_RETRY: "retry",
     ACTION_APPROVE: "approve",
     ACTION_REJECT: "reject",
     ACTION_DETAILS: "details",

@@ -46,6 +46,8 @@ HELP = (
     "*hivebrain* answers questions about your business from its brain.\n"
     "• `/hivebrain ask <question>` — answer in this channel\n"
     "• `/hivebrain connect [name]` — create this workspace's brain (you become an approver)\n"
+    "• `/hivebrain cards` — the cards proposed in this channel\n"
+    "• `/hivebrain edit <card id> <new text>` — change a pending card before approving it\n"
     + settings_help("/hivebrain settings")
     + "\nYou can also mention me, message me directly, or reply in a thread I answered."
 )
@@ -91,6 +93,15 @@ class SlackCommands:
             work = self.adapter.core.connect(
                 "slack", team, user_id=user, name=rest or command.get("team_domain", "")
             )
+            self.adapter.spawn(name, self._tell_after(client, respond, channel, user, work))
+        elif sub == "cards":
+            await ack()
+            work = self.adapter.core.cards_in("slack", team, channel)
+            self.adapter.spawn(name, self._tell_after(client, respond, channel, user, work))
+        elif sub == "edit":
+            await ack()
+            card_id, _, text = rest.partition(" ")
+            work = self.adapter.core.edit_card_text("slack", team, user, card_id, text.strip())
             self.adapter.spawn(name, self._tell_after(client, respond, channel, user, work))
         elif sub == "settings":
             await ack()
