@@ -220,8 +220,10 @@ async def _minutes(graph: TenantGraph, which: str | None) -> tuple[dict[str, Any
     query = f"{which} minutes" if which else "meeting minutes notes"
     data = await _read(graph, "search", {"query": query, "types": ["Meeting", "Document"]})
     hits = [h for h in _rows(data, "hits") if h.get("type") in ("Meeting", "Document")]
+    # meetings before documents; without a name, the newest meeting first
     if not which:
-        hits.sort(key=lambda h: (h.get("type") == "Meeting", h.get("as_of") or ""), reverse=True)
+        hits.sort(key=lambda h: str(h.get("as_of") or ""), reverse=True)
+    hits.sort(key=lambda h: h.get("type") != "Meeting")
     for hit in hits[:3]:
         found = await _read(graph, "lookup", {"name": hit["id"]})
         for match in _rows(found, "matches"):
