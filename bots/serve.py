@@ -18,6 +18,7 @@ from typing import Any
 from aiohttp import web
 
 from agents import ChannelPostExecutor
+from agents.cards import KeyedPoster
 from agents.errors import ActionFailed
 from bots.core._core import BotCore
 from bots.core._settings import BotSettings
@@ -38,6 +39,15 @@ class PlatformPoster:
         poster = self.posters.get(platform)
         if poster is None:
             raise ActionFailed("channel", f"{platform} is not running in this process")
+        return str(await poster.post(platform=platform, channel=channel, text=text))
+
+    async def post_once(self, *, platform: str, channel: str, text: str, key: str) -> str:
+        """Post with an idempotency key where the platform's poster takes one (Discord)."""
+        poster = self.posters.get(platform)
+        if poster is None:
+            raise ActionFailed("channel", f"{platform} is not running in this process")
+        if isinstance(poster, KeyedPoster):
+            return await poster.post_once(platform=platform, channel=channel, text=text, key=key)
         return str(await poster.post(platform=platform, channel=channel, text=text))
 
 

@@ -132,8 +132,9 @@ class Card(BaseModel):
 
     @property
     def idempotency_key(self) -> str:
-        """One key per card, the same on every attempt, for APIs that dedupe by key."""
-        return f"hivebrain-{self.id}"
+        """One key per card, the same on every attempt, for APIs that dedupe by key
+        (short: Discord's message nonce holds 25 characters)."""
+        return self.id
 
     def payload_intact(self) -> bool:
         """Whether the payload is the one hashed when it was proposed (or last edited)."""

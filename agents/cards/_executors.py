@@ -15,7 +15,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast, runtime_checkable
 
 import httpx
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -46,6 +46,19 @@ class Poster(Protocol):
 
     async def post(self, *, platform: str, channel: str, text: str) -> str:
         """Post ``text`` to ``channel`` on ``platform``; return the message id or permalink."""
+        ...
+
+
+@runtime_checkable
+class KeyedPoster(Protocol):
+    """A ``Poster`` whose platform dedupes by key: the same key never posts twice.
+
+    Discord does (a message nonce it enforces); Slack's ``chat.postMessage`` has no such
+    key, so its poster is a plain ``Poster`` and only the card's state guards it.
+    """
+
+    async def post_once(self, *, platform: str, channel: str, text: str, key: str) -> str:
+        """Post ``text`` unless a post with ``key`` was already made; return its id."""
         ...
 
 
@@ -112,7 +125,11 @@ class _ChannelPayload(BaseModel):
 
 
 class ChannelPostExecutor:
-    """``channel``: posts ``{"platform", "channel", "text"}`` through the bots' ``Poster``."""
+    """``channel``: posts ``{"platform", "channel", "text"}`` through the bots' ``Poster``.
+
+    A ``KeyedPoster`` gets the card's idempotency key, so a platform that dedupes by key
+    never shows the post twice even if a retry follows a lost answer.
+    """
 
     name = "channel"
 
@@ -122,7 +139,12 @@ class ChannelPostExecutor:
     async def execute(self, card: Card) -> str:
         """Post once; the poster raises ``HivebrainError`` subclasses when the platform refuses."""
         p = _payload(_ChannelPayload, self.name, card)
-        ref = await self._poster.post(platform=p.platform, channel=p.channel, text=p.text)
+        if isinstance(self._poster, KeyedPoster):
+            ref = await self._poster.post_once(
+                platform=p.platform, channel=p.channel, text=p.text, key=card.idempotency_key
+            )
+        else:
+            ref = await self._poster.post(platform=p.platform, channel=p.channel, text=p.text)
         return f"posted to {p.platform} channel {p.channel} ({ref})"
 
 

@@ -55,6 +55,7 @@ _MAIL = re.compile(r"<?(?:mailto:)?([^@\s<>|,;]+@[^@\s<>|,;]+\.[A-Za-z]{2,})(?:\
 _AND = re.compile(r"\s*(?:,|;|\band\b|&)\s*", re.I)
 _SLACK_CHANNEL = re.compile(r"^<#([A-Z0-9]+)(?:\|[^>]*)?>$")
 _DISCORD_CHANNEL = re.compile(r"^<#(\d+)>$")
+_MINUTES_NAME = re.compile(r"\b(?:minutes|meeting)\b", re.I)
 #: Longest minutes body put into an e-mail card.
 MAX_MINUTES_CHARS = 6_000
 
@@ -219,7 +220,13 @@ async def _minutes(graph: TenantGraph, which: str | None) -> tuple[dict[str, Any
     """The meeting (or minutes document) asked for, newest first, and its text."""
     query = f"{which} minutes" if which else "meeting minutes notes"
     data = await _read(graph, "search", {"query": query, "types": ["Meeting", "Document"]})
-    hits = [h for h in _rows(data, "hits") if h.get("type") in ("Meeting", "Document")]
+    # a document is minutes only when it says so in its name ("Board minutes, May")
+    hits = [
+        h
+        for h in _rows(data, "hits")
+        if h.get("type") == "Meeting"
+        or (h.get("type") == "Document" and _MINUTES_NAME.search(str(h.get("name") or "")))
+    ]
     # meetings before documents; without a name, the newest meeting first
     if not which:
         hits.sort(key=lambda h: str(h.get("as_of") or ""), reverse=True)

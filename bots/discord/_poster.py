@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: Longest message nonce Discord accepts.
+NONCE_LIMIT = 25
+
 
 class DiscordPoster:
     """``agents.cards._executors.Poster`` for Discord: posts plain text to a channel id.
@@ -30,6 +33,14 @@ class DiscordPoster:
 
     async def post(self, *, platform: str, channel: str, text: str) -> str:
         """Post ``text`` to Discord channel ``channel`` (an id); return the message link."""
+        return await self._send(platform, channel, text, key=None)
+
+    async def post_once(self, *, platform: str, channel: str, text: str, key: str) -> str:
+        """Post as ``post`` does, with ``key`` as Discord's enforced message nonce, so a
+        repeat with the same key (a retry after a lost answer) is not shown twice."""
+        return await self._send(platform, channel, text, key=key)
+
+    async def _send(self, platform: str, channel: str, text: str, *, key: str | None) -> str:
         if platform != "discord":
             raise ValueError(f"DiscordPoster posts to discord, not {platform!r}")
         if not channel.isdigit():
@@ -41,8 +52,14 @@ class DiscordPoster:
             if not isinstance(target, discord.abc.Messageable):
                 raise ActionFailed("channel", f"Discord channel {channel} does not take messages")
             sent: discord.Message | None = None
-            for piece in split_text(sanitize_mentions(text, "discord"), CONTENT_LIMIT) or ["…"]:
-                sent = await target.send(piece, allowed_mentions=NO_MENTIONS)
+            pieces = split_text(sanitize_mentions(text, "discord"), CONTENT_LIMIT) or ["…"]
+            for i, piece in enumerate(pieces):
+                # discord.py sends enforce_nonce with a nonce; a nonce holds 25 characters
+                if key:
+                    nonce = f"{key}:{i}"[-NONCE_LIMIT:]
+                    sent = await target.send(piece, allowed_mentions=NO_MENTIONS, nonce=nonce)
+                else:
+                    sent = await target.send(piece, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException as exc:
             raise ActionFailed("channel", f"Discord refused the post (HTTP {exc.status})") from exc
         assert sent is not None
