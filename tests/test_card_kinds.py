@@ -28,7 +28,7 @@ from agents.cards import (
     propose,
     read_request,
 )
-from agents.errors import ToolArgsInvalid
+from agents.errors import CardNotPending, ToolArgsInvalid
 from brain import Brain, TenantGraph, now_ms, read_facts
 
 BUSINESSES = Path(__file__).parent / "data" / "businesses"
@@ -206,3 +206,44 @@ async def test_composio_without_an_account_for_the_tenant_sends_nothing_and_says
     assert decision.card.status == "failed" and decision.card.can_retry
     assert "has not connected Composio" in (decision.card.result or "")
     assert (await get_card(vets, card.id)).payload_intact()
+
+
+async def test_a_card_left_executing_by_a_restart_is_never_run_again(
+    vets: TenantGraph, brain: Brain
+) -> None:
+    runs: list[str] = []
+
+    class Counting:
+        name = "channel"
+
+        async def execute(self, card: Any) -> str:
+            runs.append(card.id)
+            return "posted"
+
+    draft = draft_card(
+        "channel_message",
+        {"platform": "slack", "channel": "C1", "text": "Closing at 4 today."},
+        title="Close early",
+        proposed_by="ops",
+    )
+    card = await propose(vets, draft, now_ms=now_ms())
+    # the process stopped between the approval and the executor's answer
+    assert await vets.compare_and_set(
+        card.id, expect={"status": "pending"}, changes={"status": "executing"}, src="test"
+    )
+    assert brain.registry is not None
+    settings = (await brain.registry.get(vets.slug)).settings
+
+    for action in ("approve", "retry"):
+        with pytest.raises(CardNotPending) as caught:
+            await decide(
+                vets,
+                settings,
+                card_id=card.id,
+                action=action,  # type: ignore[arg-type]  # both literals of CardAction
+                user_key="slack:U1",
+                executors=ExecutorRegistry([Counting()]),
+                now_ms=now_ms(),
+            )
+        assert caught.value.status == "executing"
+    assert runs == [] and (await get_card(vets, card.id)).status == "executing"
