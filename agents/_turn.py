@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 
 from agents._ledger import ToolLedger
 from agents._roster import ROSTER
-from agents.cards._cards import Card, CardDraft, propose
+from agents.cards._cards import Card, CardDraft, draft_card, propose
 from agents.cards._place import CardPlace
 from agents.cards._requests import ActRequest, read_request, team_post
 from agents.checks._answer import (
@@ -43,6 +43,7 @@ from agents.checks._relevance import Asked, check_relevance, is_decline
 from agents.desks._draft import Draft
 from agents.desks._rules import plan, run_desk
 from agents.desks._understand import Understanding, understand
+from agents.errors import ToolArgsInvalid
 from agents.model import Budget, ModelClient
 from agents.model import _desks as model_desks
 from brain import HivebrainError, InputInvalid, TenantGraph, format_moment, now_ms, parse_moment
@@ -507,7 +508,23 @@ async def run_turn(
 
 
 def _proposal(card: dict[str, Any], desk: str, turn_id: str, place: CardPlace) -> CardDraft:
-    """A desk's card as a draft: "the team" is resolved to the tenant's team channel."""
+    """A desk's card as a draft: "the team" is resolved to the tenant's team channel; a
+    payload the model filled is checked against its kind (a bad one is only recorded)."""
+    if card.get("typed"):
+        try:
+            draft = draft_card(
+                card["kind"],
+                card["payload"],
+                title=card["title"],
+                proposed_by=desk,
+                cites=card.get("cites", []),
+                turn_id=turn_id,
+                origin=place.origin,
+            )
+            return draft.model_copy(update={"note": place.note_for(draft)})
+        except ToolArgsInvalid as exc:
+            log.info("card from %s recorded only: %s", desk, exc)
+            card = {**card, "executor": "record", "preview": card["preview"][:2_000]}
     if card.get("audience") == "team":
         text = str(card.get("text") or card["preview"])
         draft = team_post(

@@ -15,7 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
+
+from agents.cards._kinds import composio_toolkit, kind_spec, read_payload
+
+if TYPE_CHECKING:
+    from agents.cards._cards import CardDraft
 
 #: Platforms a card can post to (the console has no channel).
 POSTING_PLATFORMS = ("slack", "discord")
@@ -87,4 +92,22 @@ class CardPlace:
                 f"{toolkit} is not connected for this workspace in Composio yet: approving "
                 f"will fail until it is (then `settings tools {toolkit}`)."
             )
+        return None
+
+    def note_for(self, draft: CardDraft) -> str | None:
+        """What the approver should know before approving ``draft`` from here: a tool
+        not connected, a repository not on this workspace's list."""
+        spec = kind_spec(draft.kind, draft.executor)
+        if spec is None:
+            return None
+        if spec.composio is not None:
+            try:
+                return self.missing_toolkit(
+                    composio_toolkit(spec, read_payload(spec, draft.payload))
+                )
+            except ValueError:
+                return None
+        repo = str(draft.payload.get("repo") or "")
+        if repo and self.repos and repo.lower() not in {r.lower() for r in self.repos}:
+            return f"{repo} is not one of this workspace's repositories: approving will fail."
         return None
