@@ -95,11 +95,16 @@ async def serve(
     discord_task: asyncio.Task[None] | None = None
     if settings.slack_enabled:
         from bots.slack._app import run_slack
-        from bots.slack._installs import SlackPoster
+        from bots.slack._installs import RegistryInstallationStore, SlackPoster
 
         slack_service = await run_slack(core, settings)
         app.add_routes(slack_service.routes)
-        poster.posters["slack"] = SlackPoster(slack_service.adapter.app.client)
+        store = slack_service.adapter.app.installation_store
+        poster.posters["slack"] = SlackPoster(
+            slack_service.adapter.app.client,
+            # many workspaces (OAuth): each card's post uses its own workspace's token
+            installations=store if isinstance(store, RegistryInstallationStore) else None,
+        )
         running["slack"] = True
     if settings.discord_enabled:
         from bots.discord._bot import DiscordPoster, build_discord_bot, run_discord

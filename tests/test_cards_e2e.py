@@ -194,7 +194,13 @@ async def test_tell_the_team_proposes_a_post_that_is_sent_once_on_approval(w: Wo
         "channel",
         "pending",
     )
-    assert proposed.payload == {"platform": "slack", "channel": TEAM_CHANNEL, "text": text}
+    team = w.slack.workspace.team_id  # so a many-workspace install posts with its token
+    assert proposed.payload == {
+        "platform": "slack",
+        "channel": TEAM_CHANNEL,
+        "text": text,
+        "workspace": team,
+    }
     assert proposed.preview == f"Post to slack channel {TEAM_CHANNEL}:\n{text}"
     answer = sent_line(w, ts)
     assert "Nothing is sent yet" in answer and TEAM_CHANNEL in answer

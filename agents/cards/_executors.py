@@ -122,6 +122,7 @@ class _ChannelPayload(BaseModel):
     platform: str = Field(min_length=1, max_length=32)
     channel: str = Field(min_length=1, max_length=128)
     text: str = Field(min_length=1, max_length=40_000)
+    workspace: str | None = Field(default=None, max_length=64)
 
 
 class ChannelPostExecutor:
@@ -139,12 +140,14 @@ class ChannelPostExecutor:
     async def execute(self, card: Card) -> str:
         """Post once; the poster raises ``HivebrainError`` subclasses when the platform refuses."""
         p = _payload(_ChannelPayload, self.name, card)
+        # a Slack poster serving many workspaces finds the bot token by team: "T1/C1"
+        where = f"{p.workspace}/{p.channel}" if p.workspace and p.platform == "slack" else p.channel
         if isinstance(self._poster, KeyedPoster):
             ref = await self._poster.post_once(
-                platform=p.platform, channel=p.channel, text=p.text, key=card.idempotency_key
+                platform=p.platform, channel=where, text=p.text, key=card.idempotency_key
             )
         else:
-            ref = await self._poster.post(platform=p.platform, channel=p.channel, text=p.text)
+            ref = await self._poster.post(platform=p.platform, channel=where, text=p.text)
         return f"posted to {p.platform} channel {p.channel} ({ref})"
 
 

@@ -37,6 +37,9 @@ class ChannelPost(_Payload):
     platform: Literal["slack", "discord"]
     channel: str = Field(min_length=1, max_length=128)
     text: str = Field(min_length=1, max_length=40_000)
+    workspace: str | None = Field(
+        default=None, max_length=64, description="the Slack team, for many-workspace installs"
+    )
 
 
 class Email(_Payload):

@@ -43,6 +43,8 @@ class CardPlace:
 
     platform: str = "console"
     channel: str = ""
+    #: The Slack team or Discord server the message came from.
+    workspace: str = ""
     team_channel: str | None = None
     composio_user: str | None = None
     toolkits: tuple[str, ...] = ()
@@ -50,7 +52,7 @@ class CardPlace:
 
     @classmethod
     def from_settings(
-        cls, settings: Mapping[str, Any], *, platform: str, channel: str = ""
+        cls, settings: Mapping[str, Any], *, platform: str, channel: str = "", workspace: str = ""
     ) -> CardPlace:
         """The place of a message on ``platform`` in ``channel`` for a tenant's ``settings``."""
         team = settings.get(f"{platform}_team_channel") or settings.get("team_channel")
@@ -58,6 +60,7 @@ class CardPlace:
         return cls(
             platform=platform,
             channel=channel,
+            workspace=workspace,
             team_channel=str(team) if team else None,
             composio_user=str(user) if user else None,
             toolkits=setting_list(settings.get("composio_toolkits")),
@@ -111,3 +114,11 @@ class CardPlace:
         if repo and self.repos and repo.lower() not in {r.lower() for r in self.repos}:
             return f"{repo} is not one of this workspace's repositories: approving will fail."
         return None
+
+    def post_payload(self, channel: str, text: str) -> dict[str, Any]:
+        """A ``channel_message`` payload for ``channel`` here (with the Slack team, so a
+        many-workspace install posts with the right workspace's token)."""
+        payload: dict[str, Any] = {"platform": self.platform, "channel": channel, "text": text}
+        if self.platform == "slack" and self.workspace:
+            payload["workspace"] = self.workspace
+        return payload

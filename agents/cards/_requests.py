@@ -141,7 +141,7 @@ def team_post(
     )
     return draft_card(
         "channel_message",
-        {"platform": place.platform, "channel": channel, "text": text},
+        place.post_payload(channel, text),
         title=title,
         proposed_by=proposed_by,
         cites=cites,
@@ -178,7 +178,7 @@ def _channel_post(word: str, raw: str, place: CardPlace, proposed_by: str) -> Ac
     shown = word if word.startswith("#") else f"<#{channel}>"
     draft = draft_card(
         "channel_message",
-        {"platform": place.platform, "channel": channel, "text": _sentence(raw)},
+        place.post_payload(channel, _sentence(raw)),
         title=f"Post in {shown}"[:200],
         proposed_by=proposed_by,
         origin=place.origin,

@@ -336,7 +336,12 @@ class BotCore:
                     verified=True,
                 )
             settings = await self.settings_of(graph.slug)
-            place = CardPlace.from_settings(settings, platform=msg.platform, channel=msg.channel_id)
+            place = CardPlace.from_settings(
+                settings,
+                platform=msg.platform,
+                channel=msg.channel_id,
+                workspace=msg.workspace_id,
+            )
             async with self.queue.slot(graph.slug):
                 turn = await self._answer(
                     graph,
