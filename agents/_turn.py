@@ -25,9 +25,9 @@ from pydantic import BaseModel, Field
 
 from agents._ledger import ToolLedger
 from agents._roster import ROSTER
-from agents.cards._cards import Card, CardDraft, draft_card, propose
+from agents.cards._cards import Card, propose
 from agents.cards._place import CardPlace
-from agents.cards._requests import ActRequest, read_request, team_post
+from agents.cards._requests import ActRequest, desk_draft, read_request
 from agents.checks._answer import (
     AS_OF_RE,
     STALE_AFTER,
@@ -43,7 +43,6 @@ from agents.checks._relevance import Asked, check_relevance, is_decline
 from agents.desks._draft import Draft
 from agents.desks._rules import plan, run_desk
 from agents.desks._understand import Understanding, understand
-from agents.errors import ToolArgsInvalid
 from agents.model import Budget, ModelClient
 from agents.model import _desks as model_desks
 from brain import HivebrainError, InputInvalid, TenantGraph, format_moment, now_ms, parse_moment
@@ -475,7 +474,7 @@ async def run_turn(
     ]
     turn_id = f"turn-{uuid.uuid4().hex[:12]}"
     proposals = [
-        _proposal(c, o.desk, turn_id, place) for o in outcomes if o.draft for c in o.draft.cards
+        desk_draft(c, o.desk, turn_id, place) for o in outcomes if o.draft for c in o.draft.cards
     ]
     result = TurnResult(
         turn_id=turn_id,
@@ -505,43 +504,6 @@ async def run_turn(
         cards = [await propose(graph, draft, now_ms=now_ms()) for draft in proposals]
         result = result.model_copy(update={"cards": [card_view(c) for c in cards]})
     return result
-
-
-def _proposal(card: dict[str, Any], desk: str, turn_id: str, place: CardPlace) -> CardDraft:
-    """A desk's card as a draft: "the team" is resolved to the tenant's team channel; a
-    payload the model filled is checked against its kind (a bad one is only recorded)."""
-    if card.get("typed"):
-        try:
-            draft = draft_card(
-                card["kind"],
-                card["payload"],
-                title=card["title"],
-                proposed_by=desk,
-                cites=card.get("cites", []),
-                turn_id=turn_id,
-                origin=place.origin,
-            )
-            return draft.model_copy(update={"note": place.note_for(draft)})
-        except ToolArgsInvalid as exc:
-            log.info("card from %s recorded only: %s", desk, exc)
-            card = {**card, "executor": "record", "preview": card["preview"][:2_000]}
-    if card.get("audience") == "team":
-        text = str(card.get("text") or card["preview"])
-        draft = team_post(
-            text, place, title=card["title"], proposed_by=desk, cites=card.get("cites", [])
-        )
-        return draft.model_copy(update={"turn_id": turn_id})
-    return CardDraft(
-        kind=card["kind"],
-        title=card["title"],
-        preview=card["preview"],
-        payload=card.get("payload", {}),
-        executor=card["executor"],
-        cites=card.get("cites", []),
-        proposed_by=desk,
-        turn_id=turn_id,
-        origin=place.origin,
-    )
 
 
 async def _act_turn(

@@ -23,11 +23,11 @@ from agents.cards._cards import (
     CardAction,
     CardDraft,
     Decision,
-    decide,
     get_card,
     list_cards,
     propose,
 )
+from agents.cards._decisions import decide
 from agents.cards._executors import (
     ChannelPostExecutor,
     ComposioExecutor,

@@ -9,14 +9,13 @@ from agents.cards._cards import (
     CardKind,
     CardStatus,
     Decision,
-    decide,
     draft_card,
-    edit_card,
     get_card,
     is_approver,
     list_cards,
     propose,
 )
+from agents.cards._decisions import decide, edit_card
 from agents.cards._executors import (
     AccountLookup,
     ChannelPostExecutor,

@@ -13,6 +13,7 @@ so a question ("who should remind Dana ...?") is never taken for a request.
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -23,6 +24,8 @@ from agents.cards._place import CardPlace
 from agents.errors import ToolArgsInvalid
 from agents.tools import call_tool
 from brain import HivebrainError, TenantGraph
+
+log = logging.getLogger(__name__)
 
 _LEAD = re.compile(
     r"^\s*(?:(?:hey|hi|ok|okay)\s+)?(?:hivebrain[,:]?\s+)?(?:please\s+|can you\s+|could you\s+)*",
@@ -345,3 +348,43 @@ async def _remind(
         origin=place.origin,
     )
     return ActRequest(_pending("add it to the brain as a task", draft), draft, cites)
+
+
+def desk_draft(card: dict[str, Any], desk: str, turn_id: str, place: CardPlace) -> CardDraft:
+    """A card a desk wrote (a dict in its ``Draft``) as a draft to propose from ``place``.
+
+    "The team" is resolved to the tenant's team channel; a payload the model filled is
+    checked against its kind (one that does not fit is only recorded, and logged).
+    """
+    if card.get("typed"):
+        try:
+            draft = draft_card(
+                card["kind"],
+                card["payload"],
+                title=card["title"],
+                proposed_by=desk,
+                cites=card.get("cites", []),
+                turn_id=turn_id,
+                origin=place.origin,
+            )
+            return draft.model_copy(update={"note": place.note_for(draft)})
+        except ToolArgsInvalid as exc:
+            log.info("card from %s recorded only: %s", desk, exc)
+            card = {**card, "executor": "record", "preview": card["preview"][:2_000]}
+    if card.get("audience") == "team":
+        text = str(card.get("text") or card["preview"])
+        draft = team_post(
+            text, place, title=card["title"], proposed_by=desk, cites=card.get("cites", [])
+        )
+        return draft.model_copy(update={"turn_id": turn_id})
+    return CardDraft(
+        kind=card["kind"],
+        title=card["title"],
+        preview=card["preview"],
+        payload=card.get("payload", {}),
+        executor=card["executor"],
+        cites=card.get("cites", []),
+        proposed_by=desk,
+        turn_id=turn_id,
+        origin=place.origin,
+    )
