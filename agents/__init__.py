@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from agents._settings import AgentSettings
 from agents._turn import TurnResult, run_turn
-from agents.cards._cards import Card, CardDraft, Decision, decide, get_card, list_cards, propose
+from agents.cards._cards import Card, CardDraft, Decision, get_card, list_cards, propose
+from agents.cards._decisions import decide
 from agents.cards._executors import (
     ChannelPostExecutor,
     ComposioExecutor,

@@ -25,7 +25,9 @@ from pydantic import BaseModel, Field
 
 from agents._ledger import ToolLedger
 from agents._roster import ROSTER
-from agents.cards._cards import Card, CardDraft, propose
+from agents.cards._cards import Card, propose
+from agents.cards._place import CardPlace
+from agents.cards._requests import ActRequest, desk_draft, read_request
 from agents.checks._answer import (
     AS_OF_RE,
     STALE_AFTER,
@@ -358,6 +360,7 @@ async def run_turn(
     asked_by: str = "console",
     ledger: ToolLedger | None = None,
     timezone: str = "UTC",
+    place: CardPlace | None = None,
 ) -> TurnResult:
     """Answer one question on one tenant and save the turn.
 
@@ -365,6 +368,9 @@ async def run_turn(
     turn runs in rules mode. Either way the answer goes through the same checks.
     ``ledger`` (default: a fresh one) lets a caller read every tool call afterwards, as
     the token benchmark does; it must be empty and on ``graph`` at ``as_of``.
+    ``place`` (default: the console) is where the message came from and where the
+    tenant's actions go; a request to act ("tell the team that ...") becomes a card
+    there instead of an answer, and nothing is sent until an approver approves it.
     """
     started = time.perf_counter()
     if as_of is not None:
@@ -387,6 +393,12 @@ async def run_turn(
         if as_of is None
         else datetime.fromtimestamp(parse_moment(as_of) / 1000, tz=UTC)
     )
+    place = place or CardPlace()
+    act = await read_request(graph, question, place=place)
+    if act is not None:
+        return await _act_turn(
+            graph, question, act, model=model, save=save, asked_by=asked_by, started=started
+        )
     remembered = await recall(graph, question, ledger)
     # "today" and "yesterday" are the tenant's own days, not UTC's
     understood = await understand(question, ledger, now.astimezone(zone).date())
@@ -462,19 +474,7 @@ async def run_turn(
     ]
     turn_id = f"turn-{uuid.uuid4().hex[:12]}"
     proposals = [
-        CardDraft(
-            kind=c["kind"],
-            title=c["title"],
-            preview=c["preview"],
-            payload=c.get("payload", {}),
-            executor=c["executor"],
-            cites=c.get("cites", []),
-            proposed_by=o.desk,
-            turn_id=turn_id,
-        )
-        for o in outcomes
-        if o.draft
-        for c in o.draft.cards
+        desk_draft(c, o.desk, turn_id, place) for o in outcomes if o.draft for c in o.draft.cards
     ]
     result = TurnResult(
         turn_id=turn_id,
@@ -503,6 +503,42 @@ async def run_turn(
         await save_turn(graph, result, asked_by=asked_by)
         cards = [await propose(graph, draft, now_ms=now_ms()) for draft in proposals]
         result = result.model_copy(update={"cards": [card_view(c) for c in cards]})
+    return result
+
+
+async def _act_turn(
+    graph: TenantGraph,
+    question: str,
+    act: ActRequest,
+    *,
+    model: ModelClient | None,
+    save: bool,
+    asked_by: str,
+    started: float,
+) -> TurnResult:
+    """The turn of a request to act: the reply says what the card will do, nothing runs."""
+    turn_id = f"turn-{uuid.uuid4().hex[:12]}"
+    result = TurnResult(
+        turn_id=turn_id,
+        question=question,
+        answer=act.answer,
+        verified=True,
+        checks=[],
+        citations=[],
+        path={"nodes": [], "edges": [], "pairs": []},
+        findings=[],
+        cards=[],
+        desks=["chief"],
+        mode="model" if model else "rules",
+        tokens={"read": 0, "written": 0},
+        elapsed_ms=int((time.perf_counter() - started) * 1000),
+    )
+    if save:
+        await save_turn(graph, result, asked_by=asked_by)
+        if act.draft is not None:
+            draft = act.draft.model_copy(update={"turn_id": turn_id})
+            card = await propose(graph, draft, now_ms=now_ms())
+            result = result.model_copy(update={"cards": [card_view(card)]})
     return result
 
 

@@ -45,11 +45,47 @@ class ExecutorSettings(HivebrainSettings):
         return None if isinstance(value, str) and not value.strip() else value
 
 
-def build_executors(settings: ExecutorSettings, *, slug: str) -> ExecutorRegistry:
-    """The executors configured in ``settings``; Composio acts as user ``slug``."""
-    from agents.cards import ComposioExecutor, ExecutorRegistry, GitHubExecutor, RecordOnlyExecutor
+def build_executors(
+    settings: ExecutorSettings, *, slug: str | None = None, brain: Brain | None = None
+) -> ExecutorRegistry:
+    """The executors configured in ``settings``.
+
+    With ``brain``, each card acts as its own tenant: Composio as the tenant's
+    ``composio_user_id`` (with its ``composio_toolkits``), GitHub only on repositories
+    both ``HIVEBRAIN_GITHUB_REPOS`` and the tenant's ``github_repos`` list, and task cards
+    become Tasks in that tenant's brain. Without it (a one-tenant CLI run), Composio
+    acts as user ``slug``.
+    """
+    from agents.cards import (
+        BrainTaskExecutor,
+        ComposioAccount,
+        ComposioExecutor,
+        ExecutorRegistry,
+        GitHubExecutor,
+        RecordOnlyExecutor,
+        setting_list,
+    )
 
     registry = ExecutorRegistry([RecordOnlyExecutor()])
+    tenants = brain.registry if brain is not None else None
+
+    async def tenant_settings(tenant: str) -> dict[str, Any]:
+        assert tenants is not None
+        return (await tenants.get(tenant)).settings
+
+    async def tenant_repos(tenant: str) -> tuple[str, ...]:
+        return setting_list((await tenant_settings(tenant)).get("github_repos"))
+
+    async def account(tenant: str) -> ComposioAccount | None:
+        values = await tenant_settings(tenant)
+        user = values.get("composio_user_id")
+        if not user:
+            return None
+        toolkits = setting_list(values.get("composio_toolkits"))
+        return ComposioAccount(str(user), frozenset(toolkits) if toolkits else None)
+
+    if brain is not None:
+        registry.register(BrainTaskExecutor(brain=brain))
     if settings.github_token is not None:
         repos = [r.strip() for r in settings.hivebrain_github_repos.split(",") if r.strip()]
         registry.register(
@@ -57,13 +93,15 @@ def build_executors(settings: ExecutorSettings, *, slug: str) -> ExecutorRegistr
                 token=settings.github_token.get_secret_value(),
                 repos=repos,
                 base_url=settings.github_api_base_url,
+                tenant_repos=tenant_repos if tenants is not None else None,
             )
         )
-    if settings.composio_api_key is not None:
+    if settings.composio_api_key is not None and (tenants is not None or slug):
         registry.register(
             ComposioExecutor(
                 api_key=settings.composio_api_key.get_secret_value(),
-                user_id=slug,
+                user_id=None if tenants is not None else slug,
+                accounts=account if tenants is not None else None,
                 base_url=settings.composio_base_url,
                 toolkit_versions=settings.composio_toolkit_versions or None,
             )
@@ -92,6 +130,7 @@ def build_core(brain: Brain, slug: str) -> BotCore:
 
     return BotCore(
         brain,
-        executors=build_executors(ExecutorSettings(), slug=slug),
+        # every card acts as its own tenant (never one user shared by all of them)
+        executors=build_executors(ExecutorSettings(), slug=slug, brain=brain),
         answer=configured_turn(),
     )

@@ -18,6 +18,7 @@ from typing import Any
 from aiohttp import web
 
 from agents import ChannelPostExecutor
+from agents.cards import KeyedPoster
 from agents.errors import ActionFailed
 from bots.core._core import BotCore
 from bots.core._settings import BotSettings
@@ -38,6 +39,15 @@ class PlatformPoster:
         poster = self.posters.get(platform)
         if poster is None:
             raise ActionFailed("channel", f"{platform} is not running in this process")
+        return str(await poster.post(platform=platform, channel=channel, text=text))
+
+    async def post_once(self, *, platform: str, channel: str, text: str, key: str) -> str:
+        """Post with an idempotency key where the platform's poster takes one (Discord)."""
+        poster = self.posters.get(platform)
+        if poster is None:
+            raise ActionFailed("channel", f"{platform} is not running in this process")
+        if isinstance(poster, KeyedPoster):
+            return await poster.post_once(platform=platform, channel=channel, text=text, key=key)
         return str(await poster.post(platform=platform, channel=channel, text=text))
 
 
@@ -85,11 +95,16 @@ async def serve(
     discord_task: asyncio.Task[None] | None = None
     if settings.slack_enabled:
         from bots.slack._app import run_slack
-        from bots.slack._installs import SlackPoster
+        from bots.slack._installs import RegistryInstallationStore, SlackPoster
 
         slack_service = await run_slack(core, settings)
         app.add_routes(slack_service.routes)
-        poster.posters["slack"] = SlackPoster(slack_service.adapter.app.client)
+        store = slack_service.adapter.app.installation_store
+        poster.posters["slack"] = SlackPoster(
+            slack_service.adapter.app.client,
+            # many workspaces (OAuth): each card's post uses its own workspace's token
+            installations=store if isinstance(store, RegistryInstallationStore) else None,
+        )
         running["slack"] = True
     if settings.discord_enabled:
         from bots.discord._bot import DiscordPoster, build_discord_bot, run_discord

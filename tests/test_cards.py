@@ -23,11 +23,11 @@ from agents.cards._cards import (
     CardAction,
     CardDraft,
     Decision,
-    decide,
     get_card,
     list_cards,
     propose,
 )
+from agents.cards._decisions import decide
 from agents.cards._executors import (
     ChannelPostExecutor,
     ComposioExecutor,
@@ -542,3 +542,39 @@ async def test_cli_approvers_cards_and_decisions(
 
     code, out, err = await hivebrain(falkordb_url, tmp_path, "approvers", slug, "add", "alice")
     assert code == 1 and "platform:id" in err
+
+
+async def test_cli_edits_a_card_and_lists_one_channels_cards(
+    brain: Brain, falkordb_url: str, tmp_path: Path
+) -> None:
+    from agents.cards import draft_card
+    from brain import now_ms
+
+    graph = await new_tenant(brain, [ALICE])
+    post = draft_card(
+        "channel_message",
+        {"platform": "slack", "channel": "C9", "text": "Standup at 10"},
+        title="Standup",
+        proposed_by="ops",
+        origin="slack:C9",
+    )
+    card = await propose(graph, post, now_ms=now_ms())
+    await propose(graph, draft(executor="record", origin="slack:C1"), now_ms=now_ms())
+
+    code, out, err = await hivebrain(
+        falkordb_url, tmp_path, "card", graph.slug, card.id, "edit", "--as", ALICE,
+        "--set", "text=Standup at 11",
+    )  # fmt: skip
+    assert code == 0, err
+    assert out.strip() == "Post to slack channel C9:\nStandup at 11"
+    code, out, err = await hivebrain(
+        falkordb_url, tmp_path, "cards", graph.slug, "--channel", "slack:C9", "--json"
+    )
+    [listed] = json.loads(out)
+    assert listed["id"] == card.id and listed["payload"]["text"] == "Standup at 11"
+    assert listed["history"][0]["before"]["text"] == "Standup at 10"
+    code, _, err = await hivebrain(
+        falkordb_url, tmp_path, "card", graph.slug, card.id, "edit", "--as", ALICE,
+        "--set", "channel=",
+    )  # fmt: skip
+    assert code == 1 and "--set field=value" not in err and "channel" in err

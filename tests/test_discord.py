@@ -44,9 +44,9 @@ import pytest_asyncio
 from discord.ext.test import factories
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
-import bots.discord._bot as discord_bot_module
-from agents.cards._cards import CardDraft, get_card, propose
-from agents.cards._executors import ExecutorRegistry, RecordOnlyExecutor
+import bots.discord._interactions as discord_interactions
+from agents.cards._cards import CardDraft, get_card, list_cards, propose
+from agents.cards._executors import ChannelPostExecutor, ExecutorRegistry, RecordOnlyExecutor
 from bots.core._core import BotCore, card_view
 from bots.core._reply import Reply
 from bots.core._settings import BotSettings
@@ -575,7 +575,7 @@ async def test_a_slow_decision_is_deferred_then_edits_the_card(
     webhook: RecordingWebhookAdapter,
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(discord_bot_module, "CLICK_ACK_S", 0.05)  # Discord allows 3 s
+    monkeypatch.setattr(discord_interactions, "CLICK_ACK_S", 0.05)  # Discord allows 3 s
     h = await start_bot(BotCore(brain, executors=ExecutorRegistry([SlowRecordExecutor()])))
     assert brain.registry is not None
     await brain.registry.bind(tenant.slug, "discord", str(h.guild.id))
@@ -710,3 +710,44 @@ async def test_discord_poster_posts_plain_text_without_pings(discord_bot: Harnes
     [payload] = h.sent_to(h.channel.id)
     assert "@everyone" not in payload["content"] and payload["allowed_mentions"]["parse"] == []
     assert str(h.channel.id) in ref
+
+
+async def test_tell_the_team_posts_once_with_a_nonce_when_an_approver_clicks(
+    discord_bot: Harness,
+    core: BotCore,
+    brain: Brain,
+    tenant: TenantGraph,
+    webhook: RecordingWebhookAdapter,
+) -> None:
+    h = discord_bot
+    assert h.bot.user is not None and brain.registry is not None
+    core.executors.register(ChannelPostExecutor(poster=DiscordPoster(h.bot)))
+    await make_approver(brain, tenant.slug, h.member)
+    await brain.registry.update_settings(tenant.slug, {"discord_team_channel": str(h.channel.id)})
+    asked = await dpytest.message(
+        f"<@{h.bot.user.id}> tell the team that the token refresh moved to Friday",
+        channel=h.channel,
+        member=h.member,
+    )
+    thread = h.guild.get_thread(asked.id)
+    assert thread is not None
+    [sent] = [s for s in h.sent if s["channel_id"] == thread.id and s["payload"]["components"]]
+    [card] = await list_cards(tenant, origin=f"discord:{h.channel.id}", limit=5)
+    assert card.payload == {
+        "platform": "discord",
+        "channel": str(h.channel.id),
+        "text": "The token refresh moved to Friday.",
+    }
+    assert h.sent_to(h.channel.id) == []  # proposing posts nothing
+
+    approve = click(h, h.member, f"hb:card:approve:{card.id}", sent)
+    await deliver_interaction(h, approve)
+    await deliver_interaction(h, click(h, h.member, f"hb:card:approve:{card.id}", sent))
+
+    [post] = h.sent_to(h.channel.id)
+    assert post["content"] == "The token refresh moved to Friday."
+    assert post["nonce"] == f"{card.id}:0" and post["enforce_nonce"] is True
+    edit, again = webhook.responses()
+    assert edit["type"] == 7 and "Sent by discord:" in texts({"embeds": edit["data"]["embeds"]})
+    assert again["type"] == 4 and "already executed" in again["data"]["content"]
+    assert (await get_card(tenant, card.id)).status == "executed"

@@ -37,6 +37,11 @@ GOOD: list[tuple[str, SettingsChange]] = [
     ("approvers add <@U2|bea>", SettingsChange(add_approvers=("U2",))),
     ("approvers add <@U2> <@W3>", SettingsChange(add_approvers=("U2", "W3"))),
     ("approvers Remove <@U1>", SettingsChange(remove_approvers=("U1",))),
+    ("team <#C7|ops>", SettingsChange(channels={"team_channel": "C7"})),
+    ("composio fernside-ops", SettingsChange(values={"composio_user_id": "fernside-ops"})),
+    ("tools gmail,linkedin", SettingsChange(values={"composio_toolkits": "gmail,linkedin"})),
+    ("tools gmail, linkedin", SettingsChange(values={"composio_toolkits": "gmail,linkedin"})),
+    ("repos off", SettingsChange(values={"github_repos": None})),
 ]
 
 
@@ -55,6 +60,8 @@ BAD: list[tuple[str, str]] = [
     ("approvers add", "add or remove"),
     ("approvers add @dana", "Mention each person with @"),
     ("approvers add <@U2> dana", "Mention each person with @"),
+    ("composio", "Composio user id"),
+    ("repos acme/web;drop", "repositories cards may change"),
 ]
 
 

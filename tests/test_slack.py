@@ -41,7 +41,7 @@ from bots.slack._app import (
     replace_card_blocks,
     run_slack,
 )
-from bots.slack._installs import slack_routes
+from bots.slack._installs import RegistryInstallationStore, slack_routes
 from bots.slack._render import render_card_blocks, render_reply_blocks
 from brain import Brain, TenantGraph, now_ms
 from tests.fakes import FakeSlackAPI
@@ -629,6 +629,14 @@ async def test_oauth_install_saves_the_workspace_and_its_token_answers_events(
     await r.event(mention(ts))
     [answer] = r.posts()
     assert "Dana Reyes" in answer["text"]
+    # an approved post for this workspace goes out with the token its install saved
+    store = service.adapter.app.installation_store
+    assert isinstance(store, RegistryInstallationStore)
+    poster = SlackPoster(service.adapter.app.client, installations=store)
+    team = fake.workspace.team_id
+    ref = await poster.post(platform="slack", channel=f"{team}/C7", text="Rota is out")
+    [call] = [c for c in fake.calls_to("chat.postMessage") if c["args"]["channel"] == "C7"]
+    assert ref.startswith("C7/") and call["headers"]["authorization"] == f"Bearer {BOT_TOKEN}"
     await service.close()
 
 

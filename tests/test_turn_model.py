@@ -22,6 +22,7 @@ import pytest_asyncio
 
 from agents._roster import ROSTER
 from agents._turn import TurnResult, run_turn
+from agents.cards import list_cards
 from agents.model import AnthropicModel
 from brain import TenantGraph
 from tests.fakes import AnthropicReply, FakeAnthropicAPI, rate_limited, text_reply, tool_use_reply
@@ -369,3 +370,29 @@ async def test_fix_verdicts_earn_exactly_one_revision(small: TenantGraph) -> Non
     assert "is owned by Priya Nair" in chief["messages"][0]["content"]
     assert "Someone" not in chief["messages"][0]["content"]
     assert r.verified, r.checks
+
+
+# --- cards the model fills -------------------------------------------------------------------
+
+
+async def test_a_card_payload_the_model_fills_is_checked_against_its_kind(
+    small: TenantGraph,
+) -> None:
+    email = {"to": ["priya@example.org"], "subject": "Token refresh", "body": "Please confirm."}
+    final = (
+        FOUND
+        + "\nCARD: email | Ask Priya to confirm | "
+        + json.dumps(email)
+        + '\nCARD: label | Label it | {"repo": "not a repo", "issue": 3, "labels": ["x"]}'
+    )
+    script = Script(desks=["tasks"], desk=owner_desk(final), answer=ANSWER)
+
+    r = await ask(small, script)
+
+    sent, bad = r.cards
+    assert (sent["kind"], bad["kind"]) == ("email", "label")
+    assert sent["preview"].startswith("E-mail to: priya@example.org\nSubject: Token refresh")
+    assert "not connected Composio" in sent["preview"]  # the console place has no account
+    cards = {c.kind: c for c in await list_cards(small, limit=10)}
+    assert (cards["email"].executor, cards["email"].payload) == ("composio", email)
+    assert cards["label"].executor == "record"  # a payload that does not fit is only recorded

@@ -5,30 +5,24 @@ A desk drafts a ``CardDraft``; ``propose`` writes it into the tenant graph as a 
 click (or ``hivebrain card``) calls ``decide``, which checks the clicker is one of the
 tenant's approvers, moves the card out of ``pending`` exactly once (an atomic
 compare-and-set, so two approvers clicking together act once) and, on approval, runs the
-card's executor once. Statuses only move forward::
-
-    pending -> approved -> executing -> executed | failed
-    pending -> rejected
-    pending -> expired
+card's executor once (``agents.cards._decisions``). The payload is stored as one text
+with its SHA-256 (``payloadHash``); ``decide`` and the executors refuse a card whose text
+no longer matches, so what runs is what the approver saw.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import uuid
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from agents.errors import ActionFailed, CardNotPending, CardUnknown, NotApprover
-from brain import HivebrainError, TenantGraph, WriteRefused
+from agents.cards._kinds import CARD_KINDS, describe, payload_hash, payload_json, read_payload
+from agents.errors import CardUnknown, ToolArgsInvalid
+from brain import TenantGraph, WriteRefused
 from brain.schema import ALLOWED_PATTERNS
-
-if TYPE_CHECKING:
-    from agents.cards._executors import ExecutorRegistry
 
 log = logging.getLogger(__name__)
 
@@ -43,11 +37,12 @@ CardKind = Literal[
     "ad_change",
     "channel_message",
     "note",
+    "task",
 ]
 CardStatus = Literal[
     "pending", "approved", "rejected", "expired", "executing", "executed", "failed"
 ]
-CardAction = Literal["approve", "reject"]
+CardAction = Literal["approve", "reject", "retry"]
 
 #: The ``src`` of everything the card machinery writes.
 CARD_SRC = "hivebrain:card"
@@ -57,6 +52,10 @@ MAX_CITES = 50
 EXECUTE_TIMEOUT_S = 120.0
 #: Longest result sentence kept on a card.
 MAX_RESULT_CHARS = 500
+#: Edits kept in a card's history.
+MAX_HISTORY = 20
+#: The result a card keeps when its process stopped mid-action (never retried by itself).
+UNKNOWN_OUTCOME = "stopped unexpectedly; check by hand whether it ran"
 
 
 class CardDraft(BaseModel):
@@ -73,6 +72,12 @@ class CardDraft(BaseModel):
     proposed_by: str = Field(min_length=1, max_length=64, description="desk name")
     turn_id: str | None = None
     expires_in_hours: float = Field(default=72, gt=0, le=24 * 90)
+    origin: str | None = Field(
+        default=None, max_length=200, description="where it was proposed: 'slack:C1'"
+    )
+    note: str | None = Field(
+        default=None, max_length=1_000, description="shown under the exact preview"
+    )
 
 
 class Card(BaseModel):
@@ -95,6 +100,31 @@ class Card(BaseModel):
     decided_at: int | None = None
     result: str | None = None
     cites: list[str] = Field(default_factory=list)
+    payload_hash: str | None = None
+    origin: str | None = None
+    attempts: int = 0
+    #: Edits and retries, oldest first: ``{"at", "by", "what", ...}``.
+    history: list[dict[str, Any]] = Field(default_factory=list)
+    #: The tenant the card belongs to (its graph's slug), for executors acting as it.
+    tenant: str = ""
+
+    @property
+    def idempotency_key(self) -> str:
+        """One key per card, the same on every attempt, for APIs that dedupe by key
+        (short: Discord's message nonce holds 25 characters)."""
+        return self.id
+
+    def payload_intact(self) -> bool:
+        """Whether the payload is the one hashed when it was proposed (or last edited)."""
+        return (
+            self.payload_hash is not None
+            and payload_hash(payload_json(self.payload)) == self.payload_hash
+        )
+
+    @property
+    def can_retry(self) -> bool:
+        """Whether an approver may run a failed card again (not one that stopped mid-way)."""
+        return self.status == "failed" and self.result != UNKNOWN_OUTCOME
 
 
 class Decision(BaseModel):
@@ -122,6 +152,51 @@ def is_approver(settings: dict[str, Any], user_key: str) -> bool:
 # --- proposing ----------------------------------------------------------------------------
 
 
+def draft_card(
+    kind: CardKind,
+    payload: dict[str, Any],
+    *,
+    title: str,
+    proposed_by: str,
+    cites: list[str] | None = None,
+    turn_id: str | None = None,
+    origin: str | None = None,
+    note: str | None = None,
+    expires_in_hours: float = 72,
+) -> CardDraft:
+    """A draft of a typed kind (``agents.cards._kinds.CARD_KINDS``) from its filled payload.
+
+    The executor is the kind's own and the preview is written from the payload, so the
+    approver reads exactly what will be sent. Raises ``ToolArgsInvalid`` (safe to show)
+    when the payload does not fit the kind, ``ValueError`` for an unknown kind.
+    """
+    spec = CARD_KINDS.get(kind)
+    if spec is None:
+        raise ValueError(f"unknown card kind {kind!r}")
+    try:
+        model = read_payload(spec, payload)
+    except ValueError as exc:
+        raise ToolArgsInvalid("card", str(exc)) from None
+    return CardDraft(
+        kind=kind,
+        title=title.strip()[:200] or kind,
+        preview=spec.describe(model)[:8_000],
+        payload=model.model_dump(mode="json", exclude_none=True),
+        executor=spec.executor,
+        cites=list(dict.fromkeys(cites or []))[:MAX_CITES],
+        proposed_by=proposed_by,
+        turn_id=turn_id,
+        origin=origin,
+        note=note,
+        expires_in_hours=expires_in_hours,
+    )
+
+
+def _preview(draft: CardDraft) -> str:
+    exact = describe(draft.kind, draft.executor, draft.payload) or draft.preview
+    return f"{exact}\n\n{draft.note}" if draft.note else exact
+
+
 async def propose(graph: TenantGraph, draft: CardDraft, *, now_ms: int) -> Card:
     """Write a pending card for ``draft`` and return it.
 
@@ -131,7 +206,7 @@ async def propose(graph: TenantGraph, draft: CardDraft, *, now_ms: int) -> Card:
     Raises ``WriteRefused`` if the card node itself is refused by the gate.
     """
     try:
-        payload_json = json.dumps(draft.payload, ensure_ascii=False, sort_keys=True)
+        stored = payload_json(draft.payload)
     except (TypeError, ValueError) as exc:
         raise WriteRefused(f"card payload is not JSON-serialisable: {exc}") from exc
     card_id = f"card-{uuid.uuid4().hex[:12]}"
@@ -141,8 +216,12 @@ async def propose(graph: TenantGraph, draft: CardDraft, *, now_ms: int) -> Card:
         "id": card_id,
         "name": draft.title,
         "kind": draft.kind,
-        "preview": draft.preview,
-        "payload": payload_json,
+        "preview": _preview(draft)[:8_000],
+        "payload": stored,
+        "payloadHash": payload_hash(stored),
+        "origin": draft.origin,
+        "attempts": 0,
+        "history": "[]",
         "executor": draft.executor,
         "status": "pending",
         "proposedBy": draft.proposed_by,
@@ -167,7 +246,7 @@ async def propose(graph: TenantGraph, draft: CardDraft, *, now_ms: int) -> Card:
     turn = ends.get(draft.turn_id) if draft.turn_id else None
     if turn and turn[1] in ("Turn", "Finding"):
         facts.append({"edge": {"from": turn[0], "type": "PROPOSED", "to": card_id, **edge}})
-    report = await graph.write_facts(enumerate(facts, 1))
+    report = await _write_card(graph, facts)
     if report.refusals:
         line, reason = report.refusals[0]
         if line == 1:
@@ -175,6 +254,11 @@ async def propose(graph: TenantGraph, draft: CardDraft, *, now_ms: int) -> Card:
         log.warning("card %s: %d links refused: %s", card_id, report.refused, reason)
     log.info("tenant %s: card %s proposed by %s", graph.slug, card_id, draft.proposed_by)
     return await get_card(graph, card_id)
+
+
+async def _write_card(graph: TenantGraph, facts: list[dict[str, Any]]) -> Any:
+    """The one place a card and its links are written (the assistant's own record)."""
+    return await graph.write_facts(enumerate(facts, 1))
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -189,7 +273,8 @@ OPTIONAL MATCH (c)-[e:CITES]->(n:Entity)
 WHERE e.until IS NULL
 WITH c, status, collect(n.id) AS cites
 RETURN c.id, c.kind, c.name, c.preview, c.payload, c.executor, status, c.proposedBy,
-  c.turnId, c.proposedAt, c.expiresAt, c.decidedBy, c.decidedAt, c.result, cites
+  c.turnId, c.proposedAt, c.expiresAt, c.decidedBy, c.decidedAt, c.result, cites,
+  c.payloadHash, c.origin, c.attempts, c.history
 """
 _NEWEST = """
 WITH c, status
@@ -215,11 +300,20 @@ READ_CARDS_OF_STATUS = (
     + _FIELDS
     + "ORDER BY c.proposedAt DESC, c.id"
 )
+#: Cards proposed in one channel (``origin``), newest first, of every status.
+READ_CARDS_FROM = (
+    "MATCH (c:Card) WHERE c.origin = $origin"
+    + _STATUS
+    + _NEWEST
+    + _FIELDS
+    + "ORDER BY c.proposedAt DESC, c.id"
+)
 
 
-def _card(row: list[Any]) -> Card:
+def _card(row: list[Any], tenant: str) -> Card:
     card_id, kind, title, preview, payload, executor, status = row[:7]
-    by, turn, at, exp, dby, dat, res, cites = row[7:]
+    by, turn, at, exp, dby, dat, res, cites = row[7:15]
+    digest, origin, attempts, history = row[15:19]
     return Card(
         id=card_id,
         kind=kind,
@@ -236,6 +330,11 @@ def _card(row: list[Any]) -> Card:
         decided_at=dat,
         result=res,
         cites=sorted(cites or []),
+        payload_hash=digest,
+        origin=origin,
+        attempts=int(attempts or 0),
+        history=json.loads(history or "[]"),
+        tenant=tenant,
     )
 
 
@@ -245,22 +344,28 @@ async def list_cards(
     status: CardStatus | None = None,
     limit: int = 50,
     now_ms: int | None = None,
+    origin: str | None = None,
 ) -> list[Card]:
-    """Cards, newest first, optionally of one status.
+    """Cards, newest first, optionally of one status or proposed in one channel.
 
     With ``now_ms``, a pending card past its expiry is reported (and filtered) as
     ``expired`` without writing anything; ``decide`` records the expiry when it sees one.
+    ``origin`` (``slack:C1``) lists one channel's cards, of every status.
     """
     if not 1 <= limit <= 1_000:
         raise ValueError("limit must be between 1 and 1000")
     params: dict[str, Any] = {"limit": limit, "now": now_ms}
+    if origin is not None:
+        res = await graph.ro_query("read cards from", READ_CARDS_FROM, params | {"origin": origin})
+        cards = [_card(row, graph.slug) for row in res.rows]
+        return [c for c in cards if status is None or c.status == status]
     if status is None:
         res = await graph.ro_query("read cards", READ_CARDS, params)
     else:
         stored = [status, "pending"] if status == "expired" and now_ms is not None else [status]
         params |= {"status": status, "stored": stored}
         res = await graph.ro_query("read cards of status", READ_CARDS_OF_STATUS, params)
-    return [_card(row) for row in res.rows]
+    return [_card(row, graph.slug) for row in res.rows]
 
 
 async def get_card(graph: TenantGraph, card_id: str) -> Card:
@@ -268,104 +373,4 @@ async def get_card(graph: TenantGraph, card_id: str) -> Card:
     res = await graph.ro_query("read card", READ_CARD, {"id": card_id})
     if not res.rows:
         raise CardUnknown(card_id)
-    return _card(res.rows[0])
-
-
-# --- deciding -----------------------------------------------------------------------------
-
-
-def _when(ms: int) -> str:
-    return datetime.fromtimestamp(ms / 1000, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
-
-
-async def _move(graph: TenantGraph, card_id: str, frm: CardStatus, changes: dict[str, Any]) -> bool:
-    return await graph.compare_and_set(
-        card_id, expect={"status": frm}, changes=changes, src=CARD_SRC
-    )
-
-
-async def _not_pending(graph: TenantGraph, card_id: str) -> CardNotPending:
-    return CardNotPending(card_id, (await get_card(graph, card_id)).status)
-
-
-async def decide(
-    graph: TenantGraph,
-    settings: dict[str, Any],
-    *,
-    card_id: str,
-    action: CardAction,
-    user_key: str,
-    executors: ExecutorRegistry,
-    now_ms: int,
-) -> Decision:
-    """Approve or reject a pending card as ``user_key``; on approval run its executor once.
-
-    ``settings`` are the tenant's settings (``Registry.get(slug).settings``). Raises
-    ``NotApprover`` (nothing changes), ``CardUnknown``, ``CardNotPending`` (already
-    decided, executing, or expired: a pending card past its expiry is first recorded as
-    expired) and ``ExecutorUnknown`` when approving a card whose executor is not wired
-    in this process (the card stays pending, so an approver elsewhere can still act).
-    A failing executor does not raise: the card ends ``failed`` and the outcome says why.
-    """
-    if action not in ("approve", "reject"):
-        raise ValueError(f"action must be 'approve' or 'reject', not {action!r}")
-    if not is_approver(settings, user_key):
-        raise NotApprover(user_key, graph.slug)
-    card = await get_card(graph, card_id)
-    if card.status != "pending":
-        raise CardNotPending(card_id, card.status)
-    if now_ms >= card.expires_at:
-        await _move(graph, card_id, "pending", {"status": "expired"})
-        raise await _not_pending(graph, card_id)
-    executor = executors.get(card.executor) if action == "approve" else None
-    status: CardStatus = "approved" if action == "approve" else "rejected"
-    decided = {"status": status, "decidedBy": user_key, "decidedAt": now_ms}
-    if not await _move(graph, card_id, "pending", decided):
-        raise await _not_pending(graph, card_id)
-    verdict = f"{status.capitalize()} by {user_key} at {_when(now_ms)}"
-    log.info("tenant %s: card %s %s by %s", graph.slug, card_id, status, user_key)
-    if executor is None:
-        return Decision(card=await get_card(graph, card_id), outcome=verdict)
-    if not await _move(graph, card_id, "approved", {"status": "executing"}):
-        current = await get_card(graph, card_id)
-        return Decision(card=current, outcome=f"{verdict} (already {current.status})")
-    approved = await get_card(graph, card_id)
-    try:
-        async with asyncio.timeout(EXECUTE_TIMEOUT_S):
-            result = await executor.execute(approved)
-    except TimeoutError:
-        failure = ActionFailed(card.executor, f"no answer within {EXECUTE_TIMEOUT_S:.0f} s")
-        return await _finish(graph, card_id, verdict, None, failure)
-    except HivebrainError as exc:
-        return await _finish(graph, card_id, verdict, None, exc)
-    except BaseException:
-        # Unknown whether the action happened: never leave the card "executing" forever,
-        # and never let it look retryable.
-        await _move(
-            graph,
-            card_id,
-            "executing",
-            {"status": "failed", "result": "stopped unexpectedly; check by hand whether it ran"},
-        )
-        raise
-    return await _finish(graph, card_id, verdict, result, None)
-
-
-async def _finish(
-    graph: TenantGraph,
-    card_id: str,
-    verdict: str,
-    result: str | None,
-    error: HivebrainError | None,
-) -> Decision:
-    if error is None:
-        text = (result or "done").strip()[:MAX_RESULT_CHARS]
-        changes: dict[str, Any] = {"status": "executed", "result": text}
-        outcome = f"{verdict} — {text}"
-    else:
-        text = error.user_message[:MAX_RESULT_CHARS]
-        changes = {"status": "failed", "result": text}
-        outcome = f"{verdict} — failed: {text}"
-        log.warning("tenant %s: card %s failed: %s", graph.slug, card_id, error)
-    await _move(graph, card_id, "executing", changes)
-    return Decision(card=await get_card(graph, card_id), outcome=outcome)
+    return _card(res.rows[0], graph.slug)

@@ -13,12 +13,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast, runtime_checkable
 
 import httpx
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from agents.cards._kinds import composio_toolkit, kind_spec, read_payload
 from agents.errors import ActionFailed, ExecutorUnknown
 
 if TYPE_CHECKING:
@@ -44,6 +46,19 @@ class Poster(Protocol):
 
     async def post(self, *, platform: str, channel: str, text: str) -> str:
         """Post ``text`` to ``channel`` on ``platform``; return the message id or permalink."""
+        ...
+
+
+@runtime_checkable
+class KeyedPoster(Protocol):
+    """A ``Poster`` whose platform dedupes by key: the same key never posts twice.
+
+    Discord does (a message nonce it enforces); Slack's ``chat.postMessage`` has no such
+    key, so its poster is a plain ``Poster`` and only the card's state guards it.
+    """
+
+    async def post_once(self, *, platform: str, channel: str, text: str, key: str) -> str:
+        """Post ``text`` unless a post with ``key`` was already made; return its id."""
         ...
 
 
@@ -78,6 +93,10 @@ class ExecutorRegistry:
 
 
 def _payload(model: type[M], executor: str, card: Card) -> M:
+    if not card.payload_intact():
+        raise ActionFailed(
+            executor, "the card's payload no longer matches what was shown; nothing ran"
+        )
     try:
         return model.model_validate(card.payload)
     except ValidationError as exc:
@@ -103,10 +122,15 @@ class _ChannelPayload(BaseModel):
     platform: str = Field(min_length=1, max_length=32)
     channel: str = Field(min_length=1, max_length=128)
     text: str = Field(min_length=1, max_length=40_000)
+    workspace: str | None = Field(default=None, max_length=64)
 
 
 class ChannelPostExecutor:
-    """``channel``: posts ``{"platform", "channel", "text"}`` through the bots' ``Poster``."""
+    """``channel``: posts ``{"platform", "channel", "text"}`` through the bots' ``Poster``.
+
+    A ``KeyedPoster`` gets the card's idempotency key, so a platform that dedupes by key
+    never shows the post twice even if a retry follows a lost answer.
+    """
 
     name = "channel"
 
@@ -116,11 +140,21 @@ class ChannelPostExecutor:
     async def execute(self, card: Card) -> str:
         """Post once; the poster raises ``HivebrainError`` subclasses when the platform refuses."""
         p = _payload(_ChannelPayload, self.name, card)
-        ref = await self._poster.post(platform=p.platform, channel=p.channel, text=p.text)
+        # a Slack poster serving many workspaces finds the bot token by team: "T1/C1"
+        where = f"{p.workspace}/{p.channel}" if p.workspace and p.platform == "slack" else p.channel
+        if isinstance(self._poster, KeyedPoster):
+            ref = await self._poster.post_once(
+                platform=p.platform, channel=where, text=p.text, key=card.idempotency_key
+            )
+        else:
+            ref = await self._poster.post(platform=p.platform, channel=where, text=p.text)
         return f"posted to {p.platform} channel {p.channel} ({ref})"
 
 
 # --- GitHub ---------------------------------------------------------------------------------
+
+#: A tenant's slug -> the repositories its cards may change (its ``github_repos`` setting).
+RepoLookup = Callable[[str], Awaitable[Iterable[str]]]
 
 _REPO = r"^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+$"
 
@@ -147,8 +181,9 @@ _GITHUB_ACTIONS: dict[str, tuple[str, str]] = {
 class GitHubExecutor:
     """``github``: labels, comments on or assigns an issue or pull request via the REST API.
 
-    Writes only to repositories in ``repos`` (case-insensitive ``owner/name``); anything
-    else is refused before any request. Card kinds: ``label`` (payload ``labels``),
+    Writes only to repositories in ``repos`` (case-insensitive ``owner/name``) and, with
+    ``tenant_repos``, only to those the card's tenant lists too; anything else is refused
+    before any request. Card kinds: ``label`` (payload ``labels``),
     ``comment``/``reply`` (``body``), ``assign`` (``assignees``), each with ``repo`` and
     ``issue``. The token never appears in messages or logs.
     """
@@ -163,9 +198,11 @@ class GitHubExecutor:
         base_url: str = "https://api.github.com",
         timeout: float = 30.0,
         transport: httpx.AsyncBaseTransport | None = None,
+        tenant_repos: RepoLookup | None = None,
     ) -> None:
         self._token = token
         self._repos = {r.lower() for r in repos}
+        self._tenant_repos = tenant_repos
         self._base_url = base_url.rstrip("/")
         self._timeout = timeout
         self._transport = transport
@@ -183,6 +220,12 @@ class GitHubExecutor:
             raise ActionFailed(
                 self.name, f"{p.repo} is not on the list of repositories hivebrain may change"
             )
+        if self._tenant_repos is not None:
+            allowed = {r.lower() for r in await self._tenant_repos(card.tenant)}
+            if p.repo.lower() not in allowed:
+                raise ActionFailed(
+                    self.name, f"{p.repo} is not one of this workspace's repositories"
+                )
         target = f"{p.repo}#{p.issue}"
         reply = await self._post(f"/repos/{p.repo}/issues/{p.issue}/{what}", {field_name: value})
         if card.kind == "label":
@@ -254,13 +297,30 @@ class _ComposioPayload(BaseModel):
     version: str | None = Field(default=None, max_length=64)
 
 
-class ComposioExecutor:
-    """``composio``: runs one Composio tool action (``GMAIL_SEND_EMAIL``...) for a tenant.
+@dataclass(frozen=True, slots=True)
+class ComposioAccount:
+    """Who a tenant is in Composio, and which toolkits it connected (None: not known)."""
 
-    Payload: ``{"toolkit_action", "arguments", "version"?}``. ``user_id`` (the tenant's
-    Composio user) comes from wiring, never from the card. ``allowed_actions``, when
-    given, is the only actions it runs. The SDK is imported on first use (it takes
-    seconds) and its blocking calls run in a thread.
+    user_id: str
+    toolkits: frozenset[str] | None = None
+
+
+#: A tenant's slug -> its Composio account, or None when it has not connected Composio.
+AccountLookup = Callable[[str], Awaitable[ComposioAccount | None]]
+
+
+class ComposioExecutor:
+    """``composio``: runs one Composio tool action (``GMAIL_SEND_EMAIL``...) as the tenant.
+
+    A typed card (``email``, ``post``, ``ad_change``) is turned into its action and
+    arguments by its kind (``agents.cards._kinds``); a raw card carries
+    ``{"toolkit_action", "arguments", "version"?}``. The Composio user is the card's
+    tenant's, from ``accounts`` (each tenant its own user id, a tenant setting), never
+    from the card and never one user shared by every tenant; ``user_id`` fixes one user
+    for a process that serves a single tenant. A tenant that has not connected the
+    toolkit a card needs is told so plainly. ``allowed_actions``, when given, is the
+    only actions it runs. The SDK is imported on first use (it takes seconds) and its
+    blocking calls run in a thread.
     """
 
     name = "composio"
@@ -269,14 +329,18 @@ class ComposioExecutor:
         self,
         *,
         api_key: str,
-        user_id: str,
+        user_id: str | None = None,
+        accounts: AccountLookup | None = None,
         base_url: str | None = None,
         toolkit_versions: Mapping[str, str] | str | None = None,
         allowed_actions: Iterable[str] | None = None,
         timeout: int = 60,
     ) -> None:
+        if (user_id is None) == (accounts is None):
+            raise ValueError("give the Composio user as exactly one of user_id or accounts")
         self._api_key = api_key
         self._user_id = user_id
+        self._accounts = accounts
         self._base_url = base_url
         self._versions = (
             dict(toolkit_versions) if isinstance(toolkit_versions, Mapping) else (toolkit_versions)
@@ -288,8 +352,8 @@ class ComposioExecutor:
 
     async def execute(self, card: Card) -> str:
         """Run the action once; a run the remote service refused is ``ActionFailed`` too."""
-        p = _payload(_ComposioPayload, self.name, card)
-        slug = p.toolkit_action
+        account = await self._account(card.tenant)
+        slug, arguments, version = self._action(card, account)
         if self._allowed is not None and slug not in self._allowed:
             raise ActionFailed(self.name, f"{slug} is not an action hivebrain may run here")
         sdk_errors = await self._sdk_errors()
@@ -297,7 +361,7 @@ class ComposioExecutor:
         try:
             sdk = await self._client()
             reply = await asyncio.to_thread(
-                sdk.tools.execute, slug, p.arguments, user_id=self._user_id, version=p.version
+                sdk.tools.execute, slug, arguments, user_id=account.user_id, version=version
             )
         except sdk_errors as exc:
             log.info("composio %s: %s", slug, type(exc).__name__)
@@ -308,6 +372,44 @@ class ComposioExecutor:
             error = str(reply.get("error") or "no reason given")[:300]
             raise ActionFailed(self.name, f"{slug} ran but failed: {error}")
         return f"ran {slug} via Composio"
+
+    async def _account(self, tenant: str) -> ComposioAccount:
+        if self._accounts is None:
+            assert self._user_id is not None
+            return ComposioAccount(self._user_id)
+        account = await self._accounts(tenant)
+        if account is None:
+            raise ActionFailed(
+                self.name,
+                "this workspace has not connected Composio yet, so nothing was sent: an "
+                "approver can set it with `settings composio <user id>`, then retry",
+            )
+        return account
+
+    def _action(
+        self, card: Card, account: ComposioAccount
+    ) -> tuple[str, dict[str, Any], str | None]:
+        """The action, arguments and version a card runs as (typed kinds need their toolkit)."""
+        spec = kind_spec(card.kind, self.name)
+        if spec is None or spec.composio is None or "toolkit_action" in card.payload:
+            p = _payload(_ComposioPayload, self.name, card)
+            return p.toolkit_action, p.arguments, p.version
+        if not card.payload_intact():
+            raise ActionFailed(
+                self.name, "the card's payload no longer matches what was shown; nothing ran"
+            )
+        try:
+            model = read_payload(spec, card.payload)
+        except ValueError as exc:
+            raise ActionFailed(self.name, str(exc)) from None
+        toolkit = composio_toolkit(spec, model)
+        if account.toolkits is not None and toolkit not in account.toolkits:
+            raise ActionFailed(
+                self.name,
+                f"{toolkit} is not connected for this workspace in Composio, so nothing was "
+                f"sent: connect it, add it with `settings tools {toolkit}`, then retry",
+            )
+        return spec.composio.slug(model), spec.composio.arguments(model), None
 
     async def _sdk_errors(self) -> tuple[type[Exception], ...]:
         # The SDK's two error trees (the SDK's own and its HTTP client's); importing them

@@ -517,12 +517,15 @@ async def _incident_story(
         holder = (await ledger.call(desk, "owner", {"name": fix["id"]})).data.get("owner")
         who = f", owned by {cite(holder['holder'])}" if holder else ", with no owner yet"
         text += f" The fix is {cite(fix)}{who}."
+        heads_up = f"Heads-up: {cause.get('name')} is being fixed in {fix.get('name')}."
         cards.append(
             {
                 "kind": "channel_message",
+                "audience": "team",  # the turn posts it to the tenant's team channel
                 "title": f"Update the team on {cause.get('name')}",
-                "preview": f"Heads-up: {cause.get('name')} is being fixed in {fix.get('name')}.",
-                "executor": "record",
+                "text": heads_up,
+                "preview": heads_up,
+                "executor": "channel",
                 "cites": [cause["id"], fix["id"]],
             }
         )

@@ -29,10 +29,13 @@ _PATH_LINE = re.compile(r"^\s*PATH:\s*(.+)$", re.M)
 _CARD_LINE = re.compile(r"^\s*CARD:\s*([a-z_]+)\s*\|\s*([^|]+)\|\s*(.+)$", re.M)
 _JSON = re.compile(r"\{.*\}", re.S)
 CARD_KINDS: tuple[str, ...] = get_args(CardKind)
+#: Kinds whose payload the model may give as JSON on its CARD line.
+TYPED_KINDS = ("email", "label", "task")
 #: How much of the recall summary the Chief's planning prompt carries.
 RECALL_CHARS = 1_500
 
-RULES_FOR_DESKS = """Rules:
+RULES_FOR_DESKS = (
+    """Rules:
 - Read the brain before anything else. Use only the tools you are given.
 - Cite every thing you rely on as [[node-id]], using ids exactly as tools returned them.
 - Use only numbers that appear in tool results; for arithmetic call the calc tool first.
@@ -43,8 +46,14 @@ RULES_FOR_DESKS = """Rules:
   nearby instead, and never answer a general-knowledge question (weather, news, recipes).
 - End with one line `PATH: id1, id2, ...` naming, in order, the nodes that explain the finding.
 - If an action should be taken (an e-mail, a post, a label, a fix), add one line
-  `CARD: <kind> | <title> | <what exactly would be done>` with kind one of: """ + ", ".join(
-    CARD_KINDS
+  `CARD: <kind> | <title> | <what exactly would be done>` with kind one of: """
+    + ", ".join(CARD_KINDS)
+    + """.
+  For channel_message the last part is the exact message to post to the team. For an
+  email, label or task the last part may be its payload as one JSON object instead:
+  email {"to": [addresses], "subject", "body"}, label {"repo": "owner/name", "issue": n,
+  "labels": [...]}, task {"name", "owner"?, "due"?: "YYYY-MM-DD"}. Nothing runs until a
+  person approves the card."""
 )
 
 
@@ -60,20 +69,35 @@ def _json(text: str) -> dict[str, Any]:
     return cast(dict[str, Any], value) if isinstance(value, dict) else {}
 
 
+def _card(kind: str, title: str, preview: str) -> dict[str, Any]:
+    """A CARD line as a card: a team update posts its text to the team channel, a task
+    becomes a Task in the brain; anything else is only recorded when approved."""
+    card: dict[str, Any] = {
+        "kind": kind,
+        "title": title,
+        "preview": preview,
+        "executor": "record",
+        "cites": [],
+        "payload": {},
+    }
+    payload = _json(preview) if preview.lstrip().startswith("{") else {}
+    if payload and kind in TYPED_KINDS:
+        # the model filled the kind's payload: the turn checks it against the kind
+        card.update(payload=payload, typed=True)
+    elif kind == "channel_message":
+        card.update(audience="team", text=preview, executor="channel")
+    elif kind == "task":
+        card.update(executor="brain", payload={"name": title, "notes": preview})
+    return card
+
+
 def split_draft(text: str, desk: str) -> Draft:
     """Separate a desk's text from its PATH and CARD lines."""
     path_ids: list[str] = []
     if m := _PATH_LINE.search(text):
         path_ids = [p.strip().strip("[]") for p in m.group(1).split(",") if p.strip()]
-    cards: list[dict[str, Any]] = [
-        {
-            "kind": kind,
-            "title": title.strip()[:200],
-            "preview": preview.strip()[:2000],
-            "executor": "record",
-            "cites": [],
-            "payload": {},
-        }
+    cards = [
+        _card(kind, title.strip()[:200], preview.strip()[:2000])
         for kind, title, preview in _CARD_LINE.findall(text)
         if kind in CARD_KINDS
     ]

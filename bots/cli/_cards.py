@@ -40,9 +40,12 @@ async def cards_command(
     slug: str,
     status: Annotated[str | None, typer.Option(help="Only this status, e.g. pending.")] = None,
     limit: Annotated[int, typer.Option(help="How many, newest first.")] = 50,
+    channel: Annotated[
+        str | None, typer.Option(help="Only cards proposed in this channel, e.g. slack:C123.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """List a tenant's approval cards, newest first."""
+    """List a tenant's approval cards, newest first (all, or one channel's)."""
     from agents.cards import CardStatus, list_cards
 
     statuses: tuple[str, ...] = get_args(CardStatus)
@@ -51,7 +54,7 @@ async def cards_command(
 
     async def act(brain: Brain) -> None:
         graph = await brain.tenant(slug)
-        cards = await list_cards(graph, status=status, limit=limit, now_ms=now_ms())  # type: ignore[arg-type]  # checked against statuses above
+        cards = await list_cards(graph, status=status, limit=limit, now_ms=now_ms(), origin=channel)  # type: ignore[arg-type]  # checked against statuses above
         if as_json:
             print_json([card_json(c) for c in cards])
             return
@@ -78,23 +81,49 @@ async def cards_command(
 async def card_command(
     slug: str,
     card_id: Annotated[str, typer.Argument(metavar="ID")],
-    action: Annotated[str, typer.Argument(metavar="approve|reject")],
+    action: Annotated[str, typer.Argument(metavar="approve|reject|retry|edit")],
     as_user: Annotated[
         str, typer.Option("--as", help="Your user key, e.g. console:alice or slack:U123.")
     ],
+    changes: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="For edit: a payload field, e.g. --set text='New words'."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Approve or reject a card; an approval runs its action once."""
-    from agents.cards import decide
+    """Approve, reject, retry (a failed card) or edit (a pending card) as an approver.
 
-    if action not in ("approve", "reject"):
-        raise InputInvalid(f"unknown action {action!r}: use approve or reject")
-    executors = build_executors(ExecutorSettings(), slug=slug)
+    An approval runs the card's action once; an edit changes payload fields and keeps the
+    old payload in the card's history.
+    """
+    from agents.cards import decide, edit_card
+
+    if action not in ("approve", "reject", "retry", "edit"):
+        raise InputInvalid(f"unknown action {action!r}: use approve, reject, retry or edit")
+    pairs = [c.partition("=") for c in changes or []]
+    fields: dict[str, Any] = {key.strip(): value for key, _, value in pairs}
+    if action == "edit" and (not fields or not all(fields) or any(not eq for _, eq, _ in pairs)):
+        raise InputInvalid("give what to change as --set field=value, e.g. --set text='Hi all'")
 
     async def act(brain: Brain) -> None:
+        executors = build_executors(ExecutorSettings(), slug=slug, brain=brain)
         assert brain.registry is not None
         settings = (await brain.registry.get(slug)).settings
         graph = await brain.tenant(slug)
+        if action == "edit":
+            card = await edit_card(
+                graph,
+                settings,
+                card_id=card_id,
+                changes=fields,
+                user_key=as_user,
+                now_ms=now_ms(),
+            )
+            if as_json:
+                print_json(card_json(card))
+            else:
+                console.print(card.preview, highlight=False, markup=False, soft_wrap=True)
+            return
         decision = await decide(
             graph,
             settings,

@@ -11,6 +11,7 @@ import asyncio
 import getpass
 import itertools
 import logging
+from typing import Literal
 
 from rich.console import Console
 from rich.panel import Panel
@@ -22,8 +23,16 @@ from bots.core._reply import CardDecision, CardView, InboundMessage
 log = logging.getLogger(__name__)
 
 HELP = """Type a question, or a number to ask a suggested one. Commands:
-  /cards            pending cards        /approve N   approve card N (or its id)
-  /reject N         reject card N        /help        this text       /quit  leave"""
+  /cards            cards proposed here  /approve N   approve card N (or its id)
+  /reject N         reject card N        /retry N     run a failed card again
+  /help             this text            /quit        leave"""
+
+
+_ACTIONS: dict[str, Literal["approve", "reject", "retry"]] = {
+    "/approve": "approve",
+    "/reject": "reject",
+    "/retry": "retry",
+}
 
 
 class ConsoleChat:
@@ -108,11 +117,11 @@ class ConsoleChat:
         if verb == "/help":
             self.console.print(HELP)
         elif verb == "/cards":
-            if not self._cards:
-                self.console.print("no cards proposed in this session")
             for i, card in enumerate(self._cards, 1):
                 self.console.print(f"  {i}. ({card.status}) {card.title} ({card.id})", markup=False)
-        elif verb in ("/approve", "/reject"):
+            listed = await self.core.cards_in("console", self.slug, "console")
+            self.console.print(listed, markup=False, highlight=False)
+        elif verb in ("/approve", "/reject", "/retry"):
             card_id = self._card_id(arg.strip())
             if card_id is None:
                 self.console.print("which card? give its number from /cards or its id")
@@ -120,7 +129,7 @@ class ConsoleChat:
             outcome = await self.core.decide_card(
                 CardDecision(
                     card_id=card_id,
-                    action="approve" if verb == "/approve" else "reject",
+                    action=_ACTIONS[verb],
                     user_id=self.user,
                     platform="console",
                     workspace_id=self.slug,

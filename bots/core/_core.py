@@ -17,6 +17,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from agents import (
@@ -27,8 +28,10 @@ from agents import (
     TurnResult,
     decide,
     get_card,
+    list_cards,
     run_turn,
 )
+from agents.cards import CardPlace, edit_card
 from bots.core._limits import SeenEvents, TenantQueue
 from bots.core._reply import (
     CardDecision,
@@ -76,9 +79,15 @@ def card_view(card: Any) -> CardView:
         status=card.status,
         proposed_by=card.proposed_by,
         decided_by=card.decided_by,
-        decided_at=format_moment(card.decided_at) if card.decided_at else None,
+        decided_at=_when(card.decided_at) if card.decided_at else None,
         result=card.result,
+        can_retry=bool(getattr(card, "can_retry", False)),
     )
+
+
+def _when(ms: int) -> str:
+    """A decision's moment as people read it on a card: ``2026-12-01 18:04 UTC``."""
+    return datetime.fromtimestamp(ms / 1000, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def reply_from_turn(turn: TurnResult) -> Reply:
@@ -266,6 +275,12 @@ class BotCore:
         shown = ", ".join(f"{k} = {v}" for k, v in sorted(updated.items()))
         return f"Settings for `{slug}`: {shown}"
 
+    async def settings_of(self, slug: str) -> dict[str, Any]:
+        """A tenant's settings as stored in the registry."""
+        registry = self.brain.registry
+        assert registry is not None
+        return (await registry.get(slug)).settings
+
     async def timezone_of(self, slug: str) -> str:
         """The time zone a tenant's dates are read in (its ``timezone`` setting, else UTC)."""
         registry = self.brain.registry
@@ -320,12 +335,20 @@ class BotCore:
                     answer=" ".join(notes) or "Ask me a question about your business.",
                     verified=True,
                 )
+            settings = await self.settings_of(graph.slug)
+            place = CardPlace.from_settings(
+                settings,
+                platform=msg.platform,
+                channel=msg.channel_id,
+                workspace=msg.workspace_id,
+            )
             async with self.queue.slot(graph.slug):
                 turn = await self._answer(
                     graph,
                     question,
                     asked_by=user_key(msg.platform, msg.user_id),
-                    timezone=await self.timezone_of(graph.slug),
+                    timezone=str(settings.get("timezone") or "UTC"),
+                    place=place,
                 )
             self.remember_thread(msg, question)
             reply = reply_from_turn(turn)
@@ -391,6 +414,64 @@ class BotCore:
         except Exception as exc:  # the one top-level handler for clicks
             log.exception("error %s deciding card %s", error_id, decision.card_id)
             return DecisionOutcome(None, apology(error_id, exc).answer, False)
+
+    async def edit_card_text(
+        self, platform: str, workspace_id: str, user_id: str, card_id: str, text: str
+    ) -> str:
+        """An approver rewrites the text of a pending card (its message, e-mail body or
+        task name) before approving it; the old text stays in the card's history."""
+        if not card_id or not text:
+            return "Say which card and the new text, e.g. `edit card-1a2b3c The new text`."
+        graph = await self.tenant_for(platform, workspace_id)
+        if graph is None:
+            return "This workspace is not connected to a brain."
+        try:
+            card = await get_card(graph, card_id)
+            field_name = TEXT_FIELDS.get(card.kind)
+            if field_name is None or field_name not in card.payload:
+                return f"A {card.kind} card has no text to edit."
+            edited = await edit_card(
+                graph,
+                await self.settings_of(graph.slug),
+                card_id=card_id,
+                changes={field_name: text},
+                user_key=user_key(platform, user_id),
+                now_ms=now_ms(),
+            )
+        except HivebrainError as exc:
+            return exc.user_message
+        return f"Card {card_id} now reads:\n{edited.preview}"
+
+    async def cards_in(self, platform: str, workspace_id: str, channel: str) -> str:
+        """The cards proposed in one channel, newest first, one line each (``cards``)."""
+        graph = await self.tenant_for(platform, workspace_id)
+        if graph is None:
+            return "This workspace is not connected to a brain."
+        cards = await list_cards(
+            graph, origin=f"{platform}:{channel}", limit=CARDS_LISTED, now_ms=now_ms()
+        )
+        if not cards:
+            return "No cards have been proposed in this channel."
+        lines = [f"Cards proposed here (newest first, up to {CARDS_LISTED}):"]
+        for card in cards:
+            view = card_view(card)
+            outcome = "" if view.is_pending else f" — {view.outcome_line()}"
+            lines.append(f"• {card.id} [{card.status}] {card.kind}: {card.title}{outcome}")
+        return "\n".join(lines)
+
+
+#: The payload field an ``edit`` command rewrites, by card kind.
+TEXT_FIELDS = {
+    "channel_message": "text",
+    "post": "text",
+    "note": "text",
+    "email": "body",
+    "comment": "body",
+    "reply": "body",
+    "task": "name",
+}
+#: Cards one ``cards`` command lists.
+CARDS_LISTED = 20
 
 
 def _slug_for(platform: str, workspace_id: str, name: str) -> str:

@@ -15,7 +15,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-CardStatus = Literal["pending", "approved", "rejected", "expired", "executed", "failed"]
+CardStatus = Literal[
+    "pending", "approved", "rejected", "expired", "executing", "executed", "failed"
+]
 Platform = Literal["slack", "discord", "console"]
 
 
@@ -49,6 +51,10 @@ class PathEdge(_Frozen):
     until: str | None = None
 
 
+#: Card kinds whose action sends something to people: the card then says "Sent by".
+SENDING_KINDS = frozenset({"channel_message", "email", "post", "comment", "reply"})
+
+
 class CardView(_Frozen):
     """What a renderer needs to show one proposed action (a "card") and its outcome."""
 
@@ -61,11 +67,18 @@ class CardView(_Frozen):
     decided_by: str | None = None
     decided_at: str | None = None
     result: str | None = None
+    #: A failed card an approver may run again (it gets a Retry button).
+    can_retry: bool = False
 
     @property
     def is_pending(self) -> bool:
         """Whether the card still waits for a decision (and so gets buttons)."""
         return self.status == "pending"
+
+    @property
+    def sends(self) -> bool:
+        """Whether its action sends something to people (a post, an e-mail, a comment)."""
+        return self.kind in SENDING_KINDS
 
     def outcome_line(self) -> str:
         """Describe the decision in one plain sentence, the same on every platform.
@@ -80,12 +93,18 @@ class CardView(_Frozen):
                 return f"⏳ Waiting for approval (proposed by {self.proposed_by})"
             case "approved":
                 return f"✅ Approved{by}{at}{result}"
+            case "executing":
+                return f"⏳ Approved{by}{at}; running now"
+            case "executed" if self.sends:
+                return f"✅ Sent{by}{at}{result}"
             case "executed":
                 return f"✅ Approved{by}{at} and executed{result}"
             case "rejected":
                 return f"❌ Rejected{by}{at}{result}"
             case "expired":
                 return f"⌛ Expired{at} without a decision"
+            case "failed" if self.can_retry:
+                return f"⚠️ Approved{by}{at} but failed{result}. An approver can retry."
             case "failed":
                 return f"⚠️ Approved{by}{at} but failed{result}"
 
@@ -153,7 +172,7 @@ class CardDecision(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     card_id: str
-    action: Literal["approve", "reject", "details"]
+    action: Literal["approve", "reject", "details", "retry"]
     user_id: str
     platform: str
     workspace_id: str

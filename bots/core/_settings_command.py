@@ -21,7 +21,17 @@ from brain import InputInvalid
 CHANNEL_SETTINGS: dict[str, str] = {
     "digest": "weekly roll-ups and minutes digests",
     "triage": "repository triage suggestions",
+    "team": "team updates from approved cards",
 }
+#: Plain settings by the word people type: (the setting's key, what it holds, an example).
+VALUE_SETTINGS: dict[str, tuple[str, str, str]] = {
+    "composio": ("composio_user_id", "this workspace's Composio user id", "acme-ops"),
+    "tools": ("composio_toolkits", "the Composio toolkits it connected", "gmail,linkedin"),
+    "repos": ("github_repos", "the GitHub repositories cards may change", "acme/web,acme/api"),
+}
+_VALUE = re.compile(
+    r"^[A-Za-z0-9][A-Za-z0-9_.@/-]{0,127}(?:,[A-Za-z0-9][A-Za-z0-9_.@/-]{0,127}){0,19}$"
+)
 _OFF = ("off", "none")
 
 
@@ -41,8 +51,8 @@ class SettingsChange:
     """
 
     channels: dict[str, str | None] = field(default_factory=dict[str, str | None])
-    #: Plain settings by key (``timezone``), already checked.
-    values: dict[str, str] = field(default_factory=dict[str, str])
+    #: Plain settings by key (``timezone``), already checked; None removes one.
+    values: dict[str, str | None] = field(default_factory=dict[str, str | None])
     add_approvers: tuple[str, ...] = ()
     remove_approvers: tuple[str, ...] = ()
 
@@ -59,7 +69,11 @@ def settings_help(prefix: str) -> str:
         f"• `{prefix}` — show settings (approvers only)\n"
         f"• {words} (`off` to stop; `here` for this channel)\n"
         f"• `{prefix} approvers add|remove @person`\n"
-        f"• `{prefix} timezone Europe/London` — the time zone dates are read in"
+        f"• `{prefix} timezone Europe/London` — the time zone dates are read in\n"
+        + "\n".join(
+            f"• `{prefix} {word} {example}` — {what} (`off` to clear)"
+            for word, (_, what, example) in VALUE_SETTINGS.items()
+        )
     )
 
 
@@ -86,6 +100,14 @@ def parse_settings(
         if len(words) != 2:
             raise InputInvalid(f"Name one time zone, e.g. `{prefix} timezone Europe/London`.")
         return SettingsChange(values={"timezone": checked_timezone(words[1], prefix)})
+    if key in VALUE_SETTINGS:
+        setting, what, example = VALUE_SETTINGS[key]
+        value = "".join(words[1:]).replace(" ", "")
+        if value.lower() in _OFF:
+            return SettingsChange(values={setting: None})
+        if not _VALUE.match(value):
+            raise InputInvalid(f"Give {what}, e.g. `{prefix} {key} {example}` (or `off`).")
+        return SettingsChange(values={setting: value})
     if key == "approvers":
         verb = words[1].lower() if len(words) > 1 else ""
         if verb not in ("add", "remove") or len(words) < 3:
@@ -96,7 +118,7 @@ def parse_settings(
         if verb == "add":
             return SettingsChange(add_approvers=tuple(ids))
         return SettingsChange(remove_approvers=tuple(ids))
-    known = ", ".join([*CHANNEL_SETTINGS, "approvers", "timezone"])
+    known = ", ".join([*CHANNEL_SETTINGS, *VALUE_SETTINGS, "approvers", "timezone"])
     raise InputInvalid(
         f"I don't know the setting `{words[0][:40]}`: the settings are {known}. "
         f"Try `{prefix}` to see them."
@@ -149,10 +171,14 @@ async def apply_settings(
     """Carry out ``change`` for ``user_id`` (approvers only: ``BotCore`` checks) and say
     what the settings are now: channels first, then approvers."""
     notes: list[str] = []
-    if change.channels or change.values or not change.changes_approvers:
+    # the team channel is one per platform: a tenant on Slack and Discord has one on each
+    channels = {
+        (f"{platform}_{k}" if k == "team_channel" else k): v for k, v in change.channels.items()
+    }
+    if channels or change.values or not change.changes_approvers:
         notes.append(
             await core.update_settings(
-                platform, workspace_id, user_id, {**change.channels, **change.values}
+                platform, workspace_id, user_id, {**channels, **change.values}
             )
         )
     if change.changes_approvers:

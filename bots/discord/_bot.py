@@ -28,42 +28,50 @@ import logging
 import re
 import uuid
 from collections.abc import Awaitable, Callable
-from typing import Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from agents import HivebrainError
-from agents.errors import ActionFailed
-from bots.core._core import BotCore, DecisionOutcome, apology
+from bots.core._core import BotCore, apology
 from bots.core._path_image import render_path_png
-from bots.core._reply import Attachment, CardDecision, CardView, InboundMessage, Reply
-from bots.core._safety import sanitize_mentions, split_text, truncate_text
+from bots.core._reply import Attachment, InboundMessage, Reply
+from bots.core._safety import truncate_text
 from bots.core._settings import BotSettings
-from bots.core._settings_command import CHANNEL_SETTINGS, apply_settings, settings_change
-from bots.discord._render import (
-    CONTENT_LIMIT,
-    DiscordMessage,
-    render_card_embed,
-    render_reply_messages,
+from bots.discord._commands import HivebrainCommands
+from bots.discord._interactions import (
+    NO_MENTIONS,
+    CardButton,
+    decide_click,
+    note,
+    tell,
+    view_from_components,
 )
+from bots.discord._poster import DiscordPoster
+from bots.discord._render import DiscordMessage, render_reply_messages
 
 log = logging.getLogger(__name__)
+
+__all__ = [
+    "CardButton",
+    "DiscordPoster",
+    "HivebrainDiscord",
+    "build_discord_bot",
+    "inbound_message",
+    "run_discord",
+    "view_from_components",
+]
 
 Json = dict[str, Any]
 Send = Callable[..., Awaitable[Any]]
 
 ACK_EMOJI = "👀"
-CARD_TEMPLATE = r"hb:card:(?P<action>approve|reject|details):(?P<card>[A-Za-z0-9_-]+)"
-#: A click whose decision is this quick is answered directly; a slower one (an executor
-#: calling GitHub) is deferred first, so Discord's 3 s deadline always holds.
-CLICK_ACK_S = 2.0
 THREAD_NAME_LIMIT = 90
 THREAD_ARCHIVE_MINUTES = 1440
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 PATH_FILE = "path.png"
-NO_MENTIONS = discord.AllowedMentions.none()
 _MENTION = re.compile(r"<[@#][!&]?\d+>")
 
 
@@ -92,177 +100,9 @@ def inbound_message(message: discord.Message, workspace_id: str) -> InboundMessa
     )
 
 
-def view_from_components(components: list[Json]) -> discord.ui.View | None:
-    """A discord.py view for rendered action rows; card buttons become :class:`CardButton`."""
-    if not components:
-        return None
-    view = discord.ui.View(timeout=None)
-    for row, action_row in enumerate(components):
-        for button in action_row.get("components", []):
-            custom_id = button.get("custom_id", "")
-            style = discord.ButtonStyle(button.get("style", 2))
-            match = re.fullmatch(CARD_TEMPLATE, custom_id)
-            if match:
-                view.add_item(
-                    CardButton(
-                        match["action"],
-                        match["card"],
-                        label=button.get("label"),
-                        style=style,
-                        row=row,
-                    )
-                )
-            else:
-                view.add_item(
-                    discord.ui.Button(
-                        label=button.get("label"), style=style, custom_id=custom_id or None, row=row
-                    )
-                )
-    return view
-
-
 def _thread_name(text: str) -> str:
     name = " ".join(_MENTION.sub("", text).split())
     return truncate_text(name, THREAD_NAME_LIMIT) or "Question for hivebrain"
-
-
-def _note(text: str) -> str:
-    """A private note for one user: mention-safe and within one message."""
-    return truncate_text(sanitize_mentions(text, "discord"), CONTENT_LIMIT)
-
-
-_Button = discord.ui.Button[discord.ui.View]
-
-
-class CardButton(discord.ui.DynamicItem[_Button], template=CARD_TEMPLATE):
-    """Approve / Reject / Details on a card, routed by custom id alone (so restarts don't matter).
-
-    discord.py builds a fresh instance from the clicked custom id (``from_custom_id``);
-    the callback hands the decision to :meth:`HivebrainDiscord.decide_click`.
-    """
-
-    def __init__(
-        self,
-        action: str,
-        card_id: str,
-        *,
-        label: str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or action.capitalize(),
-                style=style,
-                custom_id=f"hb:card:{action}:{card_id}",
-            ),
-            row=row,
-        )
-        self.action = action
-        self.card_id = card_id
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> CardButton:
-        """Rebuild the button a click was on, keeping its label and colour."""
-        if isinstance(item, discord.ui.Button):
-            return cls(match["action"], match["card"], label=item.label, style=item.style)
-        return cls(match["action"], match["card"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Decide the card through the bot that received the click."""
-        bot = interaction.client
-        if not isinstance(bot, HivebrainDiscord):
-            raise TypeError("CardButton needs a HivebrainDiscord client")
-        await bot.decide_click(interaction, self.action, self.card_id)
-
-
-class HivebrainCommands(commands.Cog):
-    """The slash commands: ``/ask``, ``/connect`` and ``/settings``."""
-
-    def __init__(self, bot: HivebrainDiscord) -> None:
-        self.bot = bot
-
-    @app_commands.command(name="ask", description="Ask the company brain a question")
-    @app_commands.describe(question="What do you want to know?")
-    async def ask(self, interaction: discord.Interaction[discord.Client], question: str) -> None:
-        """Defer at once (Discord shows "thinking"), then follow up with the answer."""
-        await interaction.response.defer(thinking=True)
-        bot, user = self.bot, interaction.user
-        workspace = (
-            str(interaction.guild_id) if interaction.guild_id else await bot.dm_workspace(user)
-        )
-        channel_id = interaction.channel_id or 0
-        inbound = InboundMessage(
-            platform="discord",
-            workspace_id=workspace,
-            channel_id=str(channel_id),
-            thread_id=str(channel_id) if isinstance(interaction.channel, discord.Thread) else None,
-            user_id=str(user.id),
-            user_name=user.display_name,
-            text=question,
-            message_id=f"interaction-{interaction.id}",
-        )
-        reply = await bot.core.handle_message(inbound)
-        if reply is None:  # a redelivery (interaction ids are unique, so hardly ever)
-            await interaction.followup.send("I've already answered that.", ephemeral=True)
-        else:
-            await bot.send_reply(interaction.followup.send, reply)
-
-    @app_commands.command(name="connect", description="Connect this server to a company brain")
-    @app_commands.describe(name="A name for the brain (default: this server's name)")
-    @app_commands.guild_only()
-    @app_commands.default_permissions(manage_guild=True)
-    async def connect(
-        self, interaction: discord.Interaction[discord.Client], name: str | None = None
-    ) -> None:
-        """Create or reuse a tenant for this server; the caller becomes its first approver."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        text = await self.bot.core.connect(
-            "discord",
-            str(interaction.guild_id),
-            user_id=str(interaction.user.id),
-            name=name or (interaction.guild.name if interaction.guild else ""),
-        )
-        await interaction.followup.send(_note(text), ephemeral=True)
-
-    @app_commands.command(name="settings", description="Set channels and approvers for this server")
-    @app_commands.describe(
-        digest_channel=f"Where {CHANNEL_SETTINGS['digest']} go",
-        triage_channel=f"Where {CHANNEL_SETTINGS['triage']} go",
-        add_approver="Someone who may approve cards",
-        remove_approver="Someone who may no longer approve cards",
-    )
-    @app_commands.guild_only()
-    async def settings(
-        self,
-        interaction: discord.Interaction[discord.Client],
-        digest_channel: discord.TextChannel | None = None,
-        triage_channel: discord.TextChannel | None = None,
-        add_approver: discord.User | None = None,
-        remove_approver: discord.User | None = None,
-    ) -> None:
-        """Change the tenant's settings through the core's settings command (approvers only)."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        chosen = {"digest": digest_channel, "triage": triage_channel}
-        change = settings_change(
-            channels={k: str(c.id) for k, c in chosen.items() if c is not None},
-            add=[str(add_approver.id)] if add_approver is not None else [],
-            remove=[str(remove_approver.id)] if remove_approver is not None else [],
-        )
-        text = await apply_settings(
-            self.bot.core,
-            "discord",
-            str(interaction.guild_id),
-            str(interaction.user.id),
-            change,
-        )
-        await interaction.followup.send(_note(text), ephemeral=True)
 
 
 class HivebrainDiscord(commands.AutoShardedBot):
@@ -453,43 +293,8 @@ class HivebrainDiscord(commands.AutoShardedBot):
     async def decide_click(
         self, interaction: discord.Interaction[Any], action: str, card_id: str
     ) -> None:
-        """Decide a card for whoever clicked; edit the card, or tell the clicker privately."""
-
-        async def decide() -> DecisionOutcome:
-            user = interaction.user
-            workspace = (
-                str(interaction.guild_id) if interaction.guild_id else await self.dm_workspace(user)
-            )
-            return await self.core.decide_card(
-                CardDecision.model_validate(
-                    {
-                        "card_id": card_id,
-                        "action": action,
-                        "user_id": str(user.id),
-                        "platform": "discord",
-                        "workspace_id": workspace,
-                    }
-                )
-            )
-
-        try:
-            task = asyncio.create_task(decide(), name=f"hb-card-{card_id}")
-            done, _ = await asyncio.wait({task}, timeout=CLICK_ACK_S)
-            if not done:
-                await interaction.response.defer()  # "deferred update": we edit the card later
-            outcome = await task
-            if outcome.changed and outcome.card is not None:
-                embeds, view = _decided_message(interaction.message, outcome.card)
-                if interaction.response.is_done():
-                    await interaction.edit_original_response(embeds=embeds, view=view)
-                else:
-                    await interaction.response.edit_message(embeds=embeds, view=view)
-            else:
-                await self._tell(interaction, _note(outcome.note))
-        except Exception as exc:  # top-level handler for clicks
-            error_id = uuid.uuid4().hex[:8]
-            log.exception("error %s handling click on card %s", error_id, card_id)
-            await self._tell(interaction, apology(error_id, exc).answer)
+        """Hook: decide a card for whoever clicked; edit the card, or tell the clicker privately."""
+        await decide_click(self, interaction, action, card_id)
 
     # --- errors --------------------------------------------------------------------------
 
@@ -519,18 +324,12 @@ class HivebrainDiscord(commands.AutoShardedBot):
 
     async def _apologise(self, channel: discord.abc.Messageable, text: str) -> None:
         try:
-            await channel.send(_note(text), allowed_mentions=NO_MENTIONS)
+            await channel.send(note(text), allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:
             log.warning("could not post an apology to discord (HTTP error)")
 
     async def _tell(self, interaction: discord.Interaction[Any], text: str) -> None:
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
-            log.warning("could not answer discord interaction %s", interaction.id)
+        await tell(interaction, text)
 
 
 def _attach_path(kwargs: dict[str, Any]) -> bool:
@@ -542,36 +341,6 @@ def _attach_path(kwargs: dict[str, Any]) -> bool:
     return False
 
 
-def _decided_message(
-    message: discord.Message | None, card: CardView
-) -> tuple[list[discord.Embed], discord.ui.View | None]:
-    """The clicked message after a decision: that card's embed updated, its buttons gone.
-
-    Other embeds (the answer, other cards) and other cards' buttons stay as they were.
-    """
-    fresh = discord.Embed.from_dict(render_card_embed(card))
-    if message is None:
-        return [fresh], None
-    footer = f"Card {card.id}"
-    embeds = [fresh if e.footer.text == footer else e for e in message.embeds]
-    if not any(e is fresh for e in embeds):
-        embeds = [fresh]
-    # discord.py's ActionRow payload (a TypedDict), read like the rows we render
-    rows = [
-        cast(Json, row.to_dict())
-        for row in message.components
-        if isinstance(row, discord.ActionRow)
-    ]
-    kept = [
-        row
-        for row in rows
-        if not any(
-            str(b.get("custom_id", "")).endswith(f":{card.id}") for b in row.get("components", [])
-        )
-    ]
-    return embeds, view_from_components(kept)
-
-
 async def _is_member(guild: discord.Guild, user_id: int) -> bool:
     if guild.get_member(user_id) is not None:
         return True
@@ -580,38 +349,6 @@ async def _is_member(guild: discord.Guild, user_id: int) -> bool:
     except discord.HTTPException:
         return False
     return True
-
-
-class DiscordPoster:
-    """``agents.cards._executors.Poster`` for Discord: posts plain text to a channel id.
-
-    Text is mention-safe and split into 2,000-character messages; returns the link to
-    the last one. Raises ``ActionFailed`` when Discord refuses (no access, no channel).
-    """
-
-    def __init__(self, bot: HivebrainDiscord) -> None:
-        self._bot = bot
-
-    async def post(self, *, platform: str, channel: str, text: str) -> str:
-        """Post ``text`` to Discord channel ``channel`` (an id); return the message link."""
-        if platform != "discord":
-            raise ValueError(f"DiscordPoster posts to discord, not {platform!r}")
-        if not channel.isdigit():
-            raise ActionFailed("channel", f"{channel!r} is not a Discord channel id")
-        try:
-            target = self._bot.get_channel(int(channel)) or await self._bot.fetch_channel(
-                int(channel)
-            )
-            if not isinstance(target, discord.abc.Messageable):
-                raise ActionFailed("channel", f"Discord channel {channel} does not take messages")
-            sent: discord.Message | None = None
-            for piece in split_text(sanitize_mentions(text, "discord"), CONTENT_LIMIT) or ["…"]:
-                sent = await target.send(piece, allowed_mentions=NO_MENTIONS)
-        except discord.HTTPException as exc:
-            raise ActionFailed("channel", f"Discord refused the post (HTTP {exc.status})") from exc
-        assert sent is not None
-        log.info("discord: posted %d chars to channel %s", len(text), channel)
-        return sent.jump_url
 
 
 def build_discord_bot(

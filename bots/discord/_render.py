@@ -40,6 +40,7 @@ STYLE_DANGER = 4
 _COLOURS: dict[CardStatus, int] = {
     "pending": 0x3498DB,
     "approved": 0x2ECC71,
+    "executing": 0x3498DB,
     "executed": 0x2ECC71,
     "rejected": 0xE74C3C,
     "expired": 0x95A5A6,
@@ -97,6 +98,8 @@ def card_buttons(card: CardView) -> Json:
         ("Reject", "reject", STYLE_DANGER),
         ("Details", "details", STYLE_SECONDARY),
     ]
+    if not card.is_pending:  # a failed card an approver may run again
+        buttons = [("Retry", "retry", STYLE_SUCCESS)]
     return {
         "type": 1,
         "components": [
@@ -188,7 +191,12 @@ def _units(reply: Reply) -> list[tuple[Json, Json | None]]:
         sources = "\n".join(_citation_line(c) for c in reply.citations)
         units += [(e, None) for e in _text_embeds("Sources", sources, 0x7F8C8D)]
     for card in reply.cards:
-        units.append((render_card_embed(card), card_buttons(card) if card.is_pending else None))
+        units.append(
+            (
+                render_card_embed(card),
+                card_buttons(card) if card.is_pending or card.can_retry else None,
+            )
+        )
     return units
 
 

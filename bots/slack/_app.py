@@ -1,4 +1,7 @@
-"""The Slack adapter: Bolt events, the ``/hivebrain`` command and card buttons, over BotCore.
+"""The Slack adapter: Bolt events and posting answers, over BotCore.
+
+The ``/hivebrain`` command lives in ``bots.slack._commands`` and the card buttons in
+``bots.slack._card_actions``; both are wired here and use this adapter's tasks and posts.
 
 Slack wants every request acknowledged within three seconds, and a turn can take longer,
 so each listener only checks the payload, acks and starts a named task that does the
@@ -16,53 +19,43 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
-import uuid
 import weakref
 from collections import OrderedDict
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 import aiohttp
 from aiohttp import web
 from slack_bolt.adapter.socket_mode.aiohttp import AsyncSocketModeHandler
 from slack_bolt.app.async_app import AsyncApp
-from slack_bolt.context.ack.async_ack import AsyncAck
 from slack_bolt.context.async_context import AsyncBoltContext
 from slack_bolt.context.respond.async_respond import AsyncRespond
 from slack_sdk.errors import SlackApiError, SlackClientError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bots.core._core import BotCore, Fetch, apology
+from bots.core._core import BotCore, Fetch
 from bots.core._path_image import render_path_png
-from bots.core._reply import Attachment, CardDecision, CardView, InboundMessage, Reply
+from bots.core._reply import Attachment, InboundMessage, Reply
 from bots.core._settings import BotSettings
-from bots.core._settings_command import (
-    MentionSyntax,
-    apply_settings,
-    parse_settings,
-    settings_help,
-)
+from bots.slack._card_actions import VERBS, SlackCardActions, replace_card_blocks
+from bots.slack._commands import SLACK_MENTIONS, SlackCommands
 from bots.slack._installs import POST_OPTIONS, SlackPoster, new_slack_app, slack_routes
 from bots.slack._render import (
-    ACTION_APPROVE,
-    ACTION_DETAILS,
-    ACTION_REJECT,
     MAX_BLOCKS,
     Block,
     fallback_text,
-    render_card_blocks,
     render_reply_blocks,
     to_mrkdwn,
 )
-from bots.slack._web import ActionContainer, ActionMessage, SlackFile, slack_error, slack_web
+from bots.slack._web import SlackFile, slack_error, slack_web
 from brain import InputInvalid
 
 log = logging.getLogger(__name__)
 
 __all__ = [
+    "SLACK_MENTIONS",
     "SlackAdapter",
     "SlackPoster",
     "SlackService",
@@ -78,26 +71,7 @@ MAX_FILE_BYTES = 20_000_000
 FETCH_TIMEOUT_S = 30.0
 #: Threads the bot answered, remembered so replies there need no mention (bounded).
 MAX_BOT_THREADS = 10_000
-#: How Slack writes a channel (``<#C123|name>``) and a person (``<@U123>``) in a command.
-SLACK_MENTIONS = MentionSyntax(
-    channel=re.compile(r"^<#([CG][A-Z0-9]+)(?:\|[^>]*)?>$"),
-    user=re.compile(r"^<@([UW][A-Z0-9]+)(?:\|[^>]*)?>$"),
-)
 _FILE_HOSTS = (".slack.com", ".slack-edge.com", ".slack-gov.com")
-
-HELP = (
-    "*hivebrain* answers questions about your business from its brain.\n"
-    "• `/hivebrain ask <question>` — answer in this channel\n"
-    "• `/hivebrain connect [name]` — create this workspace's brain (you become an approver)\n"
-    + settings_help("/hivebrain settings")
-    + "\nYou can also mention me, message me directly, or reply in a thread I answered."
-)
-USAGE = "Try `/hivebrain help`."
-_VERBS: dict[str, Literal["approve", "reject", "details"]] = {
-    ACTION_APPROVE: "approve",
-    ACTION_REJECT: "reject",
-    ACTION_DETAILS: "details",
-}
 
 
 class SlackAdapter:
@@ -117,9 +91,11 @@ class SlackAdapter:
         routes = cast(Any, self.app)
         routes.event("app_mention")(self._on_mention)
         routes.event("message")(self._on_message)
-        routes.command("/hivebrain")(self._on_command)
-        for action_id in _VERBS:
-            routes.action(action_id)(self._on_card_action)
+        self.commands = SlackCommands(self)
+        self.card_actions = SlackCardActions(self)
+        routes.command("/hivebrain")(self.commands.on_command)
+        for action_id in VERBS:
+            routes.action(action_id)(self.card_actions.on_card_action)
         _ADAPTERS[self.app] = self
 
     # --- tasks ---------------------------------------------------------------------------
@@ -336,87 +312,6 @@ class SlackAdapter:
 
         return fetch
 
-    # --- /hivebrain ----------------------------------------------------------------------
-
-    async def _on_command(
-        self,
-        ack: AsyncAck,
-        command: dict[str, Any],
-        context: AsyncBoltContext,
-        client: AsyncWebClient,
-        respond: AsyncRespond,
-    ) -> None:
-        sub, _, rest = command.get("text", "").strip().partition(" ")
-        sub, rest = sub.lower(), rest.strip()
-        team, user, channel = context.team_id or "", command["user_id"], command["channel_id"]
-        name = f"slack-command-{sub or 'help'}-{command.get('trigger_id', '')}"
-        if sub in ("", "help"):
-            await ack(text=HELP)
-        elif sub == "ask" and not rest:
-            await ack(text="Ask a question: `/hivebrain ask who owns the invoice export?`")
-        elif sub == "ask":
-            await ack(text="Thinking… I'll post the answer here.", response_type="ephemeral")
-            msg = InboundMessage(
-                platform="slack",
-                workspace_id=team,
-                channel_id=channel,
-                thread_id=None,
-                user_id=user,
-                text=rest,
-                message_id=f"command:{command.get('trigger_id', '')}",
-            )
-            self.spawn(name, self._ask(client, respond, msg))
-        elif sub == "connect":
-            await ack()
-            work = self.core.connect(
-                "slack", team, user_id=user, name=rest or command.get("team_domain", "")
-            )
-            self.spawn(name, self._tell_after(client, respond, channel, user, work))
-        elif sub == "settings":
-            await ack()
-            work = self._settings(team, user, channel, rest)
-            self.spawn(name, self._tell_after(client, respond, channel, user, work))
-        else:
-            await ack(text=f"I don't know `{to_mrkdwn(sub[:40])}`. {USAGE}")
-
-    async def _ask(
-        self, client: AsyncWebClient, respond: AsyncRespond, msg: InboundMessage
-    ) -> None:
-        reply = await self.core.handle_message(msg)
-        if reply is None:
-            return
-        lead: Block = {
-            "type": "context",
-            "elements": [{"type": "mrkdwn", "text": f"_Asked: {to_mrkdwn(msg.text[:500])}_"}],
-        }
-        try:
-            await self.post_reply(client, msg.workspace_id, msg.channel_id, reply, lead=[lead])
-        except SlackApiError as exc:  # not a member of the channel: answer via response_url
-            log.info("answer to /hivebrain ask sent by response_url (%s)", slack_error(exc))
-            for blocks in render_reply_blocks(reply):
-                await respond(
-                    text=fallback_text(reply),
-                    blocks=blocks,
-                    response_type="in_channel",
-                    replace_original=False,
-                )
-
-    async def _tell_after(
-        self,
-        client: AsyncWebClient,
-        respond: AsyncRespond,
-        channel: str,
-        user: str,
-        work: Coroutine[Any, Any, str],
-    ) -> None:
-        error_id = uuid.uuid4().hex[:8]
-        try:
-            text = await work
-        except Exception as exc:  # the command's top-level handler: log, apologise privately
-            log.exception("error %s in /hivebrain for %s", error_id, user)
-            text = apology(error_id, exc).answer
-        await self.tell(client, respond, channel, user, text)
-
     async def tell(
         self,
         client: AsyncWebClient,
@@ -443,101 +338,6 @@ class SlackAdapter:
                 raise
             log.info("ephemeral note sent by response_url (%s)", slack_error(exc))
             await respond(text=safe, response_type="ephemeral", replace_original=False)
-
-    async def _settings(self, team: str, user: str, channel: str, rest: str) -> str:
-        """``settings ...``: parsed and applied by the core (``bots.core``'s settings command)."""
-        try:
-            change = parse_settings(rest, syntax=SLACK_MENTIONS, here=channel)
-        except InputInvalid as exc:
-            return exc.user_message
-        return await apply_settings(self.core, "slack", team, user, change)
-
-    # --- card buttons --------------------------------------------------------------------
-
-    async def _on_card_action(
-        self,
-        ack: AsyncAck,
-        body: dict[str, Any],
-        action: dict[str, Any],
-        context: AsyncBoltContext,
-        client: AsyncWebClient,
-        respond: AsyncRespond,
-    ) -> None:
-        await ack()
-        verb = _VERBS[str(action.get("action_id"))]
-        container = cast(ActionContainer, body.get("container") or {})
-        message = cast(ActionMessage, body.get("message") or {})
-        channel_field: dict[str, Any] = body.get("channel") or {}
-        channel = container.get("channel_id") or str(channel_field.get("id", ""))
-        decision = CardDecision(
-            card_id=str(action.get("value", "")),
-            action=verb,
-            user_id=body["user"]["id"],
-            platform="slack",
-            workspace_id=context.team_id or "",
-        )
-        where = _CardMessage(
-            channel=channel,
-            ts=container.get("message_ts") or message.get("ts"),
-            thread_ts=message.get("thread_ts"),
-            blocks=message.get("blocks"),
-            text=message.get("text"),
-        )
-        self.spawn(
-            f"slack-card-{verb}-{decision.card_id}", self._decide(client, respond, decision, where)
-        )
-
-    async def _decide(
-        self,
-        client: AsyncWebClient,
-        respond: AsyncRespond,
-        decision: CardDecision,
-        where: _CardMessage,
-    ) -> None:
-        outcome = await self.core.decide_card(decision)
-        note = outcome.note
-        if outcome.changed and outcome.card is not None and where.ts:
-            blocks = replace_card_blocks(where.blocks or [], outcome.card)
-            try:
-                await slack_web(client).chat_update(
-                    channel=where.channel,
-                    ts=where.ts,
-                    blocks=blocks,
-                    text=where.text or outcome.card.outcome_line(),
-                    link_names=False,
-                    parse="none",
-                )
-                return
-            except SlackApiError as exc:
-                log.warning("card message %s not updated: %s", where.ts, slack_error(exc))
-                note = f"{outcome.note} (I couldn't update the card message.)"
-        await self.tell(
-            client, respond, where.channel, decision.user_id, note, thread_ts=where.thread_ts
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class _CardMessage:
-    """Where a clicked card sits, from the action payload's container and message."""
-
-    channel: str
-    ts: str | None
-    thread_ts: str | None
-    blocks: list[Block] | None
-    text: str | None
-
-
-def replace_card_blocks(blocks: list[Block], card: CardView) -> list[Block]:
-    """The message's blocks with this card's section and buttons swapped for its new state.
-
-    A card may share a message with the answer, so only its own blocks change; a message
-    without them (or unknown blocks) becomes the card alone.
-    """
-    ids = {f"hb-card-{card.id}", f"hb-actions-{card.id}"[:255]}
-    hits = [i for i, b in enumerate(blocks) if b.get("block_id") in ids]
-    if not hits:
-        return render_card_blocks(card)
-    return [*blocks[: hits[0]], *render_card_blocks(card), *blocks[hits[-1] + 1 :]]
 
 
 def _is_user_message(event: dict[str, Any]) -> bool:

@@ -35,6 +35,7 @@ MESSAGE_TEXT_BUDGET = 12_000
 ACTION_APPROVE = "card:approve"
 ACTION_REJECT = "card:reject"
 ACTION_DETAILS = "card:details"
+ACTION_RETRY = "card:retry"
 
 _TITLE_LIMIT = 200
 _PREVIEW_LIMIT = 2000
@@ -172,6 +173,14 @@ def render_card_blocks(card: CardView) -> list[Block]:
         )
     else:
         blocks += _context_blocks([to_mrkdwn(truncate_text(card.outcome_line(), 1000))])
+        if card.can_retry:
+            blocks.append(
+                {
+                    "type": "actions",
+                    "block_id": f"hb-actions-{card.id}"[:BLOCK_ID_LIMIT],
+                    "elements": [_button("Retry", ACTION_RETRY, card.id, "primary")],
+                }
+            )
     return blocks
 
 

@@ -1,0 +1,111 @@
+"""The Discord slash commands: ``/ask``, ``/connect`` and ``/settings``, as one cog."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bots.core._reply import InboundMessage
+from bots.core._settings_command import CHANNEL_SETTINGS, apply_settings, settings_change
+from bots.discord._interactions import note
+
+if TYPE_CHECKING:
+    from bots.discord._bot import HivebrainDiscord
+
+
+class HivebrainCommands(commands.Cog):
+    """The slash commands: ``/ask``, ``/connect``, ``/settings`` and ``/cards``."""
+
+    def __init__(self, bot: HivebrainDiscord) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="ask", description="Ask the company brain a question")
+    @app_commands.describe(question="What do you want to know?")
+    async def ask(self, interaction: discord.Interaction[discord.Client], question: str) -> None:
+        """Defer at once (Discord shows "thinking"), then follow up with the answer."""
+        await interaction.response.defer(thinking=True)
+        bot, user = self.bot, interaction.user
+        workspace = (
+            str(interaction.guild_id) if interaction.guild_id else await bot.dm_workspace(user)
+        )
+        channel_id = interaction.channel_id or 0
+        inbound = InboundMessage(
+            platform="discord",
+            workspace_id=workspace,
+            channel_id=str(channel_id),
+            thread_id=str(channel_id) if isinstance(interaction.channel, discord.Thread) else None,
+            user_id=str(user.id),
+            user_name=user.display_name,
+            text=question,
+            message_id=f"interaction-{interaction.id}",
+        )
+        reply = await bot.core.handle_message(inbound)
+        if reply is None:  # a redelivery (interaction ids are unique, so hardly ever)
+            await interaction.followup.send("I've already answered that.", ephemeral=True)
+        else:
+            await bot.send_reply(interaction.followup.send, reply)
+
+    @app_commands.command(name="connect", description="Connect this server to a company brain")
+    @app_commands.describe(name="A name for the brain (default: this server's name)")
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def connect(
+        self, interaction: discord.Interaction[discord.Client], name: str | None = None
+    ) -> None:
+        """Create or reuse a tenant for this server; the caller becomes its first approver."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = await self.bot.core.connect(
+            "discord",
+            str(interaction.guild_id),
+            user_id=str(interaction.user.id),
+            name=name or (interaction.guild.name if interaction.guild else ""),
+        )
+        await interaction.followup.send(note(text), ephemeral=True)
+
+    @app_commands.command(name="settings", description="Set channels and approvers for this server")
+    @app_commands.describe(
+        digest_channel=f"Where {CHANNEL_SETTINGS['digest']} go",
+        triage_channel=f"Where {CHANNEL_SETTINGS['triage']} go",
+        team_channel=f"Where {CHANNEL_SETTINGS['team']} go",
+        add_approver="Someone who may approve cards",
+        remove_approver="Someone who may no longer approve cards",
+    )
+    @app_commands.guild_only()
+    async def settings(
+        self,
+        interaction: discord.Interaction[discord.Client],
+        digest_channel: discord.TextChannel | None = None,
+        triage_channel: discord.TextChannel | None = None,
+        team_channel: discord.TextChannel | None = None,
+        add_approver: discord.User | None = None,
+        remove_approver: discord.User | None = None,
+    ) -> None:
+        """Change the tenant's settings through the core's settings command (approvers only)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        chosen = {"digest": digest_channel, "triage": triage_channel, "team": team_channel}
+        change = settings_change(
+            channels={k: str(c.id) for k, c in chosen.items() if c is not None},
+            add=[str(add_approver.id)] if add_approver is not None else [],
+            remove=[str(remove_approver.id)] if remove_approver is not None else [],
+        )
+        text = await apply_settings(
+            self.bot.core,
+            "discord",
+            str(interaction.guild_id),
+            str(interaction.user.id),
+            change,
+        )
+        await interaction.followup.send(note(text), ephemeral=True)
+
+    @app_commands.command(name="cards", description="The cards proposed in this channel")
+    @app_commands.guild_only()
+    async def cards(self, interaction: discord.Interaction[discord.Client]) -> None:
+        """List this channel's cards, newest first, privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = await self.bot.core.cards_in(
+            "discord", str(interaction.guild_id), str(interaction.channel_id or "")
+        )
+        await interaction.followup.send(note(text), ephemeral=True)
