@@ -196,3 +196,36 @@ class TenantGraph:
             {"at": at, "line": line, "reason": reason, "fact": fact}
             for at, line, reason, fact in res.rows
         ]
+
+    # --- upkeep (roll-ups, archive, job runs) ---------------------------------------------
+
+    @property
+    def archive(self) -> TenantGraph:
+        """The tenant's archive: a sibling graph holding what upkeep moved out of the live one.
+
+        Daily readings rolled up into weekly ones and closed facts past their window live
+        there, so the live graph stays small while nothing is deleted. It is written with
+        plain queries (never GRAPH.COPY, which can hang this server) and has no indexes
+        but the id index upkeep creates on first use.
+        """
+        return TenantGraph(
+            slug=self.slug,
+            graph=f"{self._graph}{ARCHIVE_SUFFIX}",
+            driver=self._driver,
+            embedder=None,
+        )
+
+    async def upkeep_write(
+        self, name: str, cypher: LiteralString, params: Mapping[str, Any] | None = None
+    ) -> QueryResult:
+        """A write of the upkeep jobs (``brain.upkeep``) outside the gate.
+
+        Roll-ups and the archive move records that the gate already let in, and job-run
+        stamps are the scheduler's own bookkeeping: neither is a new fact to check. Only
+        ``brain.upkeep`` calls this, with its own module-constant queries.
+        """
+        return await self._write(name, cypher, dict(params or {}))
+
+
+#: The archive graph's name is the live graph's plus this (``hb_acme__archive``).
+ARCHIVE_SUFFIX = "__archive"
