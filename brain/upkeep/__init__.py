@@ -5,6 +5,7 @@ The scheduler's jobs call these; nothing here decides when they run.
 
 from __future__ import annotations
 
+from brain.upkeep._archive import ArchivePlan, apply_archive, plan_archive, undo_archive
 from brain.upkeep._rollup import (
     RollupPlan,
     apply_rollup,
@@ -20,11 +21,16 @@ from brain.upkeep._runs import (
     finish_run,
     job_run,
     job_runs,
+    mark_once,
     new_run_id,
     start_run,
 )
 
 __all__ = [
+    "ArchivePlan",
+    "apply_archive",
+    "plan_archive",
+    "undo_archive",
     "JobRun",
     "RollupPlan",
     "apply_rollup",
@@ -34,6 +40,7 @@ __all__ = [
     "graph_size",
     "job_run",
     "job_runs",
+    "mark_once",
     "new_run_id",
     "plan_rollup",
     "start_run",

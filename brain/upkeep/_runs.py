@@ -144,3 +144,22 @@ async def job_run(graph: TenantGraph, run_id: str) -> JobRun | None:
     """One run by id, or None."""
     res = await graph.read("job run", READ_RUN, {"id": run_id})
     return _run(res.rows[0]) if res.rows else None
+
+
+MARK_ONCE = """
+MERGE (k:JobMark {job: $job, key: $key})
+ON CREATE SET k.runId = $run, k.at = $now
+RETURN k.runId = $run
+"""
+
+
+async def mark_once(graph: TenantGraph, *, job: str, key: str, run_id: str) -> bool:
+    """Mark ``key`` (an issue id...) as handled by ``job``; False if it already was.
+
+    One statement, so two runs racing for one key cannot both win: the per-item run
+    record that keeps a triage post from being made twice for one issue.
+    """
+    res = await graph.upkeep_write(
+        "mark once", MARK_ONCE, {"job": job, "key": key, "run": run_id, "now": now_ms()}
+    )
+    return bool(res.rows and res.rows[0][0])
