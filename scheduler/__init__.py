@@ -9,7 +9,17 @@ from __future__ import annotations
 from scheduler._lock import RunLock, lock_key
 from scheduler._runner import DigestPoster, JobRunner, RunReport, channels_for, deliver
 from scheduler._service import JobService, next_run, wanted_jobs
-from scheduler.jobs import JOBS, CardNote, Cite, Job, JobContext, JobOutcome, Post, job
+from scheduler.jobs import (
+    JOBS,
+    CardNote,
+    Cite,
+    Job,
+    JobContext,
+    JobOutcome,
+    Post,
+    crontab_trigger,
+    job,
+)
 
 __all__ = [
     "JOBS",
@@ -25,6 +35,7 @@ __all__ = [
     "RunLock",
     "RunReport",
     "channels_for",
+    "crontab_trigger",
     "deliver",
     "job",
     "lock_key",

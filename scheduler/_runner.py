@@ -148,6 +148,7 @@ class JobRunner:
         await start_run(graph, run_id=ctx.run_id, job=job.name, period=ctx.period, dry_run=False)
         outcome: JobOutcome | None = None
         error: BaseException | None = None
+        sent = 0
         for attempt, delay in enumerate((*self.retry_delays_s, None)):
             try:
                 outcome = await job.fn(ctx)

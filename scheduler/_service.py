@@ -17,7 +17,8 @@ event loop, over the local socket, a few times per firing.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 from zoneinfo import ZoneInfo
@@ -31,7 +32,7 @@ from redis import Redis
 
 from brain import Brain
 from scheduler._runner import JobRunner
-from scheduler.jobs._registry import JOBS, schedule_for, tenant_zone
+from scheduler.jobs._registry import JOBS, crontab_trigger, schedule_for, tenant_zone
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,7 @@ async def fire(store: str, name: str, slug: str) -> None:
 
 def trigger_for(schedule: str, tz: ZoneInfo) -> CronTrigger:
     """A crontab line read in the tenant's time zone."""
-    return CronTrigger.from_crontab(schedule, timezone=tz)
+    return crontab_trigger(schedule, tz)
 
 
 def next_run(schedule: str | None, tz: ZoneInfo, *, now: datetime | None = None) -> datetime | None:
@@ -74,7 +75,9 @@ def next_run(schedule: str | None, tz: ZoneInfo, *, now: datetime | None = None)
     return cast(Any, trigger_for(schedule, tz)).get_next_fire_time(None, now)
 
 
-def wanted_jobs(tenants: list[tuple[str, Mapping[str, Any]]]) -> dict[str, tuple[str, str, str]]:
+def wanted_jobs(
+    tenants: Sequence[tuple[str, Mapping[str, Any]]],
+) -> dict[str, tuple[str, str, str]]:
     """Job id -> (job, slug, trigger description) for every tenant's scheduled jobs."""
     wanted: dict[str, tuple[str, str, str]] = {}
     for slug, settings in tenants:
@@ -100,6 +103,16 @@ def wanted_jobs(tenants: list[tuple[str, Mapping[str, Any]]]) -> dict[str, tuple
     return wanted
 
 
+@dataclass(frozen=True, slots=True)
+class StoredJob:
+    """One job in the store, as ``jobs list`` and tests read it."""
+
+    id: str
+    trigger: str
+    timezone: str
+    next_run: datetime | None
+
+
 class JobService:
     """The running scheduler: build with a runner, ``await start()``, ``shutdown()``."""
 
@@ -109,7 +122,7 @@ class JobService:
         *,
         store: str = STORE,
         redis_url: str | None = None,
-        reconcile_s: float = RECONCILE_S,
+        reconcile_s: int = RECONCILE_S,
     ) -> None:
         self.runner = runner
         self.store = store
@@ -137,7 +150,7 @@ class JobService:
     async def start(self) -> None:
         """Open the job store, put every tenant's jobs in it and start firing."""
         _RUNNERS[self.store] = self.runner
-        redis = Redis.from_url(self._url(), socket_timeout=10.0)
+        redis: Redis = cast(Any, Redis).from_url(self._url(), socket_timeout=10.0)
         store = RedisJobStore(
             jobs_key=f"{self.store}:apscheduler:jobs",
             run_times_key=f"{self.store}:apscheduler:run_times",
@@ -149,7 +162,7 @@ class JobService:
         await self.reconcile()
         self._sched.add_job(
             self.reconcile,
-            IntervalTrigger(seconds=self._reconcile_s),
+            IntervalTrigger(seconds=int(self._reconcile_s)),
             id="reconcile",
             jobstore="default",
             replace_existing=True,
@@ -160,7 +173,11 @@ class JobService:
         assert self.brain.registry is not None
         tenants = [(t.slug, dict(t.settings)) for t in await self.brain.registry.list()]
         wanted = wanted_jobs(tenants)
-        have = {j.id: j for j in self._sched.get_jobs(jobstore="tenants")}
+        have = {
+            j.id: j
+            for j in self._sched.get_jobs(jobstore="tenants")
+            if not str(j.id).startswith("once:")
+        }
         added = changed = removed = 0
         for job_id, (name, slug, trigger) in wanted.items():
             current = have.get(job_id)
@@ -183,6 +200,29 @@ class JobService:
         if added or changed or removed:
             log.info("scheduler: %d jobs added, %d changed, %d removed", added, changed, removed)
         return {"added": added, "changed": changed, "removed": removed}
+
+    def stored_jobs(self) -> dict[str, StoredJob]:
+        """The tenants' jobs in the store, by id."""
+        return {
+            j.id: StoredJob(
+                id=str(j.id),
+                trigger=repr(j.trigger),
+                timezone=str(getattr(j.trigger, "timezone", "")),
+                next_run=j.next_run_time,
+            )
+            for j in self._sched.get_jobs(jobstore="tenants")
+        }
+
+    def fire_at(self, name: str, slug: str, when: datetime) -> None:
+        """Run ``name`` for ``slug`` once at ``when`` (through the store, like any job)."""
+        self._sched.add_job(
+            "scheduler._service:fire",
+            "date",
+            run_date=when,
+            args=[self.store, name, slug],
+            id=f"once:{name}@{slug}:{when.isoformat()}",
+            jobstore="tenants",
+        )
 
     def shutdown(self) -> None:
         """Stop firing (running jobs finish on their own)."""

@@ -163,3 +163,74 @@ async def test_rolled_up_totals_equal_the_daily_totals_for_sums_and_means(
     await undo_rollup(graph, run)
     assert await records(graph) == original
     await quiet_brain.erase_tenant(slug)
+
+
+async def test_a_dry_run_writes_nothing_and_ask_answers_the_same_total_after(
+    quiet_brain: Brain,
+) -> None:
+    from agents import run_turn
+    from scheduler import JobRunner, Post
+
+    class NoPoster:
+        async def post_digest(self, *, platform: str, channel: str, post: Post) -> str:
+            return channel
+
+    slug = unique_slug()
+    await quiet_brain.create_tenant(slug)
+    graph = await quiet_brain.tenant(slug)
+    firings: list[float | None] = [float(3 + i % 5) for i in range(60)]
+    await graph.write_facts(pottery_facts("feb", firings, [1.5] * 60))
+    # a reading something else points at stays as it is
+    await graph.write_facts(
+        [
+            (
+                1,
+                {
+                    "node": {
+                        "type": "Incident",
+                        "id": "inc-kiln",
+                        "name": "Kiln element failed",
+                        "src": "studio",
+                        "asOf": "2026-01-20",
+                    }
+                },
+            ),
+            (
+                2,
+                {
+                    "edge": {
+                        "from": "inc-kiln",
+                        "type": "CAUSED",
+                        "to": "obs-metric-firings-feb-2026-01-20",
+                        "since": "2026-01-20",
+                        "src": "studio",
+                        "asOf": "2026-01-20",
+                    }
+                },
+            ),
+        ]
+    )
+    question = "How many kiln firings feb from 1 February 2026 to 28 February 2026?"
+    before_answer = (await run_turn(graph, question, save=False)).answer
+    original = await records(graph)
+    runner = JobRunner(quiet_brain, NoPoster(), retry_delays_s=())
+
+    dry = await runner.run(slug, "rollup", dry_run=True)
+    assert dry.status == "dry-run" and dry.details["weekly_created"] > 0
+    assert dry.details["readings_after"] < dry.details["readings_before"]
+    assert await records(graph) == original
+
+    done = await runner.run(slug, "rollup")
+    assert done.status == "ok" and done.run_id is not None
+    after = await records(graph)
+    assert len(after) < len(original)
+    kept = [r for r in after if r[1]["id"] == "obs-metric-firings-feb-2026-01-20"]
+    assert kept and kept[0][1].get("rollupRun") is None
+    after_answer = (await run_turn(graph, question, save=False)).answer
+    total = sum(v for i, v in enumerate(firings) if v and 27 <= i < 27 + 28)
+    assert f"{total:,.0f}" in before_answer, before_answer
+    assert f"{total:,.0f}" in after_answer, after_answer
+
+    undone = await runner.undo(slug, "rollup", done.run_id)
+    assert undone.status == "undone"
+    assert await records(graph) == original

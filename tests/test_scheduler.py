@@ -147,15 +147,8 @@ async def test_two_schedulers_firing_one_job_post_it_once(falkordb_url: str) -> 
         try:
             for s in services:
                 await s.start()
-                assert f"hygiene@{slug}" in {j.id for j in s.scheduler.get_jobs("tenants")}
-                s.scheduler.add_job(  # pyright: ignore[reportUnknownMemberType] -- untyped
-                    "scheduler._service:fire",
-                    "date",
-                    run_date=when,
-                    args=[s.store, "hygiene", slug],
-                    id=f"now-{slug}",
-                    jobstore="tenants",
-                )
+                assert f"hygiene@{slug}" in s.stored_jobs()
+                s.fire_at("hygiene", slug, when)
             for _ in range(60):
                 await asyncio.sleep(0.1)
                 runs = await job_runs(await a.tenant(slug), "hygiene")
@@ -177,18 +170,17 @@ async def test_schedules_and_time_zones_come_from_settings(quiet_brain: Brain) -
     )
     await service.start()
     try:
-        stored = {j.id: j for j in service.scheduler.get_jobs("tenants")}
-        digest = stored[f"business_digest@{slug}"]
-        assert str(digest.trigger.timezone) == "Asia/Kolkata"
+        digest = service.stored_jobs()[f"business_digest@{slug}"]
+        assert digest.timezone == "Asia/Kolkata"
         await quiet_brain.registry.update_settings(
             slug, {"schedule_hygiene": "off", "schedule_business_digest": "30 8 * * fri"}
         )
         changes = await service.reconcile()
         assert changes["removed"] >= 1 and changes["changed"] >= 1
-        stored = {j.id: j for j in service.scheduler.get_jobs("tenants")}
+        stored = service.stored_jobs()
         assert f"hygiene@{slug}" not in stored
-        fires = stored[f"business_digest@{slug}"].next_run_time
-        assert fires.weekday() == 4 and (fires.hour, fires.minute) == (8, 30)
+        fires = stored[f"business_digest@{slug}"].next_run
+        assert fires is not None and fires.weekday() == 4 and (fires.hour, fires.minute) == (8, 30)
         # the store persists: a new service on it finds the jobs already there
         again = JobService(service.runner, store=service.store)
         await again.start()

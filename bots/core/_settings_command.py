@@ -132,9 +132,7 @@ def checked_timezone(name: str, prefix: str = "/hivebrain settings") -> str:
 
 def checked_schedule(words: list[str], prefix: str = "/hivebrain settings") -> dict[str, str]:
     """``schedule JOB <crontab line>|off`` as the setting ``schedule_JOB``, checked as typed."""
-    from apscheduler.triggers.cron import CronTrigger
-
-    from scheduler import JOBS
+    from scheduler import JOBS, crontab_trigger
 
     example = f"`{prefix} schedule hygiene 0 7 * * mon` (minute hour day month weekday)"
     if len(words) < 2 or words[0] not in JOBS:
@@ -142,7 +140,7 @@ def checked_schedule(words: list[str], prefix: str = "/hivebrain settings") -> d
     line = " ".join(words[1:])
     if line.lower() not in ("off", "none"):
         try:
-            CronTrigger.from_crontab(line)
+            crontab_trigger(line)
         except ValueError:
             raise InputInvalid(
                 f"`{line[:60]}` is not a schedule: write it like {example}."

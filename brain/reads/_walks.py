@@ -13,6 +13,7 @@ from typing import Any
 
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
+from brain.errors import QueryRefused
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
 from brain.reads._search_queries import exact_terms_query
 from brain.reads._snapshots import Layer, internal_id, is_heavy, layers, node_details, snapshot
@@ -319,6 +320,16 @@ LIMIT $limit
 """
 
 
+async def archived_history(graph: TenantGraph, params: dict[str, Any]) -> list[list[Any]]:
+    """The node's closed facts in the tenant's archive (none when it has no archive)."""
+    try:
+        return (await graph.archive.read("archived history", READ_HISTORY_EDGES, params)).rows
+    except QueryRefused as exc:
+        if "empty key" in str(exc).lower():
+            return []
+        raise
+
+
 def _newest(rows: list[list[Any]], limit: int) -> tuple[list[list[Any]], bool]:
     """The newest ``limit`` of rows read newest first (one more than ``limit``), oldest
     first as a timeline reads, and whether older ones were left out."""
@@ -337,8 +348,14 @@ async def history(graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 200
     root = start[0]
     params = {"id": root["id"], "t": as_of_ms, "limit": limit + 1}
     res = await graph.read("history edges", READ_HISTORY_EDGES, params)
+    live_rows: list[list[Any]] = res.rows
+    archived = await archived_history(graph, params)
+    if archived:  # closed facts the archive job moved out of the live graph
+        live_rows = sorted(
+            live_rows + archived, key=lambda r: (r[8] or 0, r[0], r[2] or ""), reverse=True
+        )
     versions = await graph.read("history versions", READ_VERSIONS, params)
-    rows, events_cut = _newest(res.rows, limit)
+    rows, events_cut = _newest(live_rows, limit)
     version_rows, versions_cut = _newest(versions.rows, limit)
     events: list[dict[str, Any]] = []
     nodes: list[dict[str, Any]] = [root]

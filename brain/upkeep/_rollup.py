@@ -45,16 +45,18 @@ ORDER BY m.id
 LIMIT $limit
 """
 
+#: Every metric's candidates in one pass (the planner scans readings by label whatever
+#: the anchor, so one query per metric would scan them all once per metric).
 READ_DAILY = """
-MATCH (o:Observation)-[e:MEASURES]->(m:Metric {id: $id})
+MATCH (o:Observation)-[e:MEASURES]->(m:Metric)
 WHERE e.until IS NULL AND o.end IS NOT NULL AND o.value IS NOT NULL AND o.end <= $cutoff
   AND o.end - o.start >= $min_day AND o.end - o.start <= $max_day AND o.rollupRun IS NULL
-WITH o, e
+WITH o, e, m
 OPTIONAL MATCH (o)-[x]-()
-WITH o, e, count(x) AS degree
+WITH o, e, m, count(x) AS degree
 WHERE degree = 1
-RETURN o.id, o.start, o.end, o.value, properties(o), properties(e)
-ORDER BY o.start
+RETURN m.id, o.id, o.start, o.end, o.value, properties(o), properties(e)
+ORDER BY m.id, o.start
 LIMIT $limit
 """
 
@@ -101,12 +103,17 @@ ORDER BY o.id
 LIMIT $limit
 """
 
+#: A run cut short may have left a daily reading in place: it is replaced by its archived
+#: copy (the same record), so restoring twice or after a partial run gives one of each.
 RESTORE_DAILY = """
 UNWIND $rows AS r
 MATCH (m:Metric {id: r.metric})
-MERGE (o:Entity:Observation {id: r.props.id})
+OPTIONAL MATCH (old:Entity {id: r.props.id})
+DETACH DELETE old
+WITH r, m
+CREATE (o:Entity:Observation {id: r.props.id})
 SET o = r.props
-MERGE (o)-[e:MEASURES]->(m)
+CREATE (o)-[e:MEASURES]->(m)
 SET e = r.edge
 RETURN count(o)
 """
@@ -215,24 +222,27 @@ async def plan_rollup(graph: TenantGraph, *, t: int, window_days: int, tz: ZoneI
     plan = RollupPlan(cutoff=cutoff_ms(t, window_days=window_days, tz=tz))
     plan.readings_before = int((await graph.read("count readings", COUNT_READINGS)).scalar(0))
     metrics = await graph.read("metrics", READ_METRICS, {"limit": MAX_METRICS})
+    res = await graph.read(
+        "daily readings",
+        READ_DAILY,
+        {
+            "cutoff": plan.cutoff,
+            "min_day": MIN_DAY_MS,
+            "max_day": MAX_DAY_MS,
+            "limit": MAX_READINGS,
+        },
+        timeout_ms=60_000,
+    )
+    by_metric: dict[str, list[list[Any]]] = defaultdict(list)
+    for row in res.rows:
+        by_metric[str(row[0])].append(row[1:])
     for metric_id, name, aggregation in metrics.rows:
-        res = await graph.read(
-            "daily readings",
-            READ_DAILY,
-            {
-                "id": metric_id,
-                "cutoff": plan.cutoff,
-                "min_day": MIN_DAY_MS,
-                "max_day": MAX_DAY_MS,
-                "limit": MAX_READINGS,
-            },
-            timeout_ms=30_000,
-        )
-        if not res.rows:
+        rows_of_metric = by_metric.get(str(metric_id))
+        if not rows_of_metric:
             continue
         plan.metrics += 1
         groups: dict[tuple[date, int], list[list[Any]]] = defaultdict(list)
-        for row in res.rows:
+        for row in rows_of_metric:
             groups[_bucket_key(row[1] + (row[2] - row[1]) // 2, tz)].append(row)
         agg = "sum" if aggregation == "sum" else "mean"
         for rows in groups.values():

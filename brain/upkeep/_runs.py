@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from brain._moments import now_ms
 from brain._tenant_graph import TenantGraph
@@ -74,7 +74,8 @@ class JobRun:
 
 
 def _run(row: list[Any]) -> JobRun:
-    details: Any = json.loads(row[8]) if row[8] else {}
+    loaded: Any = json.loads(row[8]) if row[8] else {}
+    details: dict[str, Any] = cast(dict[str, Any], loaded) if isinstance(loaded, dict) else {}
     return JobRun(
         id=str(row[0]),
         job=str(row[1]),
@@ -84,7 +85,7 @@ def _run(row: list[Any]) -> JobRun:
         finished_at=int(row[5]) if row[5] is not None else None,
         outcome=row[6],
         error_id=row[7],
-        details=details if isinstance(details, dict) else {},
+        details=details,
         dry_run=bool(row[9]),
     )
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, cast
 from zoneinfo import ZoneInfo
 
 from apscheduler.triggers.cron import CronTrigger
@@ -123,7 +123,7 @@ def job(
     The schedule is read in each tenant's time zone; a tenant changes it with the setting
     ``schedule_<name>`` (``settings schedule <name> 0 7 * * mon``) or stops it with ``off``.
     """
-    CronTrigger.from_crontab(schedule)  # a wrong default fails at import, not at 3 a.m.
+    crontab_trigger(schedule)  # a wrong default fails at import, not at 3 a.m.
 
     def register(fn: JobFn) -> JobFn:
         JOBS[name] = Job(
@@ -132,6 +132,14 @@ def job(
         return fn
 
     return register
+
+
+def crontab_trigger(line: str, tz: ZoneInfo | None = None) -> CronTrigger:
+    """A crontab line (minute hour day month weekday) as a trigger in ``tz``; raises
+    ``ValueError`` for anything else."""
+    # APScheduler 3 declares from_crontab without types: called through Any, here only.
+    trigger: CronTrigger = cast(Any, CronTrigger).from_crontab(line, timezone=tz)
+    return trigger
 
 
 def schedule_for(name: str, settings: Mapping[str, Any]) -> str | None:

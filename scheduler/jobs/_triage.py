@@ -10,7 +10,7 @@ an approved card labels the issue, through the GitHub executor.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from agents import CardDraft, call_tool, propose
 from brain.upkeep import mark_once
@@ -33,8 +33,10 @@ LIMIT $limit
 
 
 def _components(data: dict[str, Any]) -> list[dict[str, Any]]:
-    found = data.get("components")
-    return [c for c in found if isinstance(c, dict)] if isinstance(found, list) else []
+    found: Any = data.get("components")
+    if not isinstance(found, list):
+        return []
+    return [cast(dict[str, Any], c) for c in cast(list[Any], found) if isinstance(c, dict)]
 
 
 @job(
