@@ -111,7 +111,7 @@ class JobRunner:
             settings=settings,
             run_id=new_run_id(name),
             dry_run=dry_run,
-            last_ok_ms=last.started_at if last else None,
+            last_ok_ms=last.at if last else None,
             tool=_tool,
         )
         if dry_run:
@@ -145,7 +145,9 @@ class JobRunner:
         self, job: Job, ctx: JobContext, settings: dict[str, Any], bindings: list[Any]
     ) -> RunReport:
         slug, graph = ctx.graph.slug, ctx.graph
-        await start_run(graph, run_id=ctx.run_id, job=job.name, period=ctx.period, dry_run=False)
+        await start_run(
+            graph, run_id=ctx.run_id, job=job.name, period=ctx.period, at=ctx.t, dry_run=False
+        )
         outcome: JobOutcome | None = None
         error: BaseException | None = None
         sent = 0

@@ -23,7 +23,7 @@ DONE = ("ok",)
 
 CREATE_RUN = """
 CREATE (r:JobRun {id: $id, job: $job, period: $period, status: 'running', startedAt: $now,
-                  dryRun: $dry})
+                  at: $at, dryRun: $dry})
 RETURN r.id
 """
 
@@ -44,7 +44,7 @@ LIMIT 1
 READ_RUNS = """
 MATCH (r:JobRun {job: $job})
 RETURN r.id, r.job, r.period, r.status, r.startedAt, r.finishedAt, r.outcome, r.errorId,
-       r.details, r.dryRun
+       r.details, r.dryRun, coalesce(r.at, r.startedAt) AS at
 ORDER BY r.startedAt DESC
 LIMIT $limit
 """
@@ -52,7 +52,7 @@ LIMIT $limit
 READ_RUN = """
 MATCH (r:JobRun {id: $id})
 RETURN r.id, r.job, r.period, r.status, r.startedAt, r.finishedAt, r.outcome, r.errorId,
-       r.details, r.dryRun
+       r.details, r.dryRun, coalesce(r.at, r.startedAt)
 LIMIT 1
 """
 
@@ -71,6 +71,8 @@ class JobRun:
     error_id: str | None
     details: dict[str, Any]
     dry_run: bool
+    #: The moment the run read the graph for (its ``t``): what "since the last run" means.
+    at: int
 
 
 def _run(row: list[Any]) -> JobRun:
@@ -87,6 +89,7 @@ def _run(row: list[Any]) -> JobRun:
         error_id=row[7],
         details=details,
         dry_run=bool(row[9]),
+        at=int(row[10]),
     )
 
 
@@ -96,10 +99,17 @@ def new_run_id(job: str) -> str:
 
 
 async def start_run(
-    graph: TenantGraph, *, run_id: str, job: str, period: str, dry_run: bool
+    graph: TenantGraph, *, run_id: str, job: str, period: str, at: int, dry_run: bool
 ) -> None:
-    """Stamp a run as started (status ``running``)."""
-    params = {"id": run_id, "job": job, "period": period, "now": now_ms(), "dry": dry_run}
+    """Stamp a run as started (status ``running``) for moment ``at``."""
+    params = {
+        "id": run_id,
+        "job": job,
+        "period": period,
+        "now": now_ms(),
+        "at": at,
+        "dry": dry_run,
+    }
     await graph.upkeep_write("start job run", CREATE_RUN, params)
 
 

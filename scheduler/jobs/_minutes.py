@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from agents import CardDraft, propose
-from brain import format_moment
+from brain import InputInvalid, format_moment, parse_moment
 from scheduler.jobs._cites import Sources, cite, section
 from scheduler.jobs._registry import (
     DAY_MS,
@@ -34,16 +34,16 @@ READ_MEETINGS = """
 MATCH (m:Meeting)
 WHERE m.recordedAt >= $from AND m.recordedAt < $t
 OPTIONAL MATCH (p:Person)-[:ATTENDED]->(m)
-RETURN m.id, m.name, m.src, coalesce(m.date, m.startedAt, m.asOf), collect(DISTINCT p.email)
-ORDER BY m.recordedAt
+RETURN m.id, m.name, m.src, m.recordedAt AS at, collect(DISTINCT p.email)
+ORDER BY at
 LIMIT $limit
 """
 
 READ_DECISIONS = """
 MATCH (d:Decision)-[:DECIDED_IN]->(m:Meeting {id: $id})
 OPTIONAL MATCH (d)-[:BASED_ON|EVIDENCED_BY]->(c:Chunk)
-RETURN d.id, d.name, min(c.position)
-ORDER BY d.name
+RETURN d.id, d.name AS name, min(c.position)
+ORDER BY name
 LIMIT $limit
 """
 
@@ -51,21 +51,23 @@ READ_ACTIONS = """
 MATCH (k:Task)-[:EVIDENCED_BY]->(c:Chunk)<-[:HAS_CHUNK]-(m:Meeting {id: $id})
 OPTIONAL MATCH (p:Entity)-[o:OWNS]->(k)
 WHERE o.since <= $t AND (o.until IS NULL OR o.until > $t)
-RETURN k.id, k.name, collect(DISTINCT p.name), coalesce(k.due, k.dueDate, k.dueAt),
+RETURN k.id, k.name AS name, collect(DISTINCT p.name), coalesce(k.due, k.dueDate, k.dueAt),
        min(c.position)
-ORDER BY k.name
+ORDER BY name
 LIMIT $limit
 """
 
+#: Due dates may be stored as moments or as the text the meeting said ("2026-12-05"), so
+#: which are past is decided in Python; this reads the open ones that have one.
 READ_OVERDUE = """
 MATCH (k:Task)-[:EVIDENCED_BY]->(:Chunk)<-[:HAS_CHUNK]-(m:Meeting)
-WHERE m.recordedAt < $from AND coalesce(k.due, k.dueDate, k.dueAt) < $t
+WHERE m.recordedAt < $from AND coalesce(k.due, k.dueDate, k.dueAt) IS NOT NULL
   AND NOT toLower(coalesce(k.status, 'open')) IN $done
 OPTIONAL MATCH (p:Entity)-[o:OWNS]->(k)
 WHERE o.since <= $t AND (o.until IS NULL OR o.until > $t)
-RETURN k.id, k.name, collect(DISTINCT p.name), coalesce(k.due, k.dueDate, k.dueAt), m.id,
-       m.name
-ORDER BY coalesce(k.due, k.dueDate, k.dueAt)
+RETURN k.id AS id, k.name, collect(DISTINCT p.name), coalesce(k.due, k.dueDate, k.dueAt),
+       m.id, m.name
+ORDER BY id
 LIMIT $limit
 """
 
@@ -79,8 +81,21 @@ def _owner(names: list[Any]) -> str:
     return ", ".join(named) if named else "no owner yet"
 
 
+def due_ms(value: Any) -> int | None:
+    """A due date as a moment, however it was stored (None when it cannot be read)."""
+    if value is None:
+        return None
+    try:
+        return parse_moment(value, field="due")
+    except InputInvalid:
+        return None
+
+
 def _due(value: Any) -> str:
-    return f", due {(format_moment(value) or str(value))[:10]}" if value is not None else ""
+    if value is None:
+        return ""
+    ms = due_ms(value)
+    return f", due {(format_moment(ms) if ms is not None else None) or str(value)[:10]}"[:40]
 
 
 @job(
@@ -112,12 +127,17 @@ async def minutes_digest(ctx: JobContext) -> JobOutcome:
             item = f"{kname} ({_owner(owners)}{_due(due)}{_line(pos)})"
             lines.append(f"• Action: {item} {src.ref(cite(kid, kname, msrc))}")
             body.append(f"- Action: {item}")
-    overdue = (await g.read("minutes overdue", READ_OVERDUE, params)).rows
+    overdue = [
+        r
+        for r in (await g.read("minutes overdue", READ_OVERDUE, {**params, "limit": 500})).rows
+        if (d := due_ms(r[3])) is not None and d < t
+    ]
+    overdue.sort(key=lambda r: due_ms(r[3]) or 0)
     items = [
         f"{kname} ({_owner(owners)}{_due(due)}; from {mname}) {src.ref(cite(kid, kname))}"
         for kid, kname, owners, due, _mid, mname in overdue
     ]
-    lines += section("Overdue action items from earlier meetings", items)
+    lines += section("Overdue action items from earlier meetings", items[:LIMIT])
     if not meetings and not overdue:
         return JobOutcome(summary="no new meetings, nothing overdue")
     cards: list[CardNote] = []

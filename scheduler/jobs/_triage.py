@@ -19,13 +19,16 @@ from scheduler.jobs._registry import DAY_MS, CardNote, JobContext, JobOutcome, P
 
 TOOL = "triage_candidates"
 LIMIT = 20
+LOOK_BACK_MS = 7 * DAY_MS
 NOT_AVAILABLE = "triage tool not available"
 
 READ_NEW_ISSUES = """
 MATCH (i:Issue)
 WHERE coalesce(i.state, 'open') = 'open'
   AND coalesce(i.createdAt, i.firstAsOf, i.asOf) >= $from
-  AND NOT EXISTS { MATCH (k:JobMark {job: $job, key: i.id}) }
+OPTIONAL MATCH (k:JobMark {job: $job, key: i.id})
+WITH i, k
+WHERE k IS NULL
 RETURN i.id, i.name, coalesce(i.title, i.name), coalesce(i.body, ''), i.repo, i.number, i.url
 ORDER BY coalesce(i.createdAt, i.firstAsOf, i.asOf)
 LIMIT $limit
@@ -50,7 +53,9 @@ async def repo_triage(ctx: JobContext) -> JobOutcome:
     if ctx.tool is None or ctx.tool(TOOL) is None:
         return JobOutcome(summary=NOT_AVAILABLE, details={"tool": NOT_AVAILABLE})
     g, t = ctx.graph, ctx.t
-    since = ctx.last_ok_ms - DAY_MS if ctx.last_ok_ms is not None else t - 7 * DAY_MS
+    # a week back from the last run: an issue recorded late (its opening date earlier than
+    # the last run) is still seen; the per-issue mark keeps each to one card
+    since = (ctx.last_ok_ms if ctx.last_ok_ms is not None else t) - LOOK_BACK_MS
     params = {"from": since, "job": "repo_triage", "limit": LIMIT}
     issues = (await g.read("new issues", READ_NEW_ISSUES, params)).rows
     src = Sources()
