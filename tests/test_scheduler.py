@@ -225,3 +225,31 @@ async def test_a_job_raising_for_one_tenant_is_reported_and_the_others_still_run
     assert len(logged) == 1 and broken in logged[0].getMessage() and logged[0].exc_info
     runs = await job_runs(await quiet_brain.tenant(broken), "test_kiln")
     assert runs[0].status == "failed" and runs[0].error_id == error_id.group(1)
+
+
+def test_job_settings_are_checked_as_typed_in_chat() -> None:
+    import re as _re
+
+    from bots.core._settings_command import MentionSyntax, parse_settings
+    from brain import InputInvalid
+
+    syntax = MentionSyntax(channel=_re.compile(r"<#(\w+)>"), user=_re.compile(r"<@(\w+)>"))
+
+    def parse(text: str) -> dict[str, Any]:
+        change = parse_settings(text, syntax=syntax, here="C-HERE")
+        return {**change.channels, **change.values}
+
+    assert parse("schedule hygiene 0 7 * * mon") == {"schedule_hygiene": "0 7 * * mon"}
+    assert parse("schedule repo_triage off") == {"schedule_repo_triage": "off"}
+    assert parse("rollup_days 120") == {"rollup_days": "120"}
+    assert parse("admin <#COPS>") == {"admin_channel": "COPS"}
+    assert parse("minutes_email crew@orchard.example") == {"minutes_email": "crew@orchard.example"}
+    for wrong, words in (
+        ("schedule hygiene every monday", "is not a schedule"),
+        ("schedule kilns 0 7 * * mon", "Name a job"),
+        ("rollup_days ninety", "whole number"),
+        ("minutes_email crew", "e-mail addresses"),
+    ):
+        with pytest.raises(InputInvalid) as info:
+            parse(wrong)
+        assert words in info.value.user_message

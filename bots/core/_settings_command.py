@@ -68,7 +68,8 @@ def settings_help(prefix: str) -> str:
         f"• `{prefix} approvers add|remove @person`\n"
         f"• `{prefix} timezone Europe/London` — the time zone dates are read in\n"
         f"• `{prefix} schedule hygiene 0 7 * * mon` — a job's schedule (crontab, `off`)\n"
-        f"• `{prefix} rollup_days 90` · `archive_days 365` · `size_budget_mb 256`"
+        f"• `{prefix} rollup_days 90` · `archive_days 365` · `size_budget_mb 256` · "
+        f"`minutes_email team@acme.com`"
     )
 
 
@@ -107,11 +108,20 @@ def parse_settings(
         return SettingsChange(remove_approvers=tuple(ids))
     if key == "schedule":
         return SettingsChange(values=checked_schedule(words[1:], prefix))
+    if key == "minutes_email":
+        emails = words[1:]
+        if not emails or not all(re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", e) for e in emails):
+            raise InputInvalid(
+                f"Give e-mail addresses, e.g. `{prefix} minutes_email team@acme.com`."
+            )
+        return SettingsChange(values={key: " ".join(emails)})
     if key in NUMBER_SETTINGS:
         if len(words) != 2 or not words[1].isdigit() or int(words[1]) < 1:
             raise InputInvalid(f"Give a whole number, e.g. `{prefix} {key} 90`.")
         return SettingsChange(values={key: words[1]})
-    known = ", ".join([*CHANNEL_SETTINGS, "approvers", "timezone", "schedule", *NUMBER_SETTINGS])
+    known = ", ".join(
+        [*CHANNEL_SETTINGS, "approvers", "timezone", "schedule", "minutes_email", *NUMBER_SETTINGS]
+    )
     raise InputInvalid(
         f"I don't know the setting `{words[0][:40]}`: the settings are {known}. "
         f"Try `{prefix}` to see them."
