@@ -10,7 +10,7 @@ from typing import Any, cast
 
 from pydantic import BaseModel
 
-from agents import TOOLS, list_cards
+from agents import TOOLS, call_tool, list_cards
 from agents.tools import ToolArgs, tool
 from bots._digests import post_reply
 from bots.discord._render import render_reply_messages
@@ -182,7 +182,13 @@ async def test_hygiene_reports_refusals_since_the_last_report_and_size(quiet_bra
     await graph.write_facts(
         [(1, {"node": {"type": "Taks", "id": "x", "src": "t", "asOf": "2026-01-01"}})]
     )
-    await graph.write_facts([(1, n("Product", "prod-a5", "A5 flyers, 300gsm"))])
+    await graph.write_facts(
+        [
+            (1, n("Product", "prod-a5", "A5 flyers, 300gsm")),
+            (2, n("Product", "prod-a3", "A3 posters")),
+        ]
+    )
+    await call_tool(graph, "lookup", {"name": "prod-a3"})  # read once: no longer cold
     poster = RecordingPoster()
     runner = JobRunner(quiet_brain, poster, retry_delays_s=())
     report = await runner.run(slug, "hygiene", t=now_ms() + 1)
@@ -191,6 +197,9 @@ async def test_hygiene_reports_refusals_since_the_last_report_and_size(quiet_bra
     assert "Facts refused since the last report: 1" in text
     assert "MB of a 1 MB budget" in text
     assert "A5 flyers, 300gsm (Product) [1]" in text  # nothing links to it
+    assert "Cold things (no tool has read them): 1 of 2" in text
+    cold = text.split("Cold, oldest first")[1].split("Not linked")[0]
+    assert "A5 flyers" in cold and "A3 posters" not in cold
     nxt = await runner.run(slug, "hygiene", t=now_ms() + 7 * DAY)
     assert nxt.details["refused_since_last"] == 0
 

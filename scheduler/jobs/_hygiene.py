@@ -1,9 +1,10 @@
 """The weekly hygiene report: what makes this brain slower or noisier than it needs to be.
 
 Closed facts past the archive window, daily readings past the roll-up window, things
-nothing links to, things linked to far more than anything else, facts the gate refused
-since the last report, and the graph's size against the tenant's budget
-(``size_budget_mb``), with the top items to clean and the command that cleans each.
+nothing links to, cold things (no tool has answered with them since reads were first
+stamped: ``TenantGraph.stamp_reads``), things linked to far more than anything else,
+facts the gate refused since the last report, and the graph's size against the tenant's
+budget (``size_budget_mb``), with the top items to clean and the command for each.
 """
 
 from __future__ import annotations
@@ -60,6 +61,16 @@ ORDER BY links DESC
 LIMIT $limit
 """
 
+#: Business records (the assistant's own turns, findings and cards are never "cold").
+READ_RECORD_IDS = """
+MATCH (n:Searchable)
+WHERE NOT n.type IN ['Turn', 'Finding', 'Card']
+RETURN n.id, n.name, n.type, n.recordedAt
+ORDER BY n.recordedAt
+LIMIT $limit
+"""
+MAX_RECORDS = 200_000
+
 COUNT_REFUSED_SINCE = """
 MATCH (r:Refusal)
 WHERE r.at >= $since
@@ -102,6 +113,9 @@ async def hygiene(ctx: JobContext) -> JobOutcome:
     hubs = (await g.read("hubs", READ_HUBS, {"over": OVER_LINKED, "limit": LIMIT})).rows
     since = ctx.last_ok_ms or 0
     refused = int((await g.read("refused since", COUNT_REFUSED_SINCE, {"since": since})).scalar(0))
+    stamps = await g.read_stamps()
+    records = (await g.read("record ids", READ_RECORD_IDS, {"limit": MAX_RECORDS})).rows
+    cold = [r for r in records if r[0] not in stamps]
     stats = await tenant_stats(g)
     size = await g.memory_usage_mb()
     src = Sources()
@@ -116,7 +130,13 @@ async def hygiene(ctx: JobContext) -> JobOutcome:
         f"Facts refused since the last report: {refused:,}"
         + (f" (`hivebrain tenant refusals {g.slug}` lists them)" if refused else ""),
         f"Things nothing links to: {unlinked_n:,}",
+        f"Cold things (no tool has read them): {len(cold):,} of {len(records):,}",
     ]
+    lines += section(
+        "Cold, oldest first",
+        [f"{n or i} ({k}) {src.ref(cite(i, n))}" for i, n, k, _ in cold[:LIMIT]],
+        more=max(0, len(cold) - LIMIT),
+    )
     lines += section(
         "Not linked to anything",
         [f"{n or i} ({k}) {src.ref(cite(i, n))}" for i, n, k in unlinked],
@@ -133,6 +153,7 @@ async def hygiene(ctx: JobContext) -> JobOutcome:
         "old_daily_readings": daily,
         "refused_since_last": refused,
         "unlinked": unlinked_n,
+        "cold": len(cold),
         "over_linked": len(hubs),
     }
     post = Post("digest_channel", "Brain hygiene", tuple(lines), src.cites())
