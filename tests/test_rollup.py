@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import uuid
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from brain import Brain, TenantGraph
-from brain.reads import metric_period
+from brain.reads import metric_period, readings
 from brain.upkeep import apply_rollup, new_run_id, plan_rollup, undo_rollup
 from tests.conftest import unique_slug
 
@@ -100,6 +100,10 @@ def pottery_facts(
     return list(enumerate(facts, 1))
 
 
+def day_start_ms(day: date) -> int:
+    return int(datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp() * 1000)
+
+
 def ranges(days: int) -> list[tuple[date, date]]:
     """Whole weeks, whole months and the whole span of ``days`` days from START."""
     last = START + timedelta(days=days - 1)
@@ -110,7 +114,15 @@ def ranges(days: int) -> list[tuple[date, date]]:
 
 
 async def totals(graph: TenantGraph, metric: str, days: int) -> list[Any]:
+    """``period`` over whole weeks and months, and ``readings`` over two-week windows that
+    end on a Monday."""
     out: list[Any] = []
+    as_of = START + timedelta(weeks=6)
+    res = await readings(graph, metric, as_of_ms=day_start_ms(as_of), days=14, daily=False)
+    out += [
+        (res.data["this_window"]["value"], res.data["this_window"]["value"]),
+        (res.data["previous_window"]["value"], res.data["previous_window"]["value"]),
+    ]
     for first, last in ranges(days):
         res = await metric_period(graph, metric, as_of_ms=NOW_MS, ranges=[(first, last)], tz=UTC)
         period = res.data["period"] if res.found else {"total": None, "daily_mean": None}
