@@ -228,3 +228,26 @@ def test_a_long_digest_renders_within_slack_and_discord_limits_with_its_citation
         assert sum(len(json.dumps(e)) for e in message.embeds) <= 6000 + 500 * len(message.embeds)
     discord_text = json.dumps([m.embeds for m in discord])
     assert "https://wiki.example/d/0" in discord_text
+
+
+async def test_a_digest_reaches_slack_as_blocks_with_its_sources_and_card_buttons() -> None:
+    from slack_sdk.web.async_client import AsyncWebClient
+
+    from bots._digests import DigestPoster
+    from scheduler import CardNote
+    from tests.fakes import FakeSlackAPI
+
+    post = Post(
+        "digest_channel",
+        "Weekly digest, week to 2026-12-01",
+        ("New decisions", "• Switch to oat-milk supplier [1]"),
+        (Cite("dec-oat", "Switch to oat-milk supplier", "https://wiki.example/oat"),),
+        cards=(CardNote("card-abc", "email", "E-mail the minutes", "To: crew", "minutes"),),
+    )
+    async with FakeSlackAPI(team_id=f"T{uuid.uuid4().hex[:8].upper()}") as fake:
+        poster = DigestPoster(slack=AsyncWebClient(token="xoxb-test", base_url=fake.base_url))
+        ref = await poster.post_digest(platform="slack", channel="C-DIGEST", post=post)
+        channel, ts = ref.split("/")
+        sent = json.dumps(fake.messages[(channel, ts)])
+    assert "Switch to oat-milk supplier" in sent and "https://wiki.example/oat" in sent
+    assert "card:approve" in sent and "card-abc" in sent
