@@ -55,6 +55,9 @@ async def fire(store: str, name: str, slug: str) -> None:
     objects; a process without a runner for ``store`` does nothing.
     """
     runner = _RUNNERS.get(store)
+    if name not in JOBS:  # a job stored by an older version, removed at the next reconcile
+        log.warning("stored job %s for %s names no job; skipped", name, slug)
+        return
     if runner is None:
         log.warning("job %s for %s fired with no runner for store %s", name, slug, store)
         return

@@ -103,6 +103,90 @@ async def test_the_weekly_digest_cites_each_item_and_posts_once_per_period(
     assert later.status == "ok" and len(poster.posts) == 2
 
 
+async def test_the_weekly_digest_shows_metrics_that_moved_incidents_and_waiting_cards(
+    quiet_brain: Brain,
+) -> None:
+    from agents import CardDraft, propose
+
+    slug = await bound_tenant(quiet_brain, "loaves")
+    graph = await quiet_brain.tenant(slug)
+    facts: list[dict[str, Any]] = [
+        {
+            "node": {
+                "type": "Metric",
+                "id": "m-loaves",
+                "name": "Loaves baked",
+                "src": "till",
+                "asOf": "2026-11-01",
+                "unit": "loaves",
+                "aggregation": "sum",
+            }
+        },
+        {
+            "node": {
+                "type": "Incident",
+                "id": "inc-oven",
+                "name": "Deck oven thermostat failed",
+                "src": "https://coop.example/incidents/4",
+                "asOf": "2026-11-29",
+                "status": "open",
+                "startedAt": "2026-11-29T06:00",
+            }
+        },
+    ]
+    for day in range(14):
+        d = (datetime(2026, 11, 17) + timedelta(days=day)).date()
+        oid = f"obs-loaves-{d}"
+        facts += [
+            {
+                "node": {
+                    "type": "Observation",
+                    "id": oid,
+                    "name": f"loaves {d}",
+                    "src": "till",
+                    "asOf": str(d + timedelta(days=1)),
+                    "value": 100 if day < 7 else 150,
+                    "start": str(d),
+                    "end": str(d + timedelta(days=1)),
+                }
+            },
+            {
+                "edge": {
+                    "from": oid,
+                    "type": "MEASURES",
+                    "to": "m-loaves",
+                    "since": str(d),
+                    "src": "till",
+                    "asOf": str(d),
+                }
+            },
+        ]
+    await graph.write_facts(list(enumerate(facts, 1)))
+    card = await propose(
+        graph,
+        CardDraft(
+            kind="note",
+            title="Order a new thermostat",
+            preview="Order it.",
+            payload={},
+            executor="record",
+            proposed_by="ops",
+        ),
+        now_ms=NOW - 86_400_000,
+    )
+    poster = RecordingPoster()
+    await JobRunner(quiet_brain, poster, retry_delays_s=()).run(slug, "business_digest", t=NOW)
+    post: Post = poster.posts[0]["post"]
+    lines = post.text.splitlines()
+    moved = next(line for line in lines if line.startswith("• Loaves baked"))
+    assert "this week against" in moved and "+" in moved
+    assert any("Deck oven thermostat failed: opened" in line for line in lines)
+    assert any(f"Order a new thermostat (card {card.id})" in line for line in lines)
+    cited = {c.id: c for c in post.citations}
+    assert {"m-loaves", "inc-oven", card.id} <= set(cited)
+    assert cited["inc-oven"].url == "https://coop.example/incidents/4"
+
+
 async def test_a_dry_run_posts_nothing_and_stamps_nothing(quiet_brain: Brain) -> None:
     slug = await bound_tenant(quiet_brain, "dry")
     poster = RecordingPoster()

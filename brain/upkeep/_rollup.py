@@ -55,9 +55,16 @@ WITH o, e, m
 OPTIONAL MATCH (o)-[x]-()
 WITH o, e, m, count(x) AS degree
 WHERE degree = 1
-RETURN m.id, o.id, o.start, o.end, o.value, properties(o), properties(e)
+RETURN m.id, o.id, o.start, o.end, o.value
 ORDER BY m.id, o.start
 LIMIT $limit
+"""
+
+#: The full records of readings a roll-up moves (read only when it runs, not to plan it).
+READ_FULL = """
+UNWIND $ids AS id
+MATCH (o:Entity {id: id})-[e:MEASURES]->(:Metric)
+RETURN o.id, properties(o), properties(e)
 """
 
 ENSURE_ARCHIVE_INDEX = "CREATE INDEX FOR (n:Entity) ON (n.id)"
@@ -264,11 +271,14 @@ async def plan_rollup(graph: TenantGraph, *, t: int, window_days: int, tz: ZoneI
     return plan
 
 
-def _weekly_row(bucket: Bucket, run_id: str, now: int, tz: ZoneInfo) -> dict[str, Any]:
+Full = dict[str, tuple[dict[str, Any], dict[str, Any]]]
+
+
+def _weekly_row(bucket: Bucket, full: Full, run_id: str, now: int, tz: ZoneInfo) -> dict[str, Any]:
     first = datetime.fromtimestamp(bucket.start / 1000, tz).date()
     last = datetime.fromtimestamp((bucket.end - 1) / 1000, tz).date()
-    props: list[dict[str, Any]] = [r[4] for r in bucket.daily]
-    edges: list[dict[str, Any]] = [r[5] for r in bucket.daily]
+    props: list[dict[str, Any]] = [full[r[0]][0] for r in bucket.daily]
+    edges: list[dict[str, Any]] = [full[r[0]][1] for r in bucket.daily]
     sources = sorted({str(p.get("src")) for p in props if p.get("src")})
     as_of = max(int(p.get("asOf") or 0) for p in props)
     node: dict[str, Any] = {
@@ -332,8 +342,15 @@ async def apply_rollup(graph: TenantGraph, plan: RollupPlan, *, run_id: str, tz:
         return
     now = now_ms()
     await _ensure_archive(graph)
+    ids = [r[0] for b in plan.buckets for r in b.daily]
+    full: Full = {}
+    for i in range(0, len(ids), BATCH):
+        res = await graph.read("rolled readings", READ_FULL, {"ids": ids[i : i + BATCH]})
+        full |= {str(oid): (props, edge) for oid, props, edge in res.rows}
     daily = [
-        {"metric": b.metric, "props": r[4], "edge": r[5]} for b in plan.buckets for r in b.daily
+        {"metric": b.metric, "props": full[r[0]][0], "edge": full[r[0]][1]}
+        for b in plan.buckets
+        for r in b.daily
     ]
     await _batched(
         graph.archive,
@@ -343,9 +360,8 @@ async def apply_rollup(graph: TenantGraph, plan: RollupPlan, *, run_id: str, tz:
         "rows",
         {"run": run_id, "now": now},
     )
-    weekly = [_weekly_row(b, run_id, now, tz) for b in plan.buckets]
+    weekly = [_weekly_row(b, full, run_id, now, tz) for b in plan.buckets]
     await _batched(graph, "create weekly readings", CREATE_WEEKLY, weekly, "rows", {})
-    ids = [r[0] for b in plan.buckets for r in b.daily]
     await _batched(graph, "drop rolled daily readings", DELETE_BY_ID, ids, "ids", {})
     await graph.upkeep_write("bump generation", BUMP_GENERATION, {"now": now})
     log.info(

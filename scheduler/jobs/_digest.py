@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from brain import format_moment
+from brain import InputInvalid, format_moment, parse_moment
 from scheduler.jobs._cites import Sources, cite, number, section
 from scheduler.jobs._registry import DAY_MS, Cite, JobContext, JobOutcome, Post, day_label, job
 
@@ -41,15 +41,24 @@ RETURN m.id, m.name, m.unit, m.aggregation, this, n, total
 LIMIT $limit
 """
 
+#: Incidents recorded or changed this week; whether each opened or closed this week is
+#: decided in Python, since ``startedAt`` may be stored as the text a source wrote.
 READ_INCIDENTS = """
 MATCH (i:Incident)
-WITH i, coalesce(i.startedAt, i.firstAsOf, i.asOf) AS opened,
-     coalesce(i.resolvedAt, i.closedAt, i.updatedAt, i.asOf) AS touched
-WHERE (opened >= $from AND opened < $t)
-   OR (i.status IN ['resolved', 'closed'] AND touched >= $from AND touched < $t)
-RETURN i.id, i.name, i.src, i.status, opened >= $from AND opened < $t
+WHERE coalesce(i.updatedAt, i.asOf) >= $from AND coalesce(i.firstAsOf, i.asOf) < $t
+RETURN i.id, i.name, i.src, i.status, coalesce(i.startedAt, i.firstAsOf, i.asOf),
+       coalesce(i.resolvedAt, i.closedAt, i.updatedAt, i.asOf)
 LIMIT $limit
 """
+CLOSED = ("resolved", "closed", "done")
+
+
+def _moment(value: Any) -> int | None:
+    try:
+        return parse_moment(value, field="date") if value is not None else None
+    except InputInvalid:
+        return None
+
 
 READ_WAITING_CARDS = """
 MATCH (c:Card {status: 'pending'})
@@ -109,11 +118,20 @@ async def business_digest(ctx: JobContext) -> JobOutcome:
         items.append(f"{line} {src.ref(c)}")
     lines += section("Metrics that moved most", items)
 
-    incidents = (await g.read("digest incidents", READ_INCIDENTS, params)).rows
+    incidents = 0
     items = []
-    for iid, name, where, status, opened in incidents:
-        ref = src.ref(cite(iid, name, where))
-        items.append(f"{name}: {'opened' if opened else status} {ref}")
+    for iid, name, where, status, opened, touched in (
+        await g.read("digest incidents", READ_INCIDENTS, params)
+    ).rows:
+        start, changed = _moment(opened), _moment(touched)
+        if start is not None and params["from"] <= start < t:
+            what = "opened" + (f", now {status}" if str(status).lower() in CLOSED else "")
+        elif str(status).lower() in CLOSED and changed is not None and params["from"] <= changed:
+            what = str(status)
+        else:
+            continue
+        incidents += 1
+        items.append(f"{name}: {what} {src.ref(cite(iid, name, where))}")
     lines += section("Incidents", items)
 
     cards = (await g.read("digest cards", READ_WAITING_CARDS, params)).rows
@@ -130,7 +148,7 @@ async def business_digest(ctx: JobContext) -> JobOutcome:
         "decisions": len(decisions),
         "owner_changes": len(owners),
         "metrics_moved": len(moves),
-        "incidents": len(incidents),
+        "incidents": incidents,
         "cards_waiting": len(cards),
     }
     summary = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in counts.items())
