@@ -54,7 +54,8 @@ class DigestPoster(Protocol):
 @dataclass(frozen=True, slots=True)
 class RunReport:
     """How one run went: ``ok``, ``dry-run``, ``done`` (the period was already done),
-    ``locked`` (another process runs it), ``failed`` or ``undone``."""
+    ``locked`` (another process runs it), ``skipped`` (no channel for its posts),
+    ``failed`` or ``undone``."""
 
     job: str
     tenant: str
@@ -114,6 +115,10 @@ class JobRunner:
             last_ok_ms=last.at if last else None,
             tool=_tool,
         )
+        if job.channel and not (settings.get(job.channel) and bindings) and not dry_run:
+            # nobody would see it: not run, not stamped, so it runs once a channel is set
+            why = f"no {job.channel} set" if bindings else "not connected to Slack or Discord"
+            return RunReport(name, slug, period, "skipped", summary=why)
         if dry_run:
             outcome = await job.fn(ctx)
             return RunReport(

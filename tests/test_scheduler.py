@@ -337,3 +337,19 @@ def test_job_settings_are_checked_as_typed_in_chat() -> None:
         with pytest.raises(InputInvalid) as info:
             parse(wrong)
         assert words in info.value.user_message
+
+
+async def test_a_digest_without_a_channel_is_skipped_and_runs_once_one_is_set(
+    quiet_brain: Brain,
+) -> None:
+    assert quiet_brain.registry is not None
+    slug = await bound_tenant(quiet_brain, "nochan")
+    await quiet_brain.registry.update_settings(slug, {"digest_channel": None})
+    poster = RecordingPoster()
+    runner = JobRunner(quiet_brain, poster, retry_delays_s=())
+    skipped = await runner.run(slug, "business_digest", t=NOW)
+    assert skipped.status == "skipped" and "digest_channel" in skipped.summary
+    assert await job_runs(await quiet_brain.tenant(slug), "business_digest") == []
+    await quiet_brain.registry.update_settings(slug, {"digest_channel": "C-LATER"})
+    later = await runner.run(slug, "business_digest", t=NOW)
+    assert later.status == "ok" and poster.posts[0]["channel"] == "C-LATER"

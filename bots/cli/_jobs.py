@@ -24,6 +24,9 @@ from brain.upkeep import job_runs
 from scheduler import JOBS, JobRunner, RunReport, next_run
 from scheduler.jobs import schedule_for, tenant_zone
 
+#: A run from a terminal retries once, soon, rather than the scheduler's minutes.
+CLI_RETRY_DELAYS_S = (2.0,)
+
 jobs_app = typer.Typer(help="Scheduled jobs: list them, run one now, undo a run.")
 
 
@@ -157,7 +160,8 @@ async def run_job(
 
     async def act(brain: Brain) -> RunReport:
         async with AsyncExitStack() as stack:
-            runner = JobRunner(brain, await _poster(stack, brain, BotSettings()))
+            poster = await _poster(stack, brain, BotSettings())
+            runner = JobRunner(brain, poster, retry_delays_s=CLI_RETRY_DELAYS_S)
             if undo is not None:
                 try:
                     return await runner.undo(slug, job, undo)

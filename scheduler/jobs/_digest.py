@@ -93,6 +93,7 @@ def _metric_moves(rows: list[list[Any]]) -> list[tuple[float, str, Cite]]:
     purpose="what changed this week: decisions, owners, metrics, incidents, cards waiting",
     schedule="0 9 * * mon",
     period="week",
+    channel="digest_channel",
 )
 async def business_digest(ctx: JobContext) -> JobOutcome:
     """The week's changes, each line citing the record it is about."""

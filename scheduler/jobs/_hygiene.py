@@ -83,6 +83,7 @@ RETURN count(r)
     purpose="closed facts, old readings, unlinked and over-linked things, refusals, size",
     schedule="0 7 * * mon",
     period="week",
+    channel="digest_channel",
 )
 async def hygiene(ctx: JobContext) -> JobOutcome:
     """Count what needs cleaning and list the top items."""

@@ -103,6 +103,7 @@ def _due(value: Any) -> str:
     purpose="minutes of meetings added since the last digest, and overdue action items",
     schedule="0 18 * * *",
     period="day",
+    channel="digest_channel",
 )
 async def minutes_digest(ctx: JobContext) -> JobOutcome:
     """One post per run: each new meeting's decisions and action items, then overdue ones."""

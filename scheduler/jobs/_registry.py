@@ -110,13 +110,21 @@ class Job:
     period: Period
     purpose: str
     undo: UndoFn | None = None
+    #: The channel setting its posts go to; without it set, the job has nothing to do.
+    channel: str | None = None
 
 
 JOBS: dict[str, Job] = {}
 
 
 def job(
-    name: str, *, purpose: str, schedule: str, period: Period, undo: UndoFn | None = None
+    name: str,
+    *,
+    purpose: str,
+    schedule: str,
+    period: Period,
+    undo: UndoFn | None = None,
+    channel: str | None = None,
 ) -> Callable[[JobFn], JobFn]:
     """Register a job under ``name`` with its default crontab schedule.
 
@@ -127,7 +135,13 @@ def job(
 
     def register(fn: JobFn) -> JobFn:
         JOBS[name] = Job(
-            name=name, fn=fn, schedule=schedule, period=period, purpose=purpose, undo=undo
+            name=name,
+            fn=fn,
+            schedule=schedule,
+            period=period,
+            purpose=purpose,
+            undo=undo,
+            channel=channel,
         )
         return fn
 

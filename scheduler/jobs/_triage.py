@@ -47,6 +47,7 @@ def _components(data: dict[str, Any]) -> list[dict[str, Any]]:
     purpose="new open issues, triaged by triage_candidates, as approval cards",
     schedule="15 * * * *",
     period="hour",
+    channel="triage_channel",
 )
 async def repo_triage(ctx: JobContext) -> JobOutcome:
     """Propose one labelling card per new issue the tool places."""
