@@ -80,5 +80,7 @@ async def test_closed_facts_move_to_the_archive_and_history_still_reads_them(
         _owners(await call_tool(graph, "history", {"name": "task-truing", "as_of": "2024-06-01"}))
         == history_then
     )
+    then = await call_tool(graph, "owner", {"name": "task-truing", "as_of": "2024-06-01"})
+    assert then.data["owner"]["holder"]["name"] == "Ola"
     await runner.undo(slug, "archive", done.run_id)
     assert await records(graph) == original

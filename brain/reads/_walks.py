@@ -9,7 +9,7 @@ never as an empty walk that would read like "nothing depends on it".
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, LiteralString
 
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
@@ -320,10 +320,13 @@ LIMIT $limit
 """
 
 
-async def archived_history(graph: TenantGraph, params: dict[str, Any]) -> list[list[Any]]:
-    """The node's closed facts in the tenant's archive (none when it has no archive)."""
+async def archived_rows(
+    graph: TenantGraph, name: str, cypher: LiteralString, params: dict[str, Any]
+) -> list[list[Any]]:
+    """The same read on the tenant's archive, where the archive job moves closed facts
+    (no rows when the tenant has no archive yet)."""
     try:
-        return (await graph.archive.read("archived history", READ_HISTORY_EDGES, params)).rows
+        return (await graph.archive.read(name, cypher, params)).rows
     except QueryRefused as exc:
         if "empty key" in str(exc).lower():
             return []
@@ -349,7 +352,7 @@ async def history(graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 200
     params = {"id": root["id"], "t": as_of_ms, "limit": limit + 1}
     res = await graph.read("history edges", READ_HISTORY_EDGES, params)
     live_rows: list[list[Any]] = res.rows
-    archived = await archived_history(graph, params)
+    archived = await archived_rows(graph, "archived history", READ_HISTORY_EDGES, params)
     if archived:  # closed facts the archive job moved out of the live graph
         live_rows = sorted(
             live_rows + archived, key=lambda r: (r[8] or 0, r[0], r[2] or ""), reverse=True
@@ -412,8 +415,12 @@ async def owner(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
     if not start:
         return not_found("owner", as_of_ms, q)
     root = start[0]
-    res = await graph.read("owners", READ_HOLDERS, {"id": root["id"], "limit": MAX_HOLDERS + 1})
-    rows, cut = _newest(res.rows, MAX_HOLDERS)
+    params = {"id": root["id"], "limit": MAX_HOLDERS + 1}
+    found: list[list[Any]] = (await graph.read("owners", READ_HOLDERS, params)).rows
+    archived = await archived_rows(graph, "archived owners", READ_HOLDERS, params)
+    if archived:  # past owners the archive job moved out of the live graph
+        found = sorted(found + archived, key=lambda r: (r[6] or 0, r[0] or ""), reverse=True)
+    rows, cut = _newest(found, MAX_HOLDERS)
     timeline: list[dict[str, Any]] = []
     nodes: list[dict[str, Any]] = [root]
     edges: list[EdgeRef] = []
