@@ -113,6 +113,7 @@ async def test_minutes_digest_lists_decisions_and_actions_with_their_lines_and_o
     assert "Order new pruning shears (Tove, due 2026-11-20; from Pruning review)" in text
     cited = {c.id for c in post.citations}
     assert {"meet-harvest", "dec-bramley", "task-press", "task-shears"} <= cited
+    assert {"meet-harvest-l1", "meet-harvest-l2"} <= cited  # the lines they were said in
     (card,) = post.cards
     assert card.kind == "email" and "crew@orchard.example" in card.preview
     stored = {c.id: c for c in await list_cards(graph, status="pending")}

@@ -42,7 +42,7 @@ LIMIT $limit
 READ_DECISIONS = """
 MATCH (d:Decision)-[:DECIDED_IN]->(m:Meeting {id: $id})
 OPTIONAL MATCH (d)-[:BASED_ON|EVIDENCED_BY]->(c:Chunk)
-RETURN d.id, d.name AS name, min(c.position)
+RETURN d.id, d.name AS name, collect([c.position, c.id])
 ORDER BY name
 LIMIT $limit
 """
@@ -52,7 +52,7 @@ MATCH (k:Task)-[:EVIDENCED_BY]->(c:Chunk)<-[:HAS_CHUNK]-(m:Meeting {id: $id})
 OPTIONAL MATCH (p:Entity)-[o:OWNS]->(k)
 WHERE o.since <= $t AND (o.until IS NULL OR o.until > $t)
 RETURN k.id, k.name AS name, collect(DISTINCT p.name), coalesce(k.due, k.dueDate, k.dueAt),
-       min(c.position)
+       collect(DISTINCT [c.position, c.id])
 ORDER BY name
 LIMIT $limit
 """
@@ -70,6 +70,12 @@ RETURN k.id AS id, k.name, collect(DISTINCT p.name), coalesce(k.due, k.dueDate, 
 ORDER BY id
 LIMIT $limit
 """
+
+
+def first_line(lines: list[Any]) -> tuple[Any, str | None]:
+    """The earliest line (position, chunk id) of ``[position, id]`` pairs, if any."""
+    found = sorted((pos, str(cid)) for pos, cid in (tuple(x) for x in lines) if cid is not None)
+    return found[0] if found else (None, None)
 
 
 def _line(position: Any) -> str:
@@ -121,12 +127,22 @@ async def minutes_digest(ctx: JobContext) -> JobOutcome:
         body.append(str(name))
         emails += [str(e) for e in attendees if e]
         p = {"id": mid, "t": t, "limit": LIMIT}
-        for did, dname, pos in (await g.read("minutes decisions", READ_DECISIONS, p)).rows:
-            lines.append(f"• Decided: {dname}{_line(pos)} {src.ref(cite(did, dname, msrc))}")
+        for did, dname, said in (await g.read("minutes decisions", READ_DECISIONS, p)).rows:
+            pos, chunk = first_line(said)
+            refs = src.ref(cite(did, dname, msrc))
+            if chunk:
+                refs += src.ref(cite(chunk, f"{name}, line {pos}", msrc))
+            lines.append(f"• Decided: {dname}{_line(pos)} {refs}")
             body.append(f"- Decided: {dname}")
-        for kid, kname, owners, due, pos in (await g.read("minutes actions", READ_ACTIONS, p)).rows:
+        for kid, kname, owners, due, said in (
+            await g.read("minutes actions", READ_ACTIONS, p)
+        ).rows:
+            pos, chunk = first_line(said)
             item = f"{kname} ({_owner(owners)}{_due(due)}{_line(pos)})"
-            lines.append(f"• Action: {item} {src.ref(cite(kid, kname, msrc))}")
+            refs = src.ref(cite(kid, kname, msrc))
+            if chunk:
+                refs += src.ref(cite(chunk, f"{name}, line {pos}", msrc))
+            lines.append(f"• Action: {item} {refs}")
             body.append(f"- Action: {item}")
     overdue = [
         r
