@@ -74,7 +74,10 @@ LIMIT $limit
 
 def first_line(lines: list[Any]) -> tuple[Any, str | None]:
     """The earliest line (position, chunk id) of ``[position, id]`` pairs, if any."""
-    found = sorted((pos, str(cid)) for pos, cid in (tuple(x) for x in lines) if cid is not None)
+    found = sorted(
+        ((pos, str(cid)) for pos, cid in (tuple(x) for x in lines) if cid is not None),
+        key=lambda x: (not isinstance(x[0], int), x[0] if isinstance(x[0], int) else 0, x[1]),
+    )
     return found[0] if found else (None, None)
 
 
