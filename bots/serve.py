@@ -20,10 +20,11 @@ from aiohttp import web
 from agents import ChannelPostExecutor
 from agents.cards import KeyedPoster
 from agents.errors import ActionFailed
+from bots._digests import DigestPoster
 from bots.core._core import BotCore
 from bots.core._settings import BotSettings
 from brain import Brain, HivebrainError
-from scheduler import build_scheduler
+from scheduler import JobRunner, JobService
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +94,7 @@ async def serve(
     app = health_app(brain, running, time.monotonic())
     slack_service = None
     discord_task: asyncio.Task[None] | None = None
+    digests = DigestPoster()
     if settings.slack_enabled:
         from bots.slack._app import run_slack
         from bots.slack._installs import RegistryInstallationStore, SlackPoster
@@ -105,16 +107,18 @@ async def serve(
             # many workspaces (OAuth): each card's post uses its own workspace's token
             installations=store if isinstance(store, RegistryInstallationStore) else None,
         )
+        digests.slack = slack_service.adapter.app.client
         running["slack"] = True
     if settings.discord_enabled:
         from bots.discord._bot import DiscordPoster, build_discord_bot, run_discord
 
         bot = build_discord_bot(core, settings, sync_commands=settings.discord_sync_commands)
         poster.posters["discord"] = DiscordPoster(bot)
+        digests.discord = bot
         discord_task = asyncio.create_task(run_discord(core, settings, bot=bot), name="discord")
         running["discord"] = True
-    scheduler = build_scheduler(brain, poster)
-    scheduler.start()
+    scheduler = JobService(JobRunner(brain, digests))
+    await scheduler.start()
     running["scheduler"] = True
     runner = web.AppRunner(app)
     await runner.setup()
@@ -129,7 +133,7 @@ async def serve(
         await stop.wait()
     finally:
         log.info("shutting down")
-        scheduler.shutdown(wait=False)
+        scheduler.shutdown()
         if slack_service is not None:
             await slack_service.close()
         if discord_task is not None:

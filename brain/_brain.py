@@ -14,7 +14,7 @@ from types import TracebackType
 from brain._embeddings import Embedder, SentenceTransformerEmbedder
 from brain._embeddings_onnx import OnnxEmbedder
 from brain._settings import BrainSettings
-from brain._tenant_graph import TenantGraph
+from brain._tenant_graph import ARCHIVE_SUFFIX, READS_KEY, TenantGraph
 from brain._tenants import REFERENCE_GRAPH, Registry, Tenant, graph_name, validate_slug
 from brain.db._driver import FalkorDriver, GraphDriver
 from brain.db._indexes import ensure_indexes, wait_operational
@@ -148,8 +148,10 @@ class Brain:
         await self._registry().get(slug)
         graph = graph_name(slug)
         existing = {g.decode() if isinstance(g, bytes) else g for g in await self._graph_list()}
-        if graph in existing:
-            await self.driver.command("GRAPH.DELETE", graph)
+        for name in (graph, f"{graph}{ARCHIVE_SUFFIX}"):  # the archive goes with it
+            if name in existing:
+                await self.driver.command("GRAPH.DELETE", name)
+        await self.driver.command("DEL", READS_KEY.format(graph=graph))
         await self._registry().forget(slug)
         self._ready.discard(slug)
 

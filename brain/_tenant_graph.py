@@ -7,17 +7,21 @@ every query they send through it goes to that tenant's graph. Reads go out as
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, LiteralString
+from typing import Any, LiteralString, cast
 
 from brain._embeddings import Embedder
 from brain._json import is_list, is_object
 from brain._moments import now_ms
 from brain.db._driver import READ_TIMEOUT_MS, CheckedCypher, GraphDriver, QueryResult
+from brain.errors import HivebrainError
 from brain.schema._embedding import EmbedCounts
 from brain.schema._gate import clean_props
 from brain.schema._types import NODE_META_PROPS
 from brain.schema._writer import FactWriter, WriteReport
+
+log = logging.getLogger(__name__)
 
 READ_REFUSALS = """
 MATCH (r:Refusal)
@@ -196,3 +200,69 @@ class TenantGraph:
             {"at": at, "line": line, "reason": reason, "fact": fact}
             for at, line, reason, fact in res.rows
         ]
+
+    # --- upkeep (roll-ups, archive, job runs) ---------------------------------------------
+
+    @property
+    def archive(self) -> TenantGraph:
+        """The tenant's archive: a sibling graph holding what upkeep moved out of the live one.
+
+        Daily readings rolled up into weekly ones and closed facts past their window live
+        there, so the live graph stays small while nothing is deleted. It is written with
+        plain queries (never GRAPH.COPY, which can hang this server) and has no indexes
+        but the id index upkeep creates on first use.
+        """
+        return TenantGraph(
+            slug=self.slug,
+            graph=f"{self._graph}{ARCHIVE_SUFFIX}",
+            driver=self._driver,
+            embedder=None,
+        )
+
+    async def stamp_reads(self, ids: Iterable[str]) -> None:
+        """Note that a tool answered with these records now (one HSET, beside the graph).
+
+        The hygiene report lists records no tool ever read ("cold"). The stamp lives in a
+        hash on the same server, not in the graph, so reading never writes the graph or
+        moves its generation. A failure to stamp never fails the read.
+        """
+        now = now_ms()
+        flat: list[object] = []
+        for node_id in dict.fromkeys(ids):
+            flat += [node_id, now]
+        if not flat:
+            return
+        try:
+            await self._driver.command("HSET", READS_KEY.format(graph=self._graph), *flat)
+        except HivebrainError as exc:
+            log.debug("read stamp for %s failed: %s", self.slug, exc)
+
+    async def read_stamps(self) -> dict[str, int]:
+        """Every record a tool has read, with when it last did (see ``stamp_reads``)."""
+        raw: Any = await self._driver.command("HGETALL", READS_KEY.format(graph=self._graph))
+        if isinstance(raw, list):
+            pairs: list[Any] = cast(list[Any], raw)
+            raw = dict(zip(pairs[::2], pairs[1::2], strict=False))
+        items: dict[Any, Any] = cast(dict[Any, Any], raw) if isinstance(raw, dict) else {}
+        return {_text(k): int(_text(v)) for k, v in items.items()}
+
+    async def upkeep_write(
+        self, name: str, cypher: LiteralString, params: Mapping[str, Any] | None = None
+    ) -> QueryResult:
+        """A write of the upkeep jobs (``brain.upkeep``) outside the gate.
+
+        Roll-ups and the archive move records that the gate already let in, and job-run
+        stamps are the scheduler's own bookkeeping: neither is a new fact to check. Only
+        ``brain.upkeep`` calls this, with its own module-constant queries.
+        """
+        return await self._write(name, cypher, dict(params or {}))
+
+
+def _text(value: object) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+#: The key of a tenant's read stamps (a hash: record id -> when a tool last read it).
+READS_KEY = "hivebrain:reads:{graph}"
+#: The archive graph's name is the live graph's plus this (``hb_acme__archive``).
+ARCHIVE_SUFFIX = "__archive"

@@ -1,4 +1,4 @@
-"""Scheduled jobs (roll-ups, minutes digests, repo triage, hygiene) and their scheduler.
+"""Scheduled jobs (roll-ups, archive, digests, repo triage, hygiene) and their scheduler.
 
 The scheduler never imports a chat SDK: it hands platform-neutral posts to the poster the
 bots supply at wiring time.
@@ -6,7 +6,39 @@ bots supply at wiring time.
 
 from __future__ import annotations
 
-from scheduler._service import build_scheduler, deliver, run_for_all
-from scheduler.jobs._registry import JOBS, Job, Post, job, run_job
+from scheduler._lock import RunLock, lock_key
+from scheduler._runner import DigestPoster, JobRunner, RunReport, channels_for, deliver
+from scheduler._service import JobService, next_run, wanted_jobs
+from scheduler.jobs import (
+    JOBS,
+    CardNote,
+    Cite,
+    Job,
+    JobContext,
+    JobOutcome,
+    Post,
+    crontab_trigger,
+    job,
+)
 
-__all__ = ["JOBS", "Job", "Post", "build_scheduler", "deliver", "job", "run_for_all", "run_job"]
+__all__ = [
+    "JOBS",
+    "CardNote",
+    "Cite",
+    "DigestPoster",
+    "Job",
+    "JobContext",
+    "JobOutcome",
+    "JobRunner",
+    "JobService",
+    "Post",
+    "RunLock",
+    "RunReport",
+    "channels_for",
+    "crontab_trigger",
+    "deliver",
+    "job",
+    "lock_key",
+    "next_run",
+    "wanted_jobs",
+]

@@ -1,113 +1,235 @@
-"""The scheduler: runs each job for every tenant that set a channel for it.
+"""The scheduler: APScheduler inside ``hivebrain serve``, one cron job per tenant and job.
 
-APScheduler (asyncio) fires the jobs on their cron schedules; missed runs are coalesced
-into one and a run more than an hour late is skipped. Each tenant's posts go to the
-channel its settings name (``digest_channel``, ``triage_channel``) on the platform it is
-bound to, through the ``Poster`` the bots hand in at wiring time.
+Each tenant's jobs run on the schedules its settings name (``schedule_<job>``, a crontab
+line; the job's default otherwise) in its own time zone (``timezone``). The jobs live in
+a persistent job store on the same FalkorDB server (it speaks Redis): after a restart a
+run missed while the process was down still happens if it is less than an hour late
+(``misfire_grace_time``), and several missed runs collapse into one (``coalesce``).
+Every few minutes the scheduler re-reads the tenants, so a schedule or time zone changed
+in chat takes effect without a restart.
 
-A job runs for one tenant at a time, and one tenant's failure stays that tenant's: it is
-logged once with an error id, reported to that tenant's ``admin_channel`` when one is set,
-and the job goes on for the others.
+Several ``serve`` processes may share one server and one job store; each fires every
+job, and the run lock plus the period stamp (``scheduler._runner``) make it happen once.
+APScheduler 3's Redis job store is synchronous: its small reads and writes run on the
+event loop, over the local socket, a few times per firing.
 """
 
 from __future__ import annotations
 
 import logging
-import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, cast
+from zoneinfo import ZoneInfo
 
+from apscheduler.jobstores.memory import MemoryJobStore
+from apscheduler.jobstores.redis import RedisJobStore
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.cron import CronTrigger
+from apscheduler.triggers.interval import IntervalTrigger
+from redis import Redis
 
-from agents import HivebrainError, Poster
-from brain import Brain, now_ms
-from scheduler.jobs._registry import JOBS, Post
+from brain import Brain
+from scheduler._runner import JobRunner
+from scheduler.jobs._registry import JOBS, crontab_trigger, schedule_for, tenant_zone
 
 log = logging.getLogger(__name__)
 
 MISFIRE_GRACE_S = 3_600
-#: The tenant setting naming the channel where a job's failure for that tenant is reported.
-ADMIN_CHANNEL = "admin_channel"
-#: What a failure report says when the error carries no sentence safe to post.
-UNEXPLAINED = "something went wrong on our side"
+#: How often the scheduler re-reads tenants' schedules and time zones.
+RECONCILE_S = 300
+#: The job store's key prefix: every ``serve`` on one server shares it.
+STORE = "hivebrain"
+#: The job id of one job for one tenant.
+JOB_ID = "{job}@{slug}"
+
+#: The runner each job store's jobs run with (a stored job names only strings).
+_RUNNERS: dict[str, JobRunner] = {}
 
 
-async def run_for_all(brain: Brain, poster: Poster, name: str) -> int:
-    """Run one job for every tenant with a channel for it; returns posts sent.
+async def fire(store: str, name: str, slug: str) -> None:
+    """What a stored job calls: run ``name`` for ``slug`` with that store's runner.
 
-    This is the scheduler's top-level handler: whatever one tenant's run raises (its
-    graph gone, a read refused, a bug) is logged with an error id and reported to that
-    tenant's admin channel, and the job goes on for the next tenant.
+    It is referenced by import path, so the pickled job holds three strings and no
+    objects; a process without a runner for ``store`` does nothing.
     """
-    assert brain.registry is not None
-    job = JOBS[name]
-    sent = 0
-    failed: list[str] = []
-    for tenant in await brain.registry.list():
-        if not tenant.bindings:
-            continue
+    runner = _RUNNERS.get(store)
+    if name not in JOBS:  # a job stored by an older version, removed at the next reconcile
+        log.warning("stored job %s for %s names no job; skipped", name, slug)
+        return
+    if runner is None:
+        log.warning("job %s for %s fired with no runner for store %s", name, slug, store)
+        return
+    await runner.run(slug, name)
+
+
+def trigger_for(schedule: str, tz: ZoneInfo) -> CronTrigger:
+    """A crontab line read in the tenant's time zone."""
+    return crontab_trigger(schedule, tz)
+
+
+def next_run(schedule: str | None, tz: ZoneInfo, *, now: datetime | None = None) -> datetime | None:
+    """When a schedule fires next (``jobs list``), None when it is off."""
+    if schedule is None:
+        return None
+    now = now or datetime.now(tz)
+    # APScheduler 3 declares get_next_fire_time without types.
+    return cast(Any, trigger_for(schedule, tz)).get_next_fire_time(None, now)
+
+
+def wanted_jobs(
+    tenants: Sequence[tuple[str, Mapping[str, Any]]],
+) -> dict[str, tuple[str, str, str]]:
+    """Job id -> (job, slug, trigger description) for every tenant's scheduled jobs."""
+    wanted: dict[str, tuple[str, str, str]] = {}
+    for slug, settings in tenants:
         try:
-            posts = await job.fn(await brain.tenant(tenant.slug), now_ms())
-            sent += await deliver(poster, tenant.settings, tenant.bindings, posts)
-        except Exception as exc:
-            error_id = uuid.uuid4().hex[:8]
-            log.exception("error %s: job %s failed for tenant %s", error_id, name, tenant.slug)
-            failed.append(tenant.slug)
-            report = [failure_post(job.purpose, name, error_id, exc)]
+            tz = tenant_zone(settings)
+        except (KeyError, ValueError):
+            log.warning(
+                "tenant %s: unknown time zone %r, using UTC", slug, settings.get("timezone")
+            )
+            tz = ZoneInfo("UTC")
+        for name in JOBS:
+            schedule = schedule_for(name, settings)
+            if schedule is None:
+                continue
             try:
-                sent += await deliver(poster, tenant.settings, tenant.bindings, report)
-            except Exception:
-                log.exception("error %s: reporting it to tenant %s failed", error_id, tenant.slug)
-    if failed:
-        log.warning("job %s: %d posts, failed for %s", name, sent, ", ".join(failed))
-    else:
-        log.info("job %s: %d posts", name, sent)
-    return sent
+                trigger = trigger_for(schedule, tz)
+            except ValueError:
+                log.warning(
+                    "tenant %s: schedule %r of %s is not a crontab line", slug, schedule, name
+                )
+                continue
+            wanted[JOB_ID.format(job=name, slug=slug)] = (name, slug, repr(trigger))
+    return wanted
 
 
-def failure_post(purpose: str, name: str, error_id: str, exc: BaseException) -> Post:
-    """The admin channel's note that a job could not run for this tenant, with the error id
-    the server log has (the sentence is the error's ``user_message``: safe to post)."""
-    why = exc.user_message if isinstance(exc, HivebrainError) else UNEXPLAINED
-    return Post(
-        ADMIN_CHANNEL,
-        f"The scheduled job `{name}` ({purpose}) could not run for this brain: {why} "
-        f"(error {error_id}; the other workspaces were not affected).",
-    )
+@dataclass(frozen=True, slots=True)
+class StoredJob:
+    """One job in the store, as ``jobs list`` and tests read it."""
+
+    id: str
+    trigger: str
+    timezone: str
+    next_run: datetime | None
 
 
-async def deliver(
-    poster: Poster, settings: dict[str, Any], bindings: list[tuple[str, str]], posts: list[Post]
-) -> int:
-    """Post each message to the tenant's configured channel, once per bound platform."""
-    sent = 0
-    for post in posts:
-        channel = settings.get(post.channel_setting)
-        if not channel:
-            continue
-        for platform, _ in bindings:
-            try:
-                await poster.post(platform=platform, channel=str(channel), text=post.text)
-                sent += 1
-            except HivebrainError as exc:
-                log.warning("posting to %s %s failed: %s", platform, channel, exc)
-    return sent
+class JobService:
+    """The running scheduler: build with a runner, ``await start()``, ``shutdown()``."""
 
+    def __init__(
+        self,
+        runner: JobRunner,
+        *,
+        store: str = STORE,
+        redis_url: str | None = None,
+        reconcile_s: int = RECONCILE_S,
+    ) -> None:
+        self.runner = runner
+        self.store = store
+        self._redis_url = redis_url
+        self._reconcile_s = reconcile_s
+        self.scheduler = AsyncIOScheduler(
+            job_defaults={"coalesce": True, "misfire_grace_time": MISFIRE_GRACE_S}
+        )
+        self._sched = cast(Any, self.scheduler)  # APScheduler 3 is untyped: used through Any
 
-def build_scheduler(brain: Brain, poster: Poster) -> AsyncIOScheduler:
-    """An asyncio scheduler with every registered job on its default schedule (not started)."""
-    scheduler = AsyncIOScheduler(
-        job_defaults={"coalesce": True, "misfire_grace_time": MISFIRE_GRACE_S}
-    )
-    # APScheduler 3 declares add_job without types, so it is called through Any, once.
-    jobs = cast(Any, scheduler)
-    for name, job in JOBS.items():
-        jobs.add_job(
-            run_for_all,
-            CronTrigger(**job.cron),
-            args=[brain, poster, name],
-            id=name,
-            name=job.purpose,
+    @property
+    def brain(self) -> Brain:
+        """The brain the runner reads."""
+        return self.runner.brain
+
+    def _url(self) -> str:
+        if self._redis_url:
+            return self._redis_url
+        brain = self.brain
+        url = brain.settings.falkordb_url or (brain.server.url if brain.server else None)
+        if not url:
+            raise RuntimeError("the brain has no server url: start() it first")
+        return url
+
+    async def start(self) -> None:
+        """Open the job store, put every tenant's jobs in it and start firing."""
+        _RUNNERS[self.store] = self.runner
+        redis: Redis = cast(Any, Redis).from_url(self._url(), socket_timeout=10.0)
+        store = RedisJobStore(
+            jobs_key=f"{self.store}:apscheduler:jobs",
+            run_times_key=f"{self.store}:apscheduler:run_times",
+        )
+        store.redis = redis  # the server's own url (a unix socket or TCP), not host/port
+        self._sched.add_jobstore(store, "tenants")
+        self._sched.add_jobstore(MemoryJobStore(), "default")
+        self.scheduler.start()
+        await self.reconcile()
+        self._sched.add_job(
+            self.reconcile,
+            IntervalTrigger(seconds=int(self._reconcile_s)),
+            id="reconcile",
+            jobstore="default",
             replace_existing=True,
         )
-    return scheduler
+
+    async def reconcile(self) -> dict[str, int]:
+        """Make the stored jobs match the tenants' settings: add, change, remove."""
+        assert self.brain.registry is not None
+        tenants = [(t.slug, dict(t.settings)) for t in await self.brain.registry.list()]
+        wanted = wanted_jobs(tenants)
+        have = {
+            j.id: j
+            for j in self._sched.get_jobs(jobstore="tenants")
+            if not str(j.id).startswith("once:")
+        }
+        added = changed = removed = 0
+        for job_id, (name, slug, trigger) in wanted.items():
+            current = have.get(job_id)
+            if current is not None and repr(current.trigger) == trigger:
+                continue
+            settings = dict(next(s for t, s in tenants if t == slug))
+            self._sched.add_job(
+                "scheduler._service:fire",
+                trigger_for(str(schedule_for(name, settings)), tenant_zone(settings)),
+                args=[self.store, name, slug],
+                id=job_id,
+                name=f"{name} for {slug}",
+                jobstore="tenants",
+                replace_existing=True,
+            )
+            added, changed = (added + 1, changed) if current is None else (added, changed + 1)
+        for job_id in set(have) - set(wanted):
+            self._sched.remove_job(job_id, jobstore="tenants")
+            removed += 1
+        if added or changed or removed:
+            log.info("scheduler: %d jobs added, %d changed, %d removed", added, changed, removed)
+        return {"added": added, "changed": changed, "removed": removed}
+
+    def stored_jobs(self) -> dict[str, StoredJob]:
+        """The tenants' jobs in the store, by id."""
+        return {
+            j.id: StoredJob(
+                id=str(j.id),
+                trigger=repr(j.trigger),
+                timezone=str(getattr(j.trigger, "timezone", "")),
+                next_run=j.next_run_time,
+            )
+            for j in self._sched.get_jobs(jobstore="tenants")
+        }
+
+    def fire_at(self, name: str, slug: str, when: datetime) -> None:
+        """Run ``name`` for ``slug`` once at ``when`` (through the store, like any job)."""
+        self._sched.add_job(
+            "scheduler._service:fire",
+            "date",
+            run_date=when,
+            args=[self.store, name, slug],
+            id=f"once:{name}@{slug}:{when.isoformat()}",
+            jobstore="tenants",
+        )
+
+    def shutdown(self) -> None:
+        """Stop firing (running jobs finish on their own)."""
+        if self.scheduler.running:
+            self.scheduler.shutdown(wait=False)
+        if _RUNNERS.get(self.store) is self.runner:
+            del _RUNNERS[self.store]

@@ -751,3 +751,24 @@ async def test_tell_the_team_posts_once_with_a_nonce_when_an_approver_clicks(
     assert edit["type"] == 7 and "Sent by discord:" in texts({"embeds": edit["data"]["embeds"]})
     assert again["type"] == 4 and "already executed" in again["data"]["content"]
     assert (await get_card(tenant, card.id)).status == "executed"
+
+
+async def test_a_scheduled_digest_posts_as_embeds_with_its_sources(discord_bot: Harness) -> None:
+    from bots._digests import DigestPoster
+    from scheduler import Cite, Post
+
+    h = discord_bot
+    post = Post(
+        "digest_channel",
+        "Weekly digest @everyone",
+        ("• Switch to oat-milk supplier [1]",),
+        (Cite("dec-oat", "Switch to oat-milk supplier", "https://wiki.example/oat"),),
+    )
+    await DigestPoster(discord=h.bot).post_digest(
+        platform="discord", channel=str(h.channel.id), post=post
+    )
+    payloads = h.sent_to(h.channel.id)
+    sent = json.dumps(payloads)
+    assert "Switch to oat-milk supplier" in sent and "https://wiki.example/oat" in sent
+    assert "@everyone" not in payloads[0]["content"]
+    assert all(p["allowed_mentions"]["parse"] == [] for p in payloads)

@@ -22,8 +22,6 @@ from bots.core._core import BotCore
 from bots.core._settings import BotSettings
 from bots.serve import serve
 from brain import Brain
-from scheduler._service import run_for_all
-from scheduler.jobs._registry import JOBS, run_job
 from tests.fakes import FakeSlackAPI
 from tests.story import owner_facts
 
@@ -101,49 +99,3 @@ async def test_serve_answers_slack_over_http_and_stops_cleanly(quiet_brain: Brai
         assert "Priya" in json.dumps(posted[0]["args"])
         stop.set()
         await asyncio.wait_for(task, 30)
-
-
-class RecordingPoster:
-    """Stands in for Slack/Discord at the Poster seam: records what would be posted."""
-
-    def __init__(self) -> None:
-        self.posts: list[dict[str, str]] = []
-
-    async def post(self, *, platform: str, channel: str, text: str) -> str:
-        self.posts.append({"platform": platform, "channel": channel, "text": text})
-        return f"{channel}/{len(self.posts)}"
-
-
-async def test_weekly_rollup_goes_to_the_digest_channel_of_bound_tenants(
-    quiet_brain: Brain,
-) -> None:
-    brain = quiet_brain
-    assert brain.registry is not None
-    today = time.strftime("%Y-%m-%d", time.gmtime())
-    with_channel, without = f"digest-{uuid.uuid4().hex[:6]}", f"quiet-{uuid.uuid4().hex[:6]}"
-    for slug in (with_channel, without):
-        await brain.create_tenant(slug)
-        await (await brain.tenant(slug)).write_facts(owner_facts(since=today))
-        await brain.registry.bind(slug, "slack", f"T{uuid.uuid4().hex[:8]}")
-    await brain.registry.update_settings(with_channel, {"digest_channel": "C-DIGEST"})
-    poster = RecordingPoster()
-    sent = await run_for_all(brain, poster, "weekly_rollup")
-    mine = [p for p in poster.posts if p["channel"] == "C-DIGEST"]
-    assert sent >= 1 and len(mine) == 1
-    assert "Priya owns Fix Instagram token refresh: started" in mine[0]["text"]
-    posts = await run_job("weekly_rollup", await brain.tenant(without))
-    assert posts and posts[0].channel_setting == "digest_channel"
-
-
-async def test_hygiene_reports_refusals_and_stays_quiet_without_them(quiet_brain: Brain) -> None:
-    brain = quiet_brain
-    slug = f"hyg-{uuid.uuid4().hex[:6]}"
-    await brain.create_tenant(slug)
-    graph = await brain.tenant(slug)
-    assert await run_job("hygiene", graph) == []
-    await graph.write_facts(
-        [(1, {"node": {"type": "Taks", "id": "x", "src": "t", "asOf": "2026-01-01"}})]
-    )
-    posts = await run_job("hygiene", graph)
-    assert len(posts) == 1 and "1 facts refused" in posts[0].text
-    assert set(JOBS) >= {"weekly_rollup", "minutes_digest", "repo_triage", "hygiene"}

@@ -102,7 +102,10 @@ async def call_tool(graph: TenantGraph, name: str, raw_args: dict[str, Any]) -> 
             f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}" for e in exc.errors()
         )
         raise ToolArgsInvalid(name, problems) from exc
-    return await found.handler(graph, args, moment(args))
+    result = await found.handler(graph, args, moment(args))
+    # a light read stamp per record a tool answered with: the hygiene report's "cold" ones
+    await graph.stamp_reads([n.id for n in result.evidence.nodes])
+    return result
 
 
 # --- the tools -------------------------------------------------------------------------

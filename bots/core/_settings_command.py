@@ -22,6 +22,13 @@ CHANNEL_SETTINGS: dict[str, str] = {
     "digest": "weekly roll-ups and minutes digests",
     "triage": "repository triage suggestions",
     "team": "team updates from approved cards",
+    "admin": "reports of scheduled jobs that failed",
+}
+#: Whole-number settings of the scheduled jobs, with what each sets.
+NUMBER_SETTINGS: dict[str, str] = {
+    "rollup_days": "daily readings older than this roll up into weekly ones",
+    "archive_days": "closed facts older than this move to the archive",
+    "size_budget_mb": "the graph size the hygiene report measures against",
 }
 #: Plain settings by the word people type: (the setting's key, what it holds, an example).
 VALUE_SETTINGS: dict[str, tuple[str, str, str]] = {
@@ -70,6 +77,9 @@ def settings_help(prefix: str) -> str:
         f"• {words} (`off` to stop; `here` for this channel)\n"
         f"• `{prefix} approvers add|remove @person`\n"
         f"• `{prefix} timezone Europe/London` — the time zone dates are read in\n"
+        f"• `{prefix} schedule hygiene 0 7 * * mon` — a job's schedule (crontab, `off`)\n"
+        f"• `{prefix} rollup_days 90` · `archive_days 365` · `size_budget_mb 256` · "
+        f"`minutes_email team@acme.com`\n"
         + "\n".join(
             f"• `{prefix} {word} {example}` — {what} (`off` to clear)"
             for word, (_, what, example) in VALUE_SETTINGS.items()
@@ -118,7 +128,30 @@ def parse_settings(
         if verb == "add":
             return SettingsChange(add_approvers=tuple(ids))
         return SettingsChange(remove_approvers=tuple(ids))
-    known = ", ".join([*CHANNEL_SETTINGS, *VALUE_SETTINGS, "approvers", "timezone"])
+    if key == "schedule":
+        return SettingsChange(values=checked_schedule(words[1:], prefix))
+    if key == "minutes_email":
+        emails = words[1:]
+        if not emails or not all(re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", e) for e in emails):
+            raise InputInvalid(
+                f"Give e-mail addresses, e.g. `{prefix} minutes_email team@acme.com`."
+            )
+        return SettingsChange(values={key: " ".join(emails)})
+    if key in NUMBER_SETTINGS:
+        if len(words) != 2 or not words[1].isdigit() or int(words[1]) < 1:
+            raise InputInvalid(f"Give a whole number, e.g. `{prefix} {key} 90`.")
+        return SettingsChange(values={key: words[1]})
+    known = ", ".join(
+        [
+            *CHANNEL_SETTINGS,
+            *VALUE_SETTINGS,
+            "approvers",
+            "timezone",
+            "schedule",
+            "minutes_email",
+            *NUMBER_SETTINGS,
+        ]
+    )
     raise InputInvalid(
         f"I don't know the setting `{words[0][:40]}`: the settings are {known}. "
         f"Try `{prefix}` to see them."
@@ -135,6 +168,24 @@ def checked_timezone(name: str, prefix: str = "/hivebrain settings") -> str:
             f"`{prefix} timezone Europe/London` or `Asia/Kolkata`."
         ) from None
     return name
+
+
+def checked_schedule(words: list[str], prefix: str = "/hivebrain settings") -> dict[str, str]:
+    """``schedule JOB <crontab line>|off`` as the setting ``schedule_JOB``, checked as typed."""
+    from scheduler import JOBS, crontab_trigger
+
+    example = f"`{prefix} schedule hygiene 0 7 * * mon` (minute hour day month weekday)"
+    if len(words) < 2 or words[0] not in JOBS:
+        raise InputInvalid(f"Name a job and when, e.g. {example}; jobs: {', '.join(sorted(JOBS))}.")
+    line = " ".join(words[1:])
+    if line.lower() not in ("off", "none"):
+        try:
+            crontab_trigger(line)
+        except ValueError:
+            raise InputInvalid(
+                f"`{line[:60]}` is not a schedule: write it like {example}."
+            ) from None
+    return {f"schedule_{words[0]}": line}
 
 
 def _channel(word: str, syntax: MentionSyntax, here: str, key: str, prefix: str) -> str | None:

@@ -31,13 +31,19 @@ LIMIT 1
 """
 
 #: Per window (this one: ``o.start >= $split``): readings, values, their sum, the newest
-#: source date, and how many are sample data.
+#: source date, how many are sample data, and the day-weighted sum and days covered (a
+#: weekly reading left by the roll-up job weighs seven days in a rate's mean, as in
+#: ``period``; a daily reading weighs one, so daily series total as before).
 READ_WINDOW_TOTALS = """
 MATCH (o:Observation)-[e:MEASURES]->(m:Metric {id: $id})
 WHERE o.start >= $from AND o.start < $t AND e.since <= $t
+WITH o, CASE WHEN o.end IS NULL OR o.end <= o.start THEN 1.0
+             ELSE toFloat(o.end - o.start) / $day END AS days
 RETURN o.start >= $split, count(o), count(o.value), sum(o.value), max(o.asOf),
   sum(CASE WHEN coalesce(o.sample, false) = true OR coalesce(o.src, '') STARTS WITH 'sample:'
-      THEN 1 ELSE 0 END)
+      THEN 1 ELSE 0 END),
+  sum(CASE WHEN o.value IS NULL THEN 0.0 ELSE o.value * days END),
+  sum(CASE WHEN o.value IS NULL THEN 0.0 ELSE days END)
 LIMIT 2
 """
 
@@ -61,11 +67,16 @@ def total(values: list[float], aggregation: str) -> float | None:
     return round(value, 4)
 
 
-def _window_total(count: int, value_sum: float | None, aggregation: str) -> float | None:
-    """``total`` from a window's count and sum, as the server counted them."""
+def _window_total(
+    count: int, value_sum: float | None, aggregation: str, weighted: float, days: float
+) -> float | None:
+    """``total`` from a window's count and sums, as the server counted them: a flow's sum,
+    or a rate's mean weighted by the days each reading covers."""
     if not count or value_sum is None:
         return None
-    return round(value_sum if aggregation == "sum" else value_sum / count, 4)
+    if aggregation == "sum":
+        return round(value_sum, 4)
+    return round(weighted / days if days else value_sum / count, 4)
 
 
 async def readings(
@@ -80,22 +91,28 @@ async def readings(
     _, name, unit, aggregation, measures = meta.rows[0]
     window = days * DAY_MS
     split = as_of_ms - window
-    params = {"id": metric_id, "from": as_of_ms - 2 * window, "t": as_of_ms, "split": split}
+    params = {
+        "id": metric_id,
+        "from": as_of_ms - 2 * window,
+        "t": as_of_ms,
+        "split": split,
+        "day": DAY_MS,
+    }
     sums = await graph.read("readings totals", READ_WINDOW_TOTALS, params)
     by_window = {bool(row[0]): row[1:] for row in sums.rows}
-    (this_n, this_values, this_sum, this_newest, this_sample) = by_window.get(
-        True, (0, 0, None, None, 0)
+    (this_n, this_values, this_sum, this_newest, this_sample, this_w, this_days) = by_window.get(
+        True, (0, 0, None, None, 0, 0.0, 0.0)
     )
-    (prev_n, prev_values, prev_sum, prev_newest, prev_sample) = by_window.get(
-        False, (0, 0, None, None, 0)
+    (prev_n, prev_values, prev_sum, prev_newest, prev_sample, prev_w, prev_days) = by_window.get(
+        False, (0, 0, None, None, 0, 0.0, 0.0)
     )
-    listed = {"id": metric_id, "from": params["from"], "t": as_of_ms, "limit": MAX_READINGS}
+    listed = {"id": metric_id, "from": as_of_ms - 2 * window, "t": as_of_ms, "limit": MAX_READINGS}
     if not daily:  # only the readings cited for this window
         listed |= {"from": split, "limit": CITED_READINGS}
     res = await graph.read("readings", READ_READINGS, listed)
     rows = res.rows[::-1]  # oldest first, as the series is shown
-    now_total = _window_total(this_values, this_sum, aggregation)
-    prev_total = _window_total(prev_values, prev_sum, aggregation)
+    now_total = _window_total(this_values, this_sum, aggregation, this_w, this_days)
+    prev_total = _window_total(prev_values, prev_sum, aggregation, prev_w, prev_days)
     change = None
     if now_total is not None and prev_total:
         change = round((now_total - prev_total) / prev_total * 100, 1)

@@ -9,10 +9,11 @@ never as an empty walk that would read like "nothing depends on it".
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, LiteralString
 
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
+from brain.errors import QueryRefused
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
 from brain.reads._search_queries import exact_terms_query
 from brain.reads._snapshots import Layer, internal_id, is_heavy, layers, node_details, snapshot
@@ -319,6 +320,19 @@ LIMIT $limit
 """
 
 
+async def archived_rows(
+    graph: TenantGraph, name: str, cypher: LiteralString, params: dict[str, Any]
+) -> list[list[Any]]:
+    """The same read on the tenant's archive, where the archive job moves closed facts
+    (no rows when the tenant has no archive yet)."""
+    try:
+        return (await graph.archive.read(name, cypher, params)).rows
+    except QueryRefused as exc:
+        if "empty key" in str(exc).lower():
+            return []
+        raise
+
+
 def _newest(rows: list[list[Any]], limit: int) -> tuple[list[list[Any]], bool]:
     """The newest ``limit`` of rows read newest first (one more than ``limit``), oldest
     first as a timeline reads, and whether older ones were left out."""
@@ -337,8 +351,14 @@ async def history(graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 200
     root = start[0]
     params = {"id": root["id"], "t": as_of_ms, "limit": limit + 1}
     res = await graph.read("history edges", READ_HISTORY_EDGES, params)
+    live_rows: list[list[Any]] = res.rows
+    archived = await archived_rows(graph, "archived history", READ_HISTORY_EDGES, params)
+    if archived:  # closed facts the archive job moved out of the live graph
+        live_rows = sorted(
+            live_rows + archived, key=lambda r: (r[8] or 0, r[0], r[2] or ""), reverse=True
+        )
     versions = await graph.read("history versions", READ_VERSIONS, params)
-    rows, events_cut = _newest(res.rows, limit)
+    rows, events_cut = _newest(live_rows, limit)
     version_rows, versions_cut = _newest(versions.rows, limit)
     events: list[dict[str, Any]] = []
     nodes: list[dict[str, Any]] = [root]
@@ -395,8 +415,12 @@ async def owner(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
     if not start:
         return not_found("owner", as_of_ms, q)
     root = start[0]
-    res = await graph.read("owners", READ_HOLDERS, {"id": root["id"], "limit": MAX_HOLDERS + 1})
-    rows, cut = _newest(res.rows, MAX_HOLDERS)
+    params = {"id": root["id"], "limit": MAX_HOLDERS + 1}
+    found: list[list[Any]] = (await graph.read("owners", READ_HOLDERS, params)).rows
+    archived = await archived_rows(graph, "archived owners", READ_HOLDERS, params)
+    if archived:  # past owners the archive job moved out of the live graph
+        found = sorted(found + archived, key=lambda r: (r[6] or 0, r[0] or ""), reverse=True)
+    rows, cut = _newest(found, MAX_HOLDERS)
     timeline: list[dict[str, Any]] = []
     nodes: list[dict[str, Any]] = [root]
     edges: list[EdgeRef] = []

@@ -1,13 +1,39 @@
-"""The scheduled jobs, one registry of them."""
+"""The scheduled jobs, one registry of them (importing this registers every job)."""
 
 from __future__ import annotations
 
-from scheduler.jobs._registry import JOBS, Job, Post, job, run_job
+from scheduler.jobs import _archive as _archive
+from scheduler.jobs import _digest as _digest
+from scheduler.jobs import _hygiene as _hygiene
+from scheduler.jobs import _minutes as _minutes
+from scheduler.jobs import _rollup as _rollup
+from scheduler.jobs import _triage as _triage
+from scheduler.jobs._registry import (
+    JOBS,
+    CardNote,
+    Cite,
+    Job,
+    JobContext,
+    JobOutcome,
+    Post,
+    crontab_trigger,
+    job,
+    period_key,
+    schedule_for,
+    tenant_zone,
+)
 
 __all__ = [
     "JOBS",
+    "CardNote",
+    "Cite",
     "Job",
+    "JobContext",
+    "JobOutcome",
     "Post",
+    "crontab_trigger",
     "job",
-    "run_job",
+    "period_key",
+    "schedule_for",
+    "tenant_zone",
 ]

@@ -1,154 +1,194 @@
-"""Scheduled jobs: what the brain posts to channels without being asked.
+"""Scheduled jobs: what the brain does and posts without being asked.
 
-Each job reads one tenant's graph and returns platform-neutral ``Post``s; the service
-hands them to a poster the bots supply, so this package never imports a platform SDK.
-Jobs are registered in ``JOBS`` with a plain decorator and a default schedule.
+Each job gets a ``JobContext`` (one tenant's graph, the moment, the tenant's time zone,
+the period being run, whether this is a dry run) and returns a ``JobOutcome``: the
+platform-neutral ``Post``s to send, a one-line summary for the run record, and the
+figures ``jobs run`` prints. The runner sends the posts through the poster the bots hand
+in, so this package never imports a platform SDK. Jobs are registered in ``JOBS`` with a
+plain decorator that names their default schedule (a crontab line, in the tenant's time
+zone) and the period one run covers, which is what makes a digest post once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal, cast
+from zoneinfo import ZoneInfo
 
-from brain import TenantGraph, format_moment, now_ms, tenant_stats
+from apscheduler.triggers.cron import CronTrigger
+
+from brain import TenantGraph, format_moment
 
 DAY_MS = 86_400_000
+Period = Literal["hour", "day", "week"]
+#: The tenant setting that names a job's schedule: ``schedule_hygiene = "0 7 * * mon"``.
+SCHEDULE_PREFIX = "schedule_"
+#: A schedule setting that stops a job for the tenant.
+OFF = ("off", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class Cite:
+    """A record a post's line rests on (its id, a title, a link when it has one)."""
+
+    id: str
+    title: str
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardNote:
+    """A pending approval card a post carries (the bots draw its buttons)."""
+
+    id: str
+    kind: str
+    title: str
+    preview: str
+    proposed_by: str
 
 
 @dataclass(frozen=True, slots=True)
 class Post:
-    """One message for a channel setting of the tenant (``digest_channel``...)."""
+    """One message for a channel setting of the tenant (``digest_channel``...).
+
+    ``lines`` are plain text (each platform adds its own markup); ``citations`` are the
+    records the lines cite, shown as sources under the message.
+    """
 
     channel_setting: str
-    text: str
+    title: str
+    lines: tuple[str, ...] = ()
+    citations: tuple[Cite, ...] = ()
+    notes: tuple[str, ...] = ()
+    cards: tuple[CardNote, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The post as plain text: the title, then one line each (the CLI prints this)."""
+        return "\n".join([self.title, *self.lines])
 
 
-JobFn = Callable[[TenantGraph, int], Awaitable[list[Post]]]
+@dataclass(frozen=True, slots=True)
+class JobContext:
+    """Everything one run of a job for one tenant may use."""
+
+    graph: TenantGraph
+    t: int
+    tz: ZoneInfo
+    period: str
+    settings: Mapping[str, Any]
+    run_id: str
+    dry_run: bool = False
+    #: When the last successful run of this job for this tenant started (None: never).
+    last_ok_ms: int | None = None
+    #: Looks a tool up by name in the agents' registry (None when it is not there).
+    tool: Callable[[str], Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class JobOutcome:
+    """What a run produced: posts to send, a summary line and figures for the record."""
+
+    posts: list[Post] = field(default_factory=list[Post])
+    summary: str = ""
+    details: dict[str, Any] = field(default_factory=dict[str, Any])
+
+
+JobFn = Callable[[JobContext], Awaitable[JobOutcome]]
+UndoFn = Callable[[TenantGraph, str], Awaitable[dict[str, Any]]]
 
 
 @dataclass(frozen=True, slots=True)
 class Job:
-    """A registered job and its default cron schedule (APScheduler cron fields)."""
+    """A registered job: its default schedule, the period one run covers, its undo."""
 
     name: str
     fn: JobFn
-    cron: dict[str, Any]
+    schedule: str
+    period: Period
     purpose: str
+    undo: UndoFn | None = None
+    #: The channel setting its posts go to; without it set, the job has nothing to do.
+    channel: str | None = None
 
 
 JOBS: dict[str, Job] = {}
 
 
-def job(name: str, *, purpose: str, **cron: Any) -> Callable[[JobFn], JobFn]:
-    """Register a job under ``name`` with its default schedule."""
+def job(
+    name: str,
+    *,
+    purpose: str,
+    schedule: str,
+    period: Period,
+    undo: UndoFn | None = None,
+    channel: str | None = None,
+) -> Callable[[JobFn], JobFn]:
+    """Register a job under ``name`` with its default crontab schedule.
+
+    The schedule is read in each tenant's time zone; a tenant changes it with the setting
+    ``schedule_<name>`` (``settings schedule <name> 0 7 * * mon``) or stops it with ``off``.
+    """
+    crontab_trigger(schedule)  # a wrong default fails at import, not at 3 a.m.
 
     def register(fn: JobFn) -> JobFn:
-        JOBS[name] = Job(name=name, fn=fn, cron=cron, purpose=purpose)
+        JOBS[name] = Job(
+            name=name,
+            fn=fn,
+            schedule=schedule,
+            period=period,
+            purpose=purpose,
+            undo=undo,
+            channel=channel,
+        )
         return fn
 
     return register
 
 
-READ_WEEK_CHANGES = """
-MATCH (a:Entity)-[e]->(b:Entity)
-WHERE NOT a.type IN ['Turn', 'Finding', 'Card', 'Version', 'Observation', 'Chunk']
-  AND ((e.since >= $from AND e.since < $t) OR (e.until >= $from AND e.until < $t))
-RETURN type(e), a.name, b.name, e.since, e.until
-ORDER BY coalesce(e.until, e.since) DESC
-LIMIT $limit
-"""
+def crontab_trigger(line: str, tz: ZoneInfo | None = None) -> CronTrigger:
+    """A crontab line (minute hour day month weekday) as a trigger in ``tz``; raises
+    ``ValueError`` for anything else."""
+    # APScheduler 3 declares from_crontab without types: called through Any, here only.
+    trigger: CronTrigger = cast(Any, CronTrigger).from_crontab(line, timezone=tz)
+    return trigger
 
 
-@job("weekly_rollup", purpose="what changed in the brain this week", day_of_week="mon", hour=9)
-async def weekly_rollup(graph: TenantGraph, t: int) -> list[Post]:
-    """Relationships opened and closed in the last 7 days, and the brain's size."""
-    res = await graph.ro_query(
-        "week changes", READ_WEEK_CHANGES, {"from": t - 7 * DAY_MS, "t": t, "limit": 15}
-    )
-    stats = await tenant_stats(graph)
-    lines = [
-        f"*Weekly roll-up* (week to {(format_moment(t) or '')[:10]}): {stats.nodes:,} things, "
-        f"{stats.open_edges:,} current relationships."
-    ]
-    for rel, a, b, _since, until in res.rows:
-        verb = "ended" if until is not None and until < t else "started"
-        lines.append(f"• {a} {rel.lower().replace('_', ' ')} {b}: {verb}")
-    if len(lines) == 1:
-        lines.append("Nothing changed this week.")
-    return [Post("digest_channel", "\n".join(lines))]
+def schedule_for(name: str, settings: Mapping[str, Any]) -> str | None:
+    """The tenant's crontab line for job ``name`` (None: the tenant stopped it)."""
+    value = settings.get(f"{SCHEDULE_PREFIX}{name}")
+    if value is None or not str(value).strip():
+        return JOBS[name].schedule
+    return None if str(value).strip().lower() in OFF else str(value).strip()
 
 
-READ_NEW_MEETINGS = """
-MATCH (m:Meeting)
-WHERE m.recordedAt >= $from AND m.recordedAt < $t
-OPTIONAL MATCH (d:Decision)-[:DECIDED_IN]->(m)
-OPTIONAL MATCH (p:Person)-[:ATTENDED]->(m)
-RETURN m.name, collect(DISTINCT d.name), count(DISTINCT p)
-ORDER BY m.name
-LIMIT $limit
-"""
+def tenant_zone(settings: Mapping[str, Any]) -> ZoneInfo:
+    """The tenant's time zone (setting ``timezone``; UTC when unset)."""
+    return ZoneInfo(str(settings.get("timezone") or "UTC"))
 
 
-@job("minutes_digest", purpose="meetings added today, with their decisions", hour=18)
-async def minutes_digest(graph: TenantGraph, t: int) -> list[Post]:
-    """Meetings recorded in the last day, each with its decisions."""
-    res = await graph.ro_query(
-        "new meetings", READ_NEW_MEETINGS, {"from": t - DAY_MS, "t": t, "limit": 20}
-    )
-    if not res.rows:
-        return []
-    lines = ["*Meeting minutes*"]
-    for name, decisions, people in res.rows:
-        lines.append(f"• {name} ({people} people)")
-        lines += [f"    decided: {d}" for d in decisions if d]
-    return [Post("digest_channel", "\n".join(lines))]
+def period_key(t: int, tz: ZoneInfo, period: Period) -> str:
+    """The period holding moment ``t`` in ``tz``: ``2026-W49``, ``2026-12-01``, ``...T09``."""
+    local = datetime.fromtimestamp(t / 1000, tz)
+    if period == "week":
+        year, week, _ = local.isocalendar()
+        return f"{year}-W{week:02d}"
+    if period == "day":
+        return local.date().isoformat()
+    return local.strftime("%Y-%m-%dT%H")
 
 
-READ_UNTRIAGED = """
-MATCH (i:Issue)
-WHERE NOT (i)-[:LABELED]->(:Label) AND coalesce(i.state, 'open') = 'open'
-RETURN i.id, i.name
-ORDER BY i.id
-LIMIT $limit
-"""
+def day_label(t: int) -> str:
+    """The date of a moment as written in posts (``2026-12-01``)."""
+    return (format_moment(t) or "")[:10]
 
 
-@job("repo_triage", purpose="open issues without labels, with a suggested area", minute=15)
-async def repo_triage(graph: TenantGraph, t: int) -> list[Post]:
-    """Unlabelled open issues; the area is suggested by the closest component by name."""
-    res = await graph.ro_query("untriaged issues", READ_UNTRIAGED, {"limit": 10})
-    if not res.rows:
-        return []
-    from brain.reads import search
-
-    lines = ["*Issues waiting for triage* (suggestions only; approve a card to label)"]
-    for issue_id, title in res.rows:
-        hits = (
-            await search(graph, title or issue_id, as_of_ms=t, limit=1, types=["Component"])
-        ).data["hits"]
-        area = f" → area `{hits[0]['name']}`" if hits else ""
-        lines.append(f"• {title} ({issue_id}){area}")
-    return [Post("triage_channel", "\n".join(lines))]
-
-
-@job("hygiene", purpose="refused facts and closed history, per tenant", hour=7)
-async def hygiene(graph: TenantGraph, t: int) -> list[Post]:
-    """A short report of what the gate refused and how much history is closed."""
-    stats = await tenant_stats(graph)
-    if stats.refusals == 0:
-        return []
-    closed = stats.edges - stats.open_edges
-    return [
-        Post(
-            "digest_channel",
-            f"*Brain hygiene*: {stats.refusals:,} facts refused so far "
-            f"(`hivebrain tenant refusals {graph.slug}` lists them); {closed:,} closed "
-            f"relationships kept as history.",
-        )
-    ]
-
-
-async def run_job(name: str, graph: TenantGraph, *, t: int | None = None) -> list[Post]:
-    """Run one job on one tenant now."""
-    return await JOBS[name].fn(graph, now_ms() if t is None else t)
+def int_setting(settings: Mapping[str, Any], key: str, default: int) -> int:
+    """A whole-number tenant setting (a window in days, a budget), or its default."""
+    try:
+        value = int(str(settings.get(key, default)))
+    except ValueError:
+        return default
+    return value if value > 0 else default
