@@ -129,7 +129,8 @@ def parse_settings(
             return SettingsChange(add_approvers=tuple(ids))
         return SettingsChange(remove_approvers=tuple(ids))
     if key == "schedule":
-        return SettingsChange(values=checked_schedule(words[1:], prefix))
+        schedule: dict[str, str | None] = {**checked_schedule(words[1:], prefix)}
+        return SettingsChange(values=schedule)
     if key == "minutes_email":
         emails = words[1:]
         if not emails or not all(re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", e) for e in emails):
