@@ -37,6 +37,8 @@ from brain.reads import (
     topics,
     what_breaks,
 )
+from brain.reads import experts_for as read_experts
+from brain.reads import triage_candidates as read_triage
 from brain.schema import ENTITY_TYPES
 
 
@@ -332,6 +334,56 @@ async def _calc(graph: TenantGraph, args: CalcArgs, t: int) -> ReadResult:
         as_of=format_moment(t) or "",
         data={"expression": args.expression, "value": round(value, 6)},
     )
+
+
+# --- the repository brain ------------------------------------------------------------
+
+
+class ExpertArgs(ToolArgs):
+    component: str | None = Field(
+        default=None, max_length=400, description="A component: a folder such as src/udf."
+    )
+    path: str | None = Field(default=None, max_length=400, description="A file or folder path.")
+    text: str | None = Field(
+        default=None, max_length=500, description="Words naming the area (the client code)."
+    )
+    repo: str | None = Field(default=None, max_length=200, description="owner/name, optional.")
+    limit: int = Field(default=5, ge=1, le=20)
+
+    @model_validator(mode="after")
+    def _one_of(self) -> ExpertArgs:
+        if not (self.component or self.path or self.text):
+            raise ValueError("give a component, a path or some words naming the area")
+        return self
+
+
+@tool(
+    "experts_for",
+    "Who knows an area of code best: people ranked by recent authoring, reviewing and "
+    "commenting there, each with the changes that earned it.",
+    ExpertArgs,
+)
+async def _experts_for(graph: TenantGraph, args: ExpertArgs, t: int) -> ReadResult:
+    return await read_experts(
+        graph, component=args.component, path=args.path, text=args.text, repo=args.repo,
+        as_of_ms=t, limit=args.limit,
+    )  # fmt: skip
+
+
+class TriageArgs(ToolArgs):
+    text: str = Field(min_length=1, max_length=4000, description="A new issue's title and body.")
+    repo: str | None = Field(default=None, max_length=200, description="owner/name, optional.")
+    limit: int = Field(default=5, ge=1, le=20)
+
+
+@tool(
+    "triage_candidates",
+    "Where a new issue goes: the components that similar past issues and fixes changed, "
+    "with a confidence, the experts of the top one and the similar items.",
+    TriageArgs,
+)
+async def _triage_candidates(graph: TenantGraph, args: TriageArgs, t: int) -> ReadResult:
+    return await read_triage(graph, args.text, repo=args.repo, as_of_ms=t, limit=args.limit)
 
 
 def describe_tools() -> list[dict[str, Any]]:

@@ -30,6 +30,7 @@ from brain._moments import parse_moment
 from brain._tenant_graph import TenantGraph, WriteReport
 from brain.errors import InputInvalid
 from brain.ingest._documents import slugify
+from brain.ingest._github_paths import file_kind, folder_kind
 
 #: Facts sent to ``write_facts`` at once; a record's facts never straddle two batches.
 #: Big enough that the model embeds a batch's nodes while its edges are written.
@@ -235,9 +236,13 @@ class _Stream:
         repo, path = rec.repo, change.path
         file_id, prefix = f"file:{repo}:{path}", component_of(path, self._depth)
         component_id = f"component:{repo}:{prefix}"
-        yield from self._node("Component", component_id, name=prefix, path=prefix, repo=repo)
+        yield from self._node(
+            "Component", component_id, name=prefix, path=prefix, repo=repo, kind=folder_kind(prefix)
+        )
         yield from self._edge(component_id, "IN_REPO", f"repo:{repo}")
-        yield from self._node("File", file_id, name=path, path=path, repo=repo)
+        yield from self._node(
+            "File", file_id, name=path, path=path, repo=repo, kind=file_kind(path)
+        )
         yield from self._edge(file_id, "IN_REPO", f"repo:{repo}")
         yield from self._edge(file_id, "IN_COMPONENT", component_id)
         counts = {"added": change.added, "deleted": change.deleted}
@@ -314,16 +319,20 @@ async def load_github(
     limit: int | None = None,
     component_depth: int = 2,
     progress: Callable[[int], None] | None = None,
+    keep: Callable[[CommitRecord], bool] | None = None,
 ) -> WriteReport:
     """Load a file of commit records into a tenant, in batches of about ``BATCH_FACTS`` facts.
 
     The file is checked whole first, so a malformed line stops the load before anything
     is written. A refusal is reported with the file line of the commit it came from.
-    ``progress`` is called with the number of records each batch held.
+    ``progress`` is called with the number of records each batch held. ``keep`` loads
+    only the records it accepts (a benchmark's training window, one repository's slice).
     """
     await asyncio.to_thread(count_commits, path, limit=limit)
     stream = _Stream(depth=component_depth, forks=FORKS)
     records = read_commits(path, limit=limit)
+    if keep is not None:
+        records = ((line, rec) for line, rec in records if keep(rec))
     report = WriteReport()
     # Reading, decompressing and turning records into facts run in a thread, one batch
     # ahead: the next batch is parsed while the database writes this one.

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from brain.reads._cache import cache_counts, clear_cache
 from brain.reads._cypher_guard import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_cypher, run_cypher
+from brain.reads._decisions import decision_trail
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
+from brain.reads._experts import experts_for
 from brain.reads._passages import passages
 from brain.reads._paths import path
 from brain.reads._periods import metric_period
@@ -12,6 +14,7 @@ from brain.reads._ranks import rank, topics
 from brain.reads._readings import readings, total
 from brain.reads._search import Hit, search
 from brain.reads._stats import TenantStats, tenant_stats
+from brain.reads._triage import triage_candidates
 from brain.reads._walks import (
     BREAK_RELS,
     history,
@@ -36,7 +39,9 @@ __all__ = [
     "cache_counts",
     "check_cypher",
     "clear_cache",
+    "decision_trail",
     "edge_ref",
+    "experts_for",
     "history",
     "is_sample",
     "lookup",
@@ -54,5 +59,6 @@ __all__ = [
     "tenant_stats",
     "topics",
     "total",
+    "triage_candidates",
     "what_breaks",
 ]
