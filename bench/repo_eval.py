@@ -42,6 +42,7 @@ from brain.db import EmbeddedServer  # noqa: E402
 from brain.ingest._github import (  # noqa: E402
     FORKS,
     CommitRecord,
+    add_signatures,
     component_of,
     load_github,
     looks_like_bot,
@@ -49,6 +50,7 @@ from brain.ingest._github import (  # noqa: E402
     read_commits,
 )
 from brain.ingest._github_paths import file_kind, folder_kind  # noqa: E402
+from brain.ingest._github_people import PeopleIndex  # noqa: E402
 from brain.reads import decision_trail, experts_for, triage_candidates  # noqa: E402
 
 DATA = Path("/work/shared/data/github")
@@ -57,7 +59,7 @@ if not DATA.is_dir():
 OUT = Path(__file__).resolve().parent / "out" / "repo-eval"
 SLUG = "repo-eval"
 #: Bump when the loader's output changes, so a kept graph is rebuilt.
-LOADER_VERSION = "3"
+LOADER_VERSION = "4"
 DAY_MS = 86_400_000
 DEPTH = 2
 FIXING = re.compile(r"(?i)\b(fix\w*|bug\w*|hotfix|crash\w*|regression|broken|resolve[sd]?)\b")
@@ -94,8 +96,9 @@ class Change:
         return found
 
 
-def changes_of(records: list[CommitRecord]) -> list[Change]:
-    """Records grouped into changes (a PR's commits together), with who made them."""
+def changes_of(records: list[CommitRecord], people: PeopleIndex) -> list[Change]:
+    """Records grouped into changes (a PR's commits together), with who made them: each
+    person as the loader names them (its grouping of the training window's signatures)."""
     by_key: dict[str, Change] = {}
     for rec in records:
         key = f"pr#{rec.pr}" if rec.pr else rec.sha
@@ -112,7 +115,8 @@ def changes_of(records: list[CommitRecord]) -> list[Change]:
         for sig in [rec.author, *rec.co_authors]:
             if looks_like_bot(sig) or (rec.is_bot and sig is rec.author):
                 continue
-            ch.people.add(person_key(sig)[0])
+            human = people.find(sig.name, sig.email)
+            ch.people.add(human.id if human is not None else person_key(sig)[0])
             ch.human = True
     return list(by_key.values())
 
@@ -208,7 +212,12 @@ async def evaluate(graph: TenantGraph, files: list[Path], days: int) -> dict[str
     for f in files:
         before, after, cutoff = split(f, days)
         repo = before[0].repo if before else after[0].repo
-        train, held = changes_of(before), changes_of(after)
+        # people named as the loader would name them once the held-out days came in too
+        # (a new laptop's address joins its owner); only the training window is loaded
+        index = PeopleIndex()
+        for rec in before + after:
+            add_signatures(index, rec)
+        train, held = changes_of(before, index), changes_of(after, index)
         freq_all: Counter[str] = Counter()
         freq_code: Counter[str] = Counter()
         by_area: dict[str, Counter[str]] = defaultdict(Counter)

@@ -31,6 +31,7 @@ from brain._tenant_graph import TenantGraph, WriteReport
 from brain.errors import InputInvalid
 from brain.ingest._documents import slugify
 from brain.ingest._github_paths import file_kind, folder_kind
+from brain.ingest._github_people import PeopleIndex, is_bot_signature
 
 #: Facts sent to ``write_facts`` at once; a record's facts never straddle two batches.
 #: Big enough that the model embeds a batch's nodes while its edges are written.
@@ -122,8 +123,7 @@ def person_key(sig: Signature) -> tuple[str, str | None]:
 
 def looks_like_bot(sig: Signature) -> bool:
     """Bots and coding assistants that sign commits: dependabot, Copilot, Claude..."""
-    text = f"{sig.name} {sig.email}".lower()
-    return "[bot]" in text or "copilot" in text or sig.email.lower().endswith("@anthropic.com")
+    return is_bot_signature(sig.name, sig.email)
 
 
 def component_of(path: str, depth: int) -> str:
@@ -135,12 +135,19 @@ def component_of(path: str, depth: int) -> str:
 class _Stream:
     """Facts of a stream of records, each node and edge emitted the first time it is met."""
 
-    def __init__(self, *, depth: int, forks: Mapping[str, tuple[str, str]]) -> None:
+    def __init__(
+        self,
+        *,
+        depth: int,
+        forks: Mapping[str, tuple[str, str]],
+        people: PeopleIndex | None = None,
+    ) -> None:
         if depth < 1:
             raise ValueError("component_depth must be at least 1")
         self._depth = depth
         self._forks = {repo: (up, parse_moment(day)) for repo, (up, day) in forks.items()}
         self._seen: set[tuple[str, ...]] = set()
+        self._people_index = people
         self._src = self._when = ""  # the record being turned into facts
 
     def _node(self, node_type: str, node_id: str, **props: Any) -> Iterator[dict[str, Any]]:
@@ -219,11 +226,24 @@ class _Stream:
     def _people(self, rec: CommitRecord, found: list[tuple[str, str]]) -> Iterator[dict[str, Any]]:
         """New Person nodes of a record; fills ``found`` with (person id, role) pairs."""
         for sig, role in [(rec.author, "author")] + [(c, "co-author") for c in rec.co_authors]:
-            person, login = person_key(sig)
+            human = (
+                None if self._people_index is None else self._people_index.find(sig.name, sig.email)
+            )
+            if human is not None:
+                person, login = human.id, human.login
+            else:
+                person, login = person_key(sig)
             if any(person == known for known, _ in found):
                 continue
             found.append((person, role))
             email = sig.email.strip().lower()
+            if human is not None:
+                yield from self._node(
+                    "Person", person, name=human.name, login=login,
+                    email=human.emails[0] if human.emails else None, emails=human.emails,
+                    is_bot=human.is_bot or (rec.is_bot and role == "author"),
+                )  # fmt: skip
+                continue
             yield from self._node(
                 "Person", person, name=sig.name.strip() or login or email or person, login=login,
                 email=email if "@" in email else None,
@@ -306,6 +326,25 @@ def count_commits(path: Path, *, limit: int | None = None) -> int:
     return sum(1 for _ in read_commits(path, limit=limit))
 
 
+def index_history(
+    path: Path, *, limit: int | None = None, keep: Callable[[CommitRecord], bool] | None = None
+) -> PeopleIndex:
+    """Read a whole history once (raising ``InputInvalid`` on any flaw) and group its
+    signatures into people."""
+    index = PeopleIndex()
+    for _, rec in read_commits(path, limit=limit):
+        if keep is None or keep(rec):
+            add_signatures(index, rec)
+    return index
+
+
+def add_signatures(index: PeopleIndex, rec: CommitRecord) -> None:
+    """Every author and co-author signature of one record, into ``index``."""
+    index.add(rec.author.name, rec.author.email, is_bot=rec.is_bot)
+    for sig in rec.co_authors:
+        index.add(sig.name, sig.email)
+
+
 def _add(total: WriteReport, part: WriteReport) -> None:
     for name in ("created", "updated", "unchanged", "closed", "versions", "aliases"):
         setattr(total, name, getattr(total, name) + getattr(part, name))
@@ -328,8 +367,8 @@ async def load_github(
     ``progress`` is called with the number of records each batch held. ``keep`` loads
     only the records it accepts (a benchmark's training window, one repository's slice).
     """
-    await asyncio.to_thread(count_commits, path, limit=limit)
-    stream = _Stream(depth=component_depth, forks=FORKS)
+    people = await asyncio.to_thread(index_history, path, limit=limit, keep=keep)
+    stream = _Stream(depth=component_depth, forks=FORKS, people=people)
     records = read_commits(path, limit=limit)
     if keep is not None:
         records = ((line, rec) for line, rec in records if keep(rec))

@@ -32,35 +32,67 @@ from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult
 
 #: Strongest changes kept per person as the evidence of their score.
 EVIDENCE_PER_PERSON = 3
-#: Rows one scoring read may return (people x changes).
-MAX_WORK_ROWS = 20_000
+#: People one scoring read may return.
+MAX_PEOPLE = 2_000
 
-# One File per change is enough to show the walk; WITH after the indexed hop keeps the
-# plan starting from the Component ids, never from a scan of every File.
+# Scores need only (person, role, when, change): the evidence of the few people shown is
+# read afterwards. WITH after the indexed hop keeps the plan starting from the Component
+# ids, never from a scan of every File; DISTINCT counts a change once however many of
+# the area's files it touched.
 READ_WORK = """
+UNWIND $components AS cid
+MATCH (:Component {id: cid})<-[:IN_COMPONENT]-(f:File)
+WITH f
+MATCH (f)<-[m:MODIFIES]-(ch)
+WHERE (ch:PullRequest OR (ch:Commit AND ch.pullRequest IS NULL))
+  AND m.since <= $t AND (m.until IS NULL OR m.until > $t)
+WITH DISTINCT ch
+MATCH (p:Person)-[r:AUTHORED|REVIEWED]->(ch)
+WHERE r.since <= $t AND (r.until IS NULL OR r.until > $t)
+WITH p, collect([CASE type(r) WHEN 'REVIEWED' THEN 'reviewer' ELSE coalesce(r.role, 'author')
+                 END, coalesce(ch.mergedAt, ch.landedAt, r.since), ch.id, NULL]) AS work
+RETURN p.id, p.name, p.email, p.login, coalesce(p.is_bot, false), work
+LIMIT $limit
+"""
+
+READ_COMMENT_WORK = """
+UNWIND $components AS cid
+MATCH (:Component {id: cid})<-[:IN_COMPONENT]-(f:File)
+WITH f
+MATCH (f)<-[m:MODIFIES]-(ch)
+WHERE (ch:PullRequest OR ch:Commit OR ch:Issue)
+  AND m.since <= $t AND (m.until IS NULL OR m.until > $t)
+WITH DISTINCT ch
+MATCH (p:Person)-[a:AUTHORED]->(cm:Comment)-[o:COMMENTED_ON]->(ch)
+WHERE o.since <= $t AND (o.until IS NULL OR o.until > $t)
+WITH p, collect(['comment', a.since, ch.id, cm.id]) AS work
+RETURN p.id, p.name, p.email, p.login, coalesce(p.is_bot, false), work
+LIMIT $limit
+"""
+
+HAS_COMMENTS = "MATCH (c:Comment) RETURN c.id LIMIT 1"
+
+# Pair edges are anchored on the change: a person has thousands of edges, a change few.
+# The walk shown under each expert: one file of the area per change, and the edges
+# that tie the person to it.
+# From the area's side: its files' histories are smaller than one sweeping change's files.
+READ_CHANGE_FILES = """
 UNWIND $components AS cid
 MATCH (c:Component {id: cid})<-[ic:IN_COMPONENT]-(f:File)
 WITH c, ic, f
 MATCH (f)<-[m:MODIFIES]-(ch)
-WHERE (ch:PullRequest OR (ch:Commit AND ch.pullRequest IS NULL))
-  AND m.since <= $t AND (m.until IS NULL OR m.until > $t)
-WITH ch, collect([c.id, c.name, f.id, f.name, ic.since, ic.until, ic.src,
-                  m.since, m.until, m.src])[0] AS via
-MATCH (p:Person)-[r:AUTHORED|REVIEWED]->(ch)
-WHERE r.since <= $t AND (r.until IS NULL OR r.until > $t)
-RETURN p.id, p.name, p.email, p.login, coalesce(p.is_bot, false),
-       CASE type(r) WHEN 'REVIEWED' THEN 'reviewer' ELSE coalesce(r.role, 'author') END,
-       r.since, r.until, r.src, ch.id, ch.type, ch.name,
-       coalesce(ch.mergedAt, ch.landedAt, r.since), via
+WHERE ch.id IN $changes AND m.since <= $t AND (m.until IS NULL OR m.until > $t)
+WITH ch, collect([f.id, f.name, c.id, c.name, m.since, m.until, m.src,
+                  ic.since, ic.until, ic.src])[0] AS via
+RETURN ch.id, ch.type, ch.name, via
 LIMIT $limit
 """
 
-READ_COMMENTS = """
-UNWIND $changes AS chid
-MATCH (ch:Entity {id: chid})<-[o:COMMENTED_ON]-(cm:Comment)<-[a:AUTHORED]-(p:Person)
-WHERE o.since <= $t AND (o.until IS NULL OR o.until > $t)
-RETURN p.id, p.name, p.email, p.login, coalesce(p.is_bot, false), chid, cm.id, cm.name,
-       a.since, a.until, a.src, o.since, o.until, o.src, ch.type, ch.name
+READ_PAIR_EDGES = """
+UNWIND $pairs AS pair
+MATCH (b:Entity {id: pair[1]})<-[r:AUTHORED|REVIEWED|COMMENTED_ON]-(a)
+WHERE a.id = pair[0]
+RETURN pair[0], pair[1], type(r), r.since, r.until, r.src, b.type, b.name
 LIMIT $limit
 """
 
@@ -75,16 +107,14 @@ LIMIT $limit
 
 @dataclass(slots=True)
 class _Work:
-    """One person's contribution to one change."""
+    """One person's contribution to one change (or a comment on it)."""
 
     points: float
     role: str
     change: str
-    title: str | None
-    change_type: str
     at: int | None
-    edges: list[EdgeRef]
-    nodes: list[NodeRef]
+    comment: str | None = None
+    title: str | None = None
 
 
 @dataclass(slots=True)
@@ -99,9 +129,13 @@ class Expert:
     roles: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     work: list[_Work] = field(default_factory=list)
 
+    def strongest(self) -> list[_Work]:
+        """The work that earned most of the score, strongest first."""
+        return sorted(self.work, key=lambda w: (-w.points, w.change))[:EVIDENCE_PER_PERSON]
+
     def as_dict(self) -> dict[str, Any]:
         """The JSON shape of one expert: name, emails, score, counts, strongest evidence."""
-        best = sorted(self.work, key=lambda w: -w.points)[:EVIDENCE_PER_PERSON]
+        best = self.strongest()
         return {
             "id": self.id,
             "name": self.name,
@@ -114,6 +148,7 @@ class Expert:
             "evidence": [
                 {
                     "change": w.change,
+                    "comment": w.comment,
                     "title": w.title,
                     "role": w.role,
                     "at": format_moment(w.at),
@@ -134,98 +169,92 @@ def _person(row: list[Any], people: dict[str, Expert]) -> Expert:
     return found
 
 
+async def _has_comments(graph: TenantGraph) -> bool:
+    async def build() -> bool:
+        return bool((await graph.read("has comments", HAS_COMMENTS)).rows)
+
+    return (await cached(graph, "has-comments", (), build))[0]
+
+
 async def score_people(
     graph: TenantGraph, areas: list[Area], *, t: int
 ) -> tuple[list[Expert], list[Expert]]:
-    """(humans ranked by score, bots that worked there unscored) over ``areas`` at ``t``."""
-    ids = [a.id for a in areas]
-    res = await graph.read(
-        "expert work", READ_WORK, {"components": ids, "t": t, "limit": MAX_WORK_ROWS}
-    )
+    """(humans ranked by score, bots that worked there unscored) over ``areas`` at ``t``.
+
+    The humans carry their work, not yet its walk: ``expert_result`` reads the walk of
+    the ones it shows.
+    """
+    params = {"components": [a.id for a in areas], "t": t, "limit": MAX_PEOPLE}
+    rows = (await graph.read("expert work", READ_WORK, params)).rows
+    if await _has_comments(graph):
+        rows = rows + (await graph.read("expert comments", READ_COMMENT_WORK, params)).rows
     people: dict[str, Expert] = {}
     bots: dict[str, Expert] = {}
-    seen: set[tuple[str, str]] = set()
-    changes: dict[str, tuple[list[Any], int | None]] = {}
-    for row in res.rows:
-        is_bot, role, change, change_type, title, at, via = (
-            row[4], row[5], row[9], row[10], row[11], row[12], row[13],
-        )  # fmt: skip
-        if (row[0], change) in seen or (at is not None and at > t):
-            continue
-        seen.add((row[0], change))
-        changes[change] = (via, at)
-        target = bots if is_bot else people
-        person = _person(row, target)
-        person.roles[role] += 1
-        if is_bot:
-            continue
-        points = ROLE_POINTS.get(role, ROLE_POINTS["author"]) * recency(at, t)
-        person.score += points
-        cid, cname, fid, fname = via[0], via[1], via[2], via[3]
-        rel = "REVIEWED" if role == "reviewer" else "AUTHORED"
-        person.work.append(
-            _Work(
-                points=points, role=role, change=change, title=title, change_type=change_type,
-                at=at,
-                edges=[
-                    ref(row, person.id, rel, change, 6),
-                    ref(via, change, "MODIFIES", fid, 7),
-                    ref(via, fid, "IN_COMPONENT", cid, 4),
-                ],
-                nodes=[
-                    NodeRef(id=change, type=change_type, name=title),
-                    NodeRef(id=fid, type="File", name=fname),
-                    NodeRef(id=cid, type="Component", name=cname),
-                ],
+    for row in rows:
+        person = _person(row, bots if row[4] else people)
+        seen = {(w.change, w.comment) for w in person.work}
+        for role, at, change, comment in row[5]:
+            if (at is not None and at > t) or (change, comment) in seen:
+                continue
+            seen.add((change, comment))
+            person.roles[role] += 1
+            points = (
+                0.0 if row[4] else ROLE_POINTS.get(role, ROLE_POINTS["author"]) * recency(at, t)
             )
-        )  # fmt: skip
-    if changes:
-        await _add_comments(graph, list(changes), changes, people, bots, t=t)
+            person.score += points
+            person.work.append(
+                _Work(points=points, role=role, change=change, at=at, comment=comment)
+            )
     ranked = sorted(people.values(), key=lambda p: (-p.score, p.name))
     return ranked, sorted(bots.values(), key=lambda p: p.name)
 
 
-async def _add_comments(
-    graph: TenantGraph,
-    ids: list[str],
-    changes: dict[str, tuple[list[Any], int | None]],
-    people: dict[str, Expert],
-    bots: dict[str, Expert],
-    *,
-    t: int,
-) -> None:
+async def walk_of(
+    graph: TenantGraph, people: list[Expert], areas: list[Area], *, t: int
+) -> tuple[list[NodeRef], list[EdgeRef]]:
+    """The nodes and edges behind the strongest work of ``people``: person -> change
+    (or person -> comment -> change) -> file -> component, every edge read off the graph."""
+    best = [(p, w) for p in people for w in p.strongest()]
+    if not best:
+        return [], []
+    changes = list(dict.fromkeys(w.change for _, w in best))
+    ids = [a.id for a in areas]
     res = await graph.read(
-        "expert comments", READ_COMMENTS, {"changes": ids, "t": t, "limit": MAX_WORK_ROWS}
+        "expert walk",
+        READ_CHANGE_FILES,
+        {"changes": changes, "components": ids, "t": t, "limit": len(changes)},
     )
-    for row in res.rows:
-        is_bot, change, comment, text, at = row[4], row[5], row[6], row[7], row[8]
-        if at is not None and at > t:
+    via = {row[0]: row for row in res.rows}
+    pairs: list[list[str]] = []
+    for person, work in best:
+        if work.comment is None:
+            pairs.append([person.id, work.change])
+        else:
+            pairs += [[person.id, work.comment], [work.comment, work.change]]
+    edges_res = await graph.read(
+        "expert edges", READ_PAIR_EDGES, {"pairs": pairs, "limit": 4 * len(pairs)}
+    )
+    nodes: dict[str, NodeRef] = {}
+    edges: dict[tuple[str, str, str], EdgeRef] = {}
+    for row in edges_res.rows:
+        if row[3] is not None and row[3] > t:
             continue
-        person = _person(row, bots if is_bot else people)
-        person.roles["comment"] += 1
-        if is_bot:
-            continue
-        points = ROLE_POINTS["comment"] * recency(at, t)
-        person.score += points
-        via, _ = changes[change]
-        person.work.append(
-            _Work(
-                points=points, role="comment", change=change, title=None, change_type="Comment",
-                at=at,
-                edges=[
-                    ref(row, person.id, "AUTHORED", comment, 8),
-                    ref(row, comment, "COMMENTED_ON", change, 11),
-                    ref(via, change, "MODIFIES", via[2], 7),
-                    ref(via, via[2], "IN_COMPONENT", via[0], 4),
-                ],
-                nodes=[
-                    NodeRef(id=comment, type="Comment", name=text),
-                    NodeRef(id=change, type=str(row[14]), name=row[15]),
-                    NodeRef(id=via[2], type="File", name=via[3]),
-                    NodeRef(id=via[0], type="Component", name=via[1]),
-                ],
-            )
-        )  # fmt: skip
+        edge = ref(row, row[0], row[2], row[1], 3)
+        edges.setdefault((edge.source, edge.type, edge.target), edge)
+        nodes.setdefault(row[1], NodeRef(id=row[1], type=str(row[6]), name=row[7]))
+    for person in people:
+        nodes[person.id] = NodeRef(id=person.id, type="Person", name=person.name)
+    for chid, ch_type, ch_name, cell in via.values():
+        nodes[chid] = NodeRef(id=chid, type=str(ch_type), name=ch_name)
+        fid, fname, cid, cname = cell[0], cell[1], cell[2], cell[3]
+        nodes.setdefault(fid, NodeRef(id=fid, type="File", name=fname))
+        nodes.setdefault(cid, NodeRef(id=cid, type="Component", name=cname))
+        for edge in (ref(cell, chid, "MODIFIES", fid, 4), ref(cell, fid, "IN_COMPONENT", cid, 7)):
+            edges.setdefault((edge.source, edge.type, edge.target), edge)
+    for _, work in best:
+        if work.change in via:
+            work.title = via[work.change][2]
+    return list(nodes.values()), list(edges.values())
 
 
 async def _all_areas(graph: TenantGraph, repo: str | None) -> list[Area]:
@@ -283,10 +312,11 @@ async def experts_for(
     if not areas:
         return _empty(asked, t, repo)
     ranked, bots = await score_people(graph, areas, t=t)
-    return expert_result(ranked[:limit], bots, areas, asked=asked, repo=repo, t=t)
+    return await expert_result(graph, ranked[:limit], bots, areas, asked=asked, repo=repo, t=t)
 
 
-def expert_result(
+async def expert_result(
+    graph: TenantGraph,
     ranked: list[Expert],
     bots: list[Expert],
     areas: list[Area],
@@ -294,18 +324,9 @@ def expert_result(
     asked: str,
     repo: str | None,
     t: int,
-    tool: str = "experts_for",
 ) -> ReadResult:
     """The ReadResult of a ranked list of experts, with the walk behind each."""
-    nodes: dict[str, NodeRef] = {}
-    edges: dict[tuple[str, str, str], EdgeRef] = {}
-    for person in ranked:
-        nodes[person.id] = NodeRef(id=person.id, type="Person", name=person.name)
-        for work in sorted(person.work, key=lambda w: -w.points)[:EVIDENCE_PER_PERSON]:
-            for node in work.nodes:
-                nodes.setdefault(node.id, node)
-            for edge in work.edges:
-                edges.setdefault((edge.source, edge.type, edge.target), edge)
+    nodes, edges = await walk_of(graph, ranked, areas, t=t)
     data = {
         "query": asked,
         "repo": repo,
@@ -315,12 +336,12 @@ def expert_result(
     }
     found = bool(ranked)
     return ReadResult(
-        tool=tool,
+        tool="experts_for",
         as_of=format_moment(t) or "",
         found=found,
         message=None if found else "No one's work in these areas is in your records.",
         data=data,
-        evidence=Evidence(nodes=list(nodes.values()), edges=list(edges.values())),
+        evidence=Evidence(nodes=nodes, edges=edges),
     )
 
 

@@ -15,6 +15,7 @@ and every similar item as evidence.
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +36,7 @@ from brain.reads._code_areas import (
 )
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult
 from brain.reads._experts import expert_result, score_people
+from brain.reads._path_words import path_words
 from brain.reads._search_queries import _FT_SPECIAL  # pyright: ignore[reportPrivateUsage]
 
 #: Candidates the full-text search hands to the re-ranking.
@@ -45,6 +47,12 @@ VOTERS = 12
 STRONG, MODERATE = 1.0, 0.4
 #: The weight of an area's recent activity against the votes of similar work.
 PRIOR_WEIGHT = 0.15
+#: What one word of the issue that file paths hold is worth, shared by their areas.
+PATH_WEIGHT = 0.5
+#: A word held by the paths of more areas than this names none of them.
+PATH_SPREAD = 4
+#: Recent changes of a repository its activity prior counts.
+RECENT_CHANGES = 300
 #: Components listed.
 TOP = 5
 
@@ -91,15 +99,21 @@ RETURN chid, f.id, f.name, coalesce(f.kind, 'code'), c.id, c.repo, c.path,
 LIMIT $limit
 """
 
+# The prior reads the repository's most recent changes only: a scan of changes by label
+# (thousands) instead of every file's history (hundreds of thousands of edges).
 READ_ACTIVITY = """
-MATCH (c:Component)<-[:IN_COMPONENT]-(f:File)
-WHERE ($repo IS NULL OR c.repo = $repo) AND coalesce(c.kind, 'code') = 'code'
-  AND coalesce(f.kind, 'code') = 'code'
-WITH c, f
-MATCH (f)<-[m:MODIFIES]-(ch)
-WHERE (ch:PullRequest OR (ch:Commit AND ch.pullRequest IS NULL)) AND m.since <= $t
-WITH c, ch, max(m.since) AS at
-RETURN c.id, c.repo, c.path, collect(at)
+MATCH (ch)
+WHERE (ch:PullRequest OR (ch:Commit AND ch.pullRequest IS NULL)) AND ch.repo = $repo
+  AND coalesce(ch.mergedAt, ch.landedAt) <= $t
+WITH ch, coalesce(ch.mergedAt, ch.landedAt) AS at ORDER BY at DESC LIMIT $recent
+MATCH (ch)-[:MODIFIES]->(f:File)
+WHERE coalesce(f.kind, 'code') = 'code'
+WITH at, ch, f
+MATCH (f)-[:IN_COMPONENT]->(c:Component)
+WHERE coalesce(c.kind, 'code') = 'code'
+WITH c, ch, at
+WITH c, collect(DISTINCT at) AS ats
+RETURN c.id, ats
 LIMIT $limit
 """
 
@@ -192,15 +206,47 @@ async def _activity(graph: TenantGraph, repo: str | None, t: int) -> dict[str, f
     """Each code area's recency-weighted count of changes, scaled so the busiest is 1."""
 
     async def build() -> dict[str, float]:
-        res = await graph.read(
-            "area activity", READ_ACTIVITY, {"repo": repo, "t": t, "limit": 10_000}
-        )
-        totals = {row[0]: sum(recency(at, t) for at in row[3]) for row in res.rows}
+        params = {"repo": repo, "t": t, "recent": RECENT_CHANGES, "limit": 10_000}
+        res = await graph.read("area activity", READ_ACTIVITY, params)
+        totals = {row[0]: sum(recency(at, t) for at in row[1]) for row in res.rows}
         top = max(totals.values(), default=0.0) or 1.0
         return {cid: v / top for cid, v in totals.items()}
 
     day = t // 86_400_000  # the prior changes slowly: one copy per day and write
     return (await cached(graph, "area-activity", (repo, day), build))[0]
+
+
+async def _path_votes(
+    graph: TenantGraph,
+    text: str,
+    repo: str,
+    allowed: set[str],
+    votes: dict[str, _Vote],
+    nodes: dict[str, NodeRef],
+) -> list[dict[str, Any]]:
+    """Votes of the issue's words that name files: each word held by the paths of at most
+    ``PATH_SPREAD`` areas gives them ``PATH_WEIGHT`` shared out. A word in every area
+    (``src``, ``utils``) says nothing and is skipped."""
+    index = await path_words(graph, repo)
+    named: list[dict[str, Any]] = []
+    for word in keywords(text):
+        held = index.get(word, {})
+        eligible = {
+            cid: row
+            for cid, (row, kinds) in held.items()
+            if (row[3] not in NON_VOTING_KINDS or row[3] in allowed)
+            and any(k not in NON_VOTING_KINDS or k in allowed for k in kinds)
+        }
+        if not eligible or len(held) > PATH_SPREAD:
+            continue
+        share = PATH_WEIGHT / len(eligible)
+        for cid, row in eligible.items():
+            vote = votes.get(cid) or _Vote(Area(*row))
+            votes[cid] = vote
+            vote.votes += share
+            nodes.setdefault(cid, NodeRef(id=cid, type="Component", name=row[2]))
+        named.append({"word": word, "components": sorted(r[2] for r in eligible.values())})
+    return named
 
 
 def confidence(score: float) -> str:
@@ -235,12 +281,16 @@ async def triage_candidates(
     votes: dict[str, _Vote] = {}
     nodes: dict[str, NodeRef] = {}
     edges: dict[tuple[str, str, str], EdgeRef] = {}
+    allowed = kinds_named(text)
     for rank, item in enumerate(voters):
-        code = [r for r in by_change.get(item.change, []) if _votes(r)]
+        code = [r for r in by_change.get(item.change, []) if _votes(r, allowed)]
         areas = {r[4]: r for r in code}
         if not areas:
             continue
-        weight = item.match**2 / (1 + 0.15 * rank)
+        # newer work speaks louder: areas move, and a fix from years ago may name code
+        # that has since been rewritten elsewhere
+        fresh = 0.4 + 0.6 * recency(item.at, t)
+        weight = item.match**2 * fresh / (1 + 0.15 * rank)
         share = weight / math.sqrt(len(areas))
         for cid, row in areas.items():
             vote = votes.get(cid) or _Vote(Area(cid, row[5], row[6], row[7]))
@@ -257,6 +307,9 @@ async def triage_candidates(
             nodes.setdefault(item.change, NodeRef(id=item.change, type=item.fixer_type))
         for edge in item.edges:
             edges.setdefault((edge.source, edge.type, edge.target), edge)
+    named: list[dict[str, Any]] = []
+    if repo is not None:
+        named = await _path_votes(graph, text, repo, allowed, votes, nodes)
     prior = await _activity(graph, repo, t) if repo is not None else {}
     for cid, weight in prior.items():
         vote = votes.get(cid)
@@ -275,7 +328,9 @@ async def triage_candidates(
     experts: list[dict[str, Any]] = []
     if ranked:
         people, _ = await score_people(graph, [ranked[0].area], t=t)
-        walk = expert_result(people[:3], [], [ranked[0].area], asked="", repo=repo, t=t)
+        walk = await expert_result(
+            graph, people[:3], [], [ranked[0].area], asked="", repo=repo, t=t
+        )
         experts = walk.data["experts"]
         for node in walk.evidence.nodes:
             nodes.setdefault(node.id, node)
@@ -296,6 +351,7 @@ async def triage_candidates(
             for v in ranked
         ],
         "experts": experts,
+        "named_in_paths": named,
         "similar": [
             {
                 "id": s.id,
@@ -318,6 +374,72 @@ async def triage_candidates(
     )
 
 
-def _votes(row: list[Any]) -> bool:
-    """Whether a changed file may vote: code, in a code component."""
-    return row[3] not in NON_VOTING_KINDS and row[7] not in NON_VOTING_KINDS
+#: Words by which an issue says it is about tests, CI, docs or packaging themselves: only
+#: then do files of that kind vote (a flaky-test report belongs with the tests).
+KIND_WORDS: dict[str, frozenset[str]] = {
+    "ci": frozenset(
+        [
+            "ci",
+            "pipeline",
+            "pipelines",
+            "workflow",
+            "workflows",
+            "runner",
+            "runners",
+            "codeql",
+            "actions",
+            "action",
+        ]
+    ),
+    "packaging": frozenset(
+        [
+            "docker",
+            "dockerfile",
+            "alpine",
+            "image",
+            "package",
+            "packaging",
+            "dependency",
+            "dependencies",
+            "deps",
+            "bump",
+            "cve",
+            "helm",
+            "chart",
+            "lockfile",
+            "wheel",
+            "npm",
+            "pypi",
+        ]
+    ),
+    "docs": frozenset(
+        [
+            "docs",
+            "documentation",
+            "readme",
+            "changelog",
+            "typo",
+            "typos",
+            "example",
+            "examples",
+            "tutorial",
+            "guide",
+        ]
+    ),
+    "test": frozenset(["test", "tests", "testing", "flaky", "e2e", "coverage", "spec", "specs"]),
+}
+
+
+def kinds_named(text: str) -> set[str]:
+    """The kinds of file an issue's own words name, besides code."""
+    words = set(re.findall(r"[a-z0-9]+", text.lower()))
+    return {kind for kind, vocab in KIND_WORDS.items() if words & vocab}
+
+
+def _votes(row: list[Any], allowed: set[str]) -> bool:
+    """Whether a changed file may vote: code (or a kind the issue names), in an area of
+    code or of that kind."""
+    file_kind, area_kind = row[3], row[7]
+    if file_kind in NON_VOTING_KINDS and file_kind not in allowed:
+        return False
+    return area_kind not in NON_VOTING_KINDS or area_kind in allowed
