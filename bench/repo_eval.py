@@ -53,9 +53,8 @@ from brain.ingest._github_paths import file_kind, folder_kind  # noqa: E402
 from brain.ingest._github_people import PeopleIndex  # noqa: E402
 from brain.reads import decision_trail, experts_for, triage_candidates  # noqa: E402
 
-DATA = Path("/work/shared/data/github")
-if not DATA.is_dir():
-    DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "github"
+_BESIDE = Path(__file__).resolve().parents[2] / "shared" / "data" / "github"
+DATA = _BESIDE if _BESIDE.is_dir() else Path("/work/shared/data/github")
 OUT = Path(__file__).resolve().parent / "out" / "repo-eval"
 SLUG = "repo-eval"
 #: Bump when the loader's output changes, so a kept graph is rebuilt.
@@ -358,7 +357,7 @@ async def main(repos: list[str] | None, days: int, fresh: bool) -> dict[str, flo
 
 if __name__ == "__main__":
     assert FORKS  # the loader's fork rule applies here as in the product
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repos", help="comma-separated file stems (default: all six)")
     parser.add_argument("--days", type=int, default=60)
     parser.add_argument("--fresh", action="store_true", help="reload the graph")

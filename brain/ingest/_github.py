@@ -240,7 +240,7 @@ class _Stream:
             if human is not None:
                 yield from self._node(
                     "Person", person, name=human.name, login=login,
-                    email=human.emails[0] if human.emails else None, emails=human.emails,
+                    email=human.email, emails=human.emails,
                     is_bot=human.is_bot or (rec.is_bot and role == "author"),
                 )  # fmt: skip
                 continue

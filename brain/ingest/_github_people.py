@@ -61,6 +61,7 @@ class Human:
     id: str
     name: str
     login: str | None
+    email: str | None  # the address used most
     emails: list[str]
     is_bot: bool
 
@@ -169,6 +170,7 @@ class PeopleIndex:
             id=pid,
             name=name or login or email or pid,
             login=login,
+            email=email,
             emails=emails,
             is_bot=any(k in self._bots for k in keys),
         )

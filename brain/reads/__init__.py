@@ -12,6 +12,7 @@ from brain.reads._paths import path
 from brain.reads._periods import metric_period
 from brain.reads._ranks import rank, topics
 from brain.reads._readings import readings, total
+from brain.reads._repo_history import area_history, catch_up, related_work
 from brain.reads._search import Hit, search
 from brain.reads._stats import TenantStats, tenant_stats
 from brain.reads._triage import triage_candidates
@@ -28,6 +29,9 @@ from brain.reads._walks import (
 
 __all__ = [
     "BREAK_RELS",
+    "area_history",
+    "catch_up",
+    "related_work",
     "CYPHER_ROW_CAP",
     "CYPHER_TIMEOUT_MS",
     "EdgeRef",

@@ -13,7 +13,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from brain._moments import parse_moment
 from brain._tenant_graph import TenantGraph
+from brain.errors import InputInvalid
 from brain.reads._evidence import EdgeRef, edge_ref
 
 #: Work loses half its weight in about six months: exp(-182 / 260) = 0.50.
@@ -233,6 +235,21 @@ def coverage(query: list[str], text: str) -> float:
         return 0.0
     held = set(keywords(text))
     return sum(1 for w in query if w in held) / len(query)
+
+
+def as_ms(value: object) -> int | None:
+    """A moment read off a node as epoch ms: loaders store numbers, a hand-written facts
+    file may hold a date string; anything else is unknown."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return int(value)
+    if isinstance(value, str):
+        try:
+            return parse_moment(value)
+        except InputInvalid:
+            return None
+    return None
 
 
 def recency(at: int | None, t: int) -> float:

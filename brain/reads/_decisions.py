@@ -36,14 +36,16 @@ RETURN node.id, node.name, coalesce(node.text, ''), coalesce(node.summary, ''),
 READ_TRAIL = """
 MATCH (d:Decision {id: $id})-[e:DECIDED_IN|MADE_BY|AFFECTS|EVIDENCED_BY|SUPERSEDES]->(x)
 WHERE e.since <= $t AND (e.until IS NULL OR e.until > $t)
-RETURN 0, d.id, type(e), x.id, x.type, x.name, e.since, e.until, e.src,
-       left(coalesce(x.text, ''), 300)
+RETURN 0 AS hop, d.id AS source, type(e) AS rel, x.id AS target, x.type AS type,
+       x.name AS name, e.since AS since, e.until AS until, e.src AS src,
+       left(coalesce(x.text, ''), 300) AS text
 LIMIT $limit
 UNION ALL
 MATCH (d:Decision {id: $id})-[:DECIDED_IN]->(w)-[e:FIXES]->(x)
 WHERE e.since <= $t AND (e.until IS NULL OR e.until > $t)
-RETURN 1, w.id, type(e), x.id, x.type, x.name, e.since, e.until, e.src,
-       left(coalesce(x.text, ''), 300)
+RETURN 1 AS hop, w.id AS source, type(e) AS rel, x.id AS target, x.type AS type,
+       x.name AS name, e.since AS since, e.until AS until, e.src AS src,
+       left(coalesce(x.text, ''), 300) AS text
 LIMIT $limit
 """
 

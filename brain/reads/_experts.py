@@ -15,6 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from brain._json import is_list
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
 from brain.reads._cache import cached
@@ -22,6 +23,7 @@ from brain.reads._code_areas import (
     ROLE_POINTS,
     Area,
     areas_for,
+    as_ms,
     keywords,
     recency,
     ref,
@@ -51,7 +53,7 @@ MATCH (p:Person)-[r:AUTHORED|REVIEWED]->(ch)
 WHERE r.since <= $t AND (r.until IS NULL OR r.until > $t)
 WITH p, collect([CASE type(r) WHEN 'REVIEWED' THEN 'reviewer' ELSE coalesce(r.role, 'author')
                  END, coalesce(ch.mergedAt, ch.landedAt, r.since), ch.id, NULL]) AS work
-RETURN p.id, p.name, p.email, p.login, coalesce(p.is_bot, false), work
+RETURN p.id, p.name, coalesce(p.emails, [p.email]), p.login, coalesce(p.is_bot, false), work
 LIMIT $limit
 """
 
@@ -66,7 +68,7 @@ WITH DISTINCT ch
 MATCH (p:Person)-[a:AUTHORED]->(cm:Comment)-[o:COMMENTED_ON]->(ch)
 WHERE o.since <= $t AND (o.until IS NULL OR o.until > $t)
 WITH p, collect(['comment', a.since, ch.id, cm.id]) AS work
-RETURN p.id, p.name, p.email, p.login, coalesce(p.is_bot, false), work
+RETURN p.id, p.name, coalesce(p.emails, [p.email]), p.login, coalesce(p.is_bot, false), work
 LIMIT $limit
 """
 
@@ -160,10 +162,11 @@ class Expert:
 
 
 def _person(row: list[Any], people: dict[str, Expert]) -> Expert:
-    pid, name, email, login = row[0], row[1], row[2], row[3]
+    pid, name, addresses, login = row[0], row[1], row[2], row[3]
     found = people.get(pid)
     if found is None:
-        emails = [e for e in (email, f"{login}@users.noreply.github.com" if login else None) if e]
+        held: list[Any] = addresses if is_list(addresses) else []
+        emails = sorted({str(e) for e in held if e})
         found = Expert(id=pid, name=str(name or login or pid), emails=emails, login=login)
         people[pid] = found
     return found
@@ -193,7 +196,8 @@ async def score_people(
     for row in rows:
         person = _person(row, bots if row[4] else people)
         seen = {(w.change, w.comment) for w in person.work}
-        for role, at, change, comment in row[5]:
+        for role, when, change, comment in row[5]:
+            at = as_ms(when)
             if (at is not None and at > t) or (change, comment) in seen:
                 continue
             seen.add((change, comment))

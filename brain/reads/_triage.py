@@ -26,6 +26,7 @@ from brain.reads._cache import cached
 from brain.reads._code_areas import (
     NON_VOTING_KINDS,
     Area,
+    as_ms,
     coverage,
     keywords,
     recency,
@@ -181,7 +182,7 @@ async def similar_items(
         if known is None or match > known.match:
             best[key] = _Similar(
                 id=str(node_id), type=str(node_type), title=title, repo=node_repo, match=match,
-                at=at, change=change,
+                at=as_ms(at), change=change,
             )  # fmt: skip
     return sorted(best.values(), key=lambda s: (-s.match, -(s.at or 0), s.id))
 
@@ -208,7 +209,7 @@ async def _activity(graph: TenantGraph, repo: str | None, t: int) -> dict[str, f
     async def build() -> dict[str, float]:
         params = {"repo": repo, "t": t, "recent": RECENT_CHANGES, "limit": 10_000}
         res = await graph.read("area activity", READ_ACTIVITY, params)
-        totals = {row[0]: sum(recency(at, t) for at in row[1]) for row in res.rows}
+        totals = {row[0]: sum(recency(as_ms(at), t) for at in row[1]) for row in res.rows}
         top = max(totals.values(), default=0.0) or 1.0
         return {cid: v / top for cid, v in totals.items()}
 
