@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from brain.reads._cache import cache_counts, clear_cache
+from brain.reads._code_areas import repositories
 from brain.reads._cypher_guard import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_cypher, run_cypher
 from brain.reads._decisions import decision_trail
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
@@ -32,6 +33,7 @@ __all__ = [
     "area_history",
     "catch_up",
     "related_work",
+    "repositories",
     "CYPHER_ROW_CAP",
     "CYPHER_TIMEOUT_MS",
     "EdgeRef",

@@ -259,6 +259,68 @@ def recency(at: int | None, t: int) -> float:
     return math.exp(-max(0, t - at) / _DAY_MS / DECAY_DAYS)
 
 
+#: Words by which an issue says it is about tests, CI, docs or packaging themselves: only
+#: then do files of that kind vote (a flaky-test report belongs with the tests).
+KIND_WORDS: dict[str, frozenset[str]] = {
+    "ci": frozenset(
+        [
+            "ci",
+            "pipeline",
+            "pipelines",
+            "workflow",
+            "workflows",
+            "runner",
+            "runners",
+            "codeql",
+            "actions",
+            "action",
+        ]
+    ),
+    "packaging": frozenset(
+        [
+            "docker",
+            "dockerfile",
+            "alpine",
+            "image",
+            "package",
+            "packaging",
+            "dependency",
+            "dependencies",
+            "deps",
+            "bump",
+            "cve",
+            "helm",
+            "chart",
+            "lockfile",
+            "wheel",
+            "npm",
+            "pypi",
+        ]
+    ),
+    "docs": frozenset(
+        [
+            "docs",
+            "documentation",
+            "readme",
+            "changelog",
+            "typo",
+            "typos",
+            "example",
+            "examples",
+            "tutorial",
+            "guide",
+        ]
+    ),
+    "test": frozenset(["test", "tests", "testing", "flaky", "e2e", "coverage", "spec", "specs"]),
+}
+
+
+def kinds_named(text: str) -> set[str]:
+    """The kinds of file an issue's own words name, besides code."""
+    words = set(re.findall(r"[a-z0-9]+", text.lower()))
+    return {kind for kind, vocab in KIND_WORDS.items() if words & vocab}
+
+
 @dataclass(frozen=True, slots=True)
 class Area:
     """One Component a question resolved to."""

@@ -25,6 +25,7 @@ from brain.reads._code_areas import (
     areas_for,
     as_ms,
     keywords,
+    kinds_named,
     recency,
     ref,
     repo_named,
@@ -275,15 +276,19 @@ async def areas_in_text(graph: TenantGraph, text: str, *, repo: str | None) -> l
     code when the question names a repository and no area in it."""
     words = keywords(text)
     every = await _all_areas(graph, repo)
-    best: list[tuple[float, Area]] = []
+    kinds = {"code"} | kinds_named(text)
+    best: list[tuple[int, float, Area]] = []
     for area in every:
         held = set(keywords(area.path.replace("/", " ")))
         hits = [w for w in words if w in held]
         if hits:
-            best.append((len(hits) / (1 + len(held)), area))
+            # areas of the kinds asked about (code, unless tests or CI are named) first,
+            # then the share of the area's folder names the question holds
+            share = len(hits) / (1 + area.path.count("/"))
+            best.append((int(area.kind in kinds), share, area))
     if best:
-        top = max(s for s, _ in best)
-        return [a for s, a in best if s == top][:20]
+        top = max((k, s) for k, s, _ in best)
+        return [a for k, s, a in best if (k, s) == top][:20]
     if repo is not None:
         return [a for a in every if a.kind == "code"]
     return []

@@ -15,7 +15,6 @@ and every similar item as evidence.
 from __future__ import annotations
 
 import math
-import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +28,7 @@ from brain.reads._code_areas import (
     as_ms,
     coverage,
     keywords,
+    kinds_named,
     recency,
     ref,
     repo_named,
@@ -373,68 +373,6 @@ async def triage_candidates(
         data=data,
         evidence=Evidence(nodes=list(nodes.values()), edges=list(edges.values())),
     )
-
-
-#: Words by which an issue says it is about tests, CI, docs or packaging themselves: only
-#: then do files of that kind vote (a flaky-test report belongs with the tests).
-KIND_WORDS: dict[str, frozenset[str]] = {
-    "ci": frozenset(
-        [
-            "ci",
-            "pipeline",
-            "pipelines",
-            "workflow",
-            "workflows",
-            "runner",
-            "runners",
-            "codeql",
-            "actions",
-            "action",
-        ]
-    ),
-    "packaging": frozenset(
-        [
-            "docker",
-            "dockerfile",
-            "alpine",
-            "image",
-            "package",
-            "packaging",
-            "dependency",
-            "dependencies",
-            "deps",
-            "bump",
-            "cve",
-            "helm",
-            "chart",
-            "lockfile",
-            "wheel",
-            "npm",
-            "pypi",
-        ]
-    ),
-    "docs": frozenset(
-        [
-            "docs",
-            "documentation",
-            "readme",
-            "changelog",
-            "typo",
-            "typos",
-            "example",
-            "examples",
-            "tutorial",
-            "guide",
-        ]
-    ),
-    "test": frozenset(["test", "tests", "testing", "flaky", "e2e", "coverage", "spec", "specs"]),
-}
-
-
-def kinds_named(text: str) -> set[str]:
-    """The kinds of file an issue's own words name, besides code."""
-    words = set(re.findall(r"[a-z0-9]+", text.lower()))
-    return {kind for kind, vocab in KIND_WORDS.items() if words & vocab}
 
 
 def _votes(row: list[Any], allowed: set[str]) -> bool:
