@@ -58,17 +58,17 @@ DATA = _BESIDE if _BESIDE.is_dir() else Path("/work/shared/data/github")
 OUT = Path(__file__).resolve().parent / "out" / "repo-eval"
 SLUG = "repo-eval"
 #: Bump when the loader's output changes, so a kept graph is rebuilt.
-LOADER_VERSION = "4"
+LOADER_VERSION = "5"
 DAY_MS = 86_400_000
 DEPTH = 2
 FIXING = re.compile(r"(?i)\b(fix\w*|bug\w*|hotfix|crash\w*|regression|broken|resolve[sd]?)\b")
 _PR_SUFFIX = re.compile(r"\s*\(#\d+\)\s*$")
 #: Questions for decision_trail's latency (answers depend on what was extracted).
 WHY_QUESTIONS = (
-    "why did we switch to a merge queue",
-    "why do we use uv instead of pip",
+    "why did we switch to a global cache",
+    "why use asyncio.run instead of the event loop",
     "why was the timeout changed",
-    "why did we move to pnpm",
+    "why did we migrate to the new index functions",
 )
 
 

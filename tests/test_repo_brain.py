@@ -45,6 +45,7 @@ def commit(
     closes: list[int] | None = None,
     co: list[dict[str, str]] | None = None,
     bot: bool = False,
+    body: str = "",
 ) -> dict[str, Any]:
     return {
         "repo": REPO,
@@ -53,7 +54,7 @@ def commit(
         "author_date": f"{day}T10:00:00+00:00",
         "landed_date": f"{day}T12:00:00+00:00",
         "subject": subject,
-        "body": "",
+        "body": body,
         "co_authors": co or [],
         "pr": pr,
         "pr_source": "squash" if pr else None,
@@ -119,7 +120,16 @@ HISTORY = [
         bot=True,
     ),  # fmt: skip
     commit(8, "2026-05-03", CY, "Run CI on every push", [".github/workflows/ci.yml"], pr=8),
+    commit(
+        9,
+        "2026-03-25",
+        BO,
+        "Keep dirty pages in a ring buffer instead of a linked list",
+        ["src/storage/pages.c", "tests/storage/test_pages.py"],
+        pr=9,
+    ),  # fmt: skip
 ]
+HISTORY[-1]["body"] = "A linked list allocated on every write, because each page was a node."
 
 
 def fact_edge(a: str, rel: str, b: str, day: str, **props: Any) -> dict[str, Any]:
@@ -307,6 +317,17 @@ async def test_decision_trail_answers_why_with_its_evidence(repo_graph: TenantGr
     await assert_walk_is_real(repo_graph, res)
     none = await call_tool(repo_graph, "decision_trail", {"text": "why is the sky blue"})
     assert not none.found
+
+
+async def test_rules_extract_decisions_tied_to_their_thread(repo_graph: TenantGraph) -> None:
+    res = await call_tool(repo_graph, "decision_trail", {"text": "why a ring buffer for pages?"})
+    assert res.found and "ring buffer" in res.data["decision"]["summary"]
+    assert res.data["decision"]["confidence"] >= 0.5
+    assert [d["id"] for d in res.data["decided_in"]] == [f"pr:{REPO}#9"]
+    assert [m["id"] for m in res.data["made_by"]] == ["person:bo-acme-io"]
+    # only the code area the pull request changed: never its tests
+    assert [a["id"] for a in res.data["affects"]] == [f"component:{REPO}:src/storage"]
+    await assert_walk_is_real(repo_graph, res)
 
 
 async def test_area_history_newest_first_with_fixes(repo_graph: TenantGraph) -> None:

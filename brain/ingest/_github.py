@@ -30,6 +30,7 @@ from brain._moments import parse_moment
 from brain._tenant_graph import TenantGraph, WriteReport
 from brain.errors import InputInvalid
 from brain.ingest._documents import slugify
+from brain.ingest._github_decisions import decisions_in
 from brain.ingest._github_paths import file_kind, folder_kind
 from brain.ingest._github_people import PeopleIndex, is_bot_signature
 
@@ -148,6 +149,7 @@ class _Stream:
         self._forks = {repo: (up, parse_moment(day)) for repo, (up, day) in forks.items()}
         self._seen: set[tuple[str, ...]] = set()
         self._people_index = people
+        self._bots: set[str] = set()  # person ids flagged as bots
         self._src = self._when = ""  # the record being turned into facts
 
     def _node(self, node_type: str, node_id: str, **props: Any) -> Iterator[dict[str, Any]]:
@@ -222,6 +224,38 @@ class _Stream:
             yield from self._edge(fixer, "FIXES", issue_id)
         for change in rec.files:
             yield from self._file(rec, change, changes)
+        if pr_id is not None:
+            yield from self._decisions(rec, pr_id, people)
+
+    def _decisions(
+        self, rec: CommitRecord, pr_id: str, people: list[tuple[str, str]]
+    ) -> Iterator[dict[str, Any]]:
+        """Decisions the record's messages state, tied to this pull request's own people
+        and the code areas this record changed (so every link is one the thread has)."""
+        text = "\n".join(t for t in (rec.pr_title, rec.subject, rec.body) if t)
+        found = decisions_in(text, thread=pr_id)
+        if not found:
+            return
+        humans = [p for p, _ in people if p not in self._bots]
+        areas = sorted(
+            {
+                f"component:{rec.repo}:{component_of(f.path, self._depth)}"
+                for f in rec.files
+                if file_kind(f.path) == "code"
+                and folder_kind(component_of(f.path, self._depth)) == "code"
+            }
+        )
+        for decision in found:
+            yield from self._node(
+                "Decision", decision.id, name=decision.summary, summary=decision.summary,
+                text=decision.rationale, rationale=decision.rationale,
+                confidence=decision.confidence, repo=rec.repo, extractedBy="rules",
+            )  # fmt: skip
+            yield from self._edge(decision.id, "DECIDED_IN", pr_id)
+            for person in humans:
+                yield from self._edge(decision.id, "MADE_BY", person)
+            for area in areas:
+                yield from self._edge(decision.id, "AFFECTS", area)
 
     def _people(self, rec: CommitRecord, found: list[tuple[str, str]]) -> Iterator[dict[str, Any]]:
         """New Person nodes of a record; fills ``found`` with (person id, role) pairs."""
@@ -237,6 +271,12 @@ class _Stream:
                 continue
             found.append((person, role))
             email = sig.email.strip().lower()
+            if (
+                (human is not None and human.is_bot)
+                or looks_like_bot(sig)
+                or (rec.is_bot and role == "author")
+            ):
+                self._bots.add(person)
             if human is not None:
                 yield from self._node(
                     "Person", person, name=human.name, login=login,
