@@ -9,7 +9,10 @@ added as facts, as the GitHub API source and the decision extraction write them.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest_asyncio
@@ -17,6 +20,7 @@ import pytest_asyncio
 from agents import run_turn
 from agents.tools import call_tool
 from brain import Brain, TenantGraph, parse_moment
+from brain.ingest import load_git_repository, read_git_log
 from brain.ingest._github import load_github
 from brain.ingest._github_paths import file_kind, folder_kind
 from brain.ingest._github_people import PeopleIndex
@@ -388,3 +392,55 @@ async def test_chat_answers_where_an_issue_goes(repo_graph: TenantGraph) -> None
     assert "`src/parser`" in turn.answer and "confidence" in turn.answer
     assert f"[[component:{REPO}:src/parser]]" in turn.answer
     assert turn.verified, turn.checks
+
+
+def git(repo: Path, *args: str, env: dict[str, str] | None = None) -> None:
+    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, env=env)
+
+
+async def test_a_local_git_repository_loads_as_the_same_records(
+    quiet_brain: Brain, tmp_path: Path
+) -> None:
+    repo = tmp_path / "shop"
+    repo.mkdir()
+    base = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+
+    def as_(name: str, email: str, day: str) -> dict[str, str]:
+        when = f"{day}T10:00:00Z"
+        return {**base, "GIT_AUTHOR_NAME": name, "GIT_AUTHOR_EMAIL": email,
+                "GIT_COMMITTER_NAME": name, "GIT_COMMITTER_EMAIL": email,
+                "GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when}  # fmt: skip
+
+    git(repo, "init", "-q", "-b", "main", env=base)
+    git(repo, "remote", "add", "origin", "git@github.com:acme/shop.git", env=base)
+    (repo / "src").mkdir()
+    (repo / "src" / "cart.py").write_text("a = 1\n")
+    git(repo, "add", ".", env=base)
+    git(repo, "commit", "-q", "-m", "Cart totals", env=as_("Ana Lima", "ana@acme.io", "2026-01-02"))
+    git(repo, "checkout", "-q", "-b", "fix", env=base)
+    (repo / "src" / "cart.py").write_text("a = 2\n")
+    git(repo, "commit", "-q", "-am",
+        "Fix cart rounding\n\nCloses #4\n\nCo-authored-by: Claude <noreply@anthropic.com>",
+        env=as_("Ana Lima", "ana-l@laptop.local", "2026-01-03"))  # fmt: skip
+    git(repo, "checkout", "-q", "main", env=base)
+    git(repo, "merge", "-q", "--no-ff", "fix", "-m", "Merge pull request #5 from acme/fix",
+        "-m", "Fix cart rounding", env=as_("Bo Chen", "bo@acme.io", "2026-01-04"))  # fmt: skip
+    records = await read_git_log(repo)
+    assert [r.subject for r in records][0] == "Cart totals"
+    fix = next(r for r in records if r.subject == "Fix cart rounding")
+    assert (fix.repo, fix.pr, fix.pr_source, fix.closes) == ("acme/shop", 5, "via_merge", [4])
+    assert fix.landed_date is not None and fix.landed_date.startswith("2026-01-04")
+    assert [c.email for c in fix.co_authors] == ["noreply@anthropic.com"]
+    assert fix.files[0].path == "src/cart.py" and fix.files[0].added == 1
+
+    slug = f"git-{uuid.uuid4().hex[:8]}"
+    await quiet_brain.create_tenant(slug)
+    graph = await quiet_brain.tenant(slug)
+    first = await load_git_repository(graph, repo)
+    assert first.created > 0 and first.refused == 0, first.refusals
+    again = await load_git_repository(graph, repo)
+    assert (again.created, again.updated, again.closed) == (0, 0, 0)
+    res = await call_tool(graph, "experts_for", {"component": "src", "repo": "acme/shop"})
+    top = res.data["experts"][0]
+    assert top["name"] == "Ana Lima" and len(top["emails"]) == 2  # one person, two addresses
+    assert [b["name"] for b in res.data["bots"]] == ["Claude"]

@@ -408,10 +408,24 @@ async def load_github(
     only the records it accepts (a benchmark's training window, one repository's slice).
     """
     people = await asyncio.to_thread(index_history, path, limit=limit, keep=keep)
-    stream = _Stream(depth=component_depth, forks=FORKS, people=people)
     records = read_commits(path, limit=limit)
     if keep is not None:
         records = ((line, rec) for line, rec in records if keep(rec))
+    return await load_records(
+        graph, records, people=people, component_depth=component_depth, progress=progress
+    )
+
+
+async def load_records(
+    graph: TenantGraph,
+    records: Iterator[tuple[int, CommitRecord]],
+    *,
+    people: PeopleIndex,
+    component_depth: int = 2,
+    progress: Callable[[int], None] | None = None,
+) -> WriteReport:
+    """Load validated commit records (numbered for the report), any source's."""
+    stream = _Stream(depth=component_depth, forks=FORKS, people=people)
     report = WriteReport()
     # Reading, decompressing and turning records into facts run in a thread, one batch
     # ahead: the next batch is parsed while the database writes this one.
