@@ -24,9 +24,9 @@ POOL = 50
 ALTERNATIVES = 3
 
 READ_DECISIONS = """
-CALL db.idx.fulltext.queryNodes('Searchable', $q) YIELD node, score
+CALL db.idx.fulltext.queryNodes('Decision', $q) YIELD node, score
 WITH node, score
-WHERE node:Decision AND coalesce(node.firstAsOf, node.asOf, 0) <= $t
+WHERE coalesce(node.firstAsOf, node.asOf, 0) <= $t
 WITH node, score ORDER BY score DESC, ID(node) LIMIT $pool
 RETURN node.id, node.name, coalesce(node.text, ''), coalesce(node.summary, ''),
        coalesce(node.rationale, ''), coalesce(node.confidence, 1.0), score, node.asOf
