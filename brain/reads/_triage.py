@@ -14,6 +14,7 @@ and every similar item as evidence.
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -37,7 +38,7 @@ from brain.reads._code_areas import (
 )
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult
 from brain.reads._experts import expert_result, score_people
-from brain.reads._path_words import path_words
+from brain.reads._path_words import PathWords, path_words
 from brain.reads._search_queries import _FT_SPECIAL  # pyright: ignore[reportPrivateUsage]
 
 #: Candidates the full-text search hands to the re-ranking.
@@ -217,10 +218,17 @@ async def _activity(graph: TenantGraph, repo: str | None, t: int) -> dict[str, f
     return (await cached(graph, "area-activity", (repo, day), build))[0]
 
 
-async def _path_votes(
-    graph: TenantGraph,
+async def _no_prior() -> dict[str, float]:
+    return {}
+
+
+async def _no_words() -> PathWords:
+    return {}
+
+
+def _path_votes(
+    index: PathWords,
     text: str,
-    repo: str,
     allowed: set[str],
     votes: dict[str, _Vote],
     nodes: dict[str, NodeRef],
@@ -228,7 +236,6 @@ async def _path_votes(
     """Votes of the issue's words that name files: each word held by the paths of at most
     ``PATH_SPREAD`` areas gives them ``PATH_WEIGHT`` shared out. A word in every area
     (``src``, ``utils``) says nothing and is skipped."""
-    index = await path_words(graph, repo)
     named: list[dict[str, Any]] = []
     for word in keywords(text):
         held = index.get(word, {})
@@ -268,7 +275,12 @@ async def triage_candidates(
     t = as_of_ms
     if repo is None:
         repo = repo_named(text, await repositories(graph))
-    items = await similar_items(graph, text, repo=repo, t=t)
+    # the similar work, the activity prior and the path words do not wait on each other
+    items, prior, index = await asyncio.gather(
+        similar_items(graph, text, repo=repo, t=t),
+        _activity(graph, repo, t) if repo is not None else _no_prior(),
+        path_words(graph, repo) if repo is not None else _no_words(),
+    )
     voters = items[:VOTERS]
     await _fixers(graph, voters, t)
     res = await graph.read(
@@ -310,8 +322,7 @@ async def triage_candidates(
             edges.setdefault((edge.source, edge.type, edge.target), edge)
     named: list[dict[str, Any]] = []
     if repo is not None:
-        named = await _path_votes(graph, text, repo, allowed, votes, nodes)
-    prior = await _activity(graph, repo, t) if repo is not None else {}
+        named = _path_votes(index, text, allowed, votes, nodes)
     for cid, weight in prior.items():
         vote = votes.get(cid)
         if vote is not None:
