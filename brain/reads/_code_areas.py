@@ -16,6 +16,7 @@ from typing import Any
 from brain._moments import parse_moment
 from brain._tenant_graph import TenantGraph
 from brain.errors import InputInvalid
+from brain.reads._cache import cached
 from brain.reads._evidence import EdgeRef, edge_ref
 
 #: Work loses half its weight in about six months: exp(-182 / 260) = 0.50.
@@ -373,9 +374,13 @@ LIMIT $limit
 
 
 async def repositories(graph: TenantGraph) -> list[str]:
-    """Names (``owner/name``) of the repositories this tenant holds."""
-    res = await graph.read("repositories", READ_REPOS, {"limit": 500})
-    return [str(name) for _, name in res.rows if name]
+    """Names (``owner/name``) of the repositories this tenant holds (kept until a write)."""
+
+    async def build() -> list[str]:
+        res = await graph.read("repositories", READ_REPOS, {"limit": 500})
+        return [str(name) for _, name in res.rows if name]
+
+    return (await cached(graph, "repositories", (), build))[0]
 
 
 def repo_named(text: str, repos: list[str]) -> str | None:

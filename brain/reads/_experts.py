@@ -18,7 +18,7 @@ from typing import Any
 from brain._json import is_list
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
-from brain.reads._cache import cached
+from brain.reads._cache import cached, one_stamp
 from brain.reads._code_areas import (
     ROLE_POINTS,
     Area,
@@ -322,7 +322,23 @@ async def experts_for(
     strongest changes), the components read, the bots that worked there unscored, and
     evidence of every Person -> change -> File -> Component edge behind the scores.
     """
-    t = as_of_ms
+    async with one_stamp(graph):
+        return await _experts_for(
+            graph, component=component, path=path, text=text, repo=repo, t=as_of_ms,
+            limit=limit,
+        )  # fmt: skip
+
+
+async def _experts_for(
+    graph: TenantGraph,
+    *,
+    component: str | None,
+    path: str | None,
+    text: str | None,
+    repo: str | None,
+    t: int,
+    limit: int,
+) -> ReadResult:
     asked = component or path or text or ""
     if repo is None and text:
         repo = repo_named(text, await repositories(graph))

@@ -22,7 +22,7 @@ from typing import Any
 
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
-from brain.reads._cache import cached
+from brain.reads._cache import cached, one_stamp
 from brain.reads._code_areas import (
     NON_VOTING_KINDS,
     Area,
@@ -65,7 +65,7 @@ WHERE (node:PullRequest OR node:Commit OR node:Issue)
   AND ($repo IS NULL OR node.repo = $repo)
   AND coalesce(node.firstAsOf, node.asOf, 0) <= $t
 WITH node, score ORDER BY score DESC, ID(node) LIMIT $pool
-RETURN node.id, node.type, node.name, left(coalesce(node.text, ''), 1500), node.pullRequest,
+RETURN node.id, node.type, node.name, left(coalesce(node.text, ''), 600), node.pullRequest,
        node.repo, score, coalesce(node.mergedAt, node.landedAt, node.asOf)
 """
 
@@ -75,7 +75,7 @@ WITH node, score
 WHERE (node:PullRequest OR node:Commit OR node:Issue)
   AND ($repo IS NULL OR node.repo = $repo)
   AND coalesce(node.firstAsOf, node.asOf, 0) <= $t
-RETURN node.id, node.type, node.name, left(coalesce(node.text, ''), 1500), node.pullRequest,
+RETURN node.id, node.type, node.name, left(coalesce(node.text, ''), 600), node.pullRequest,
        node.repo, 1.0 - score, coalesce(node.mergedAt, node.landedAt, node.asOf)
 LIMIT $pool
 """
@@ -272,7 +272,13 @@ async def triage_candidates(
     JSON: ``components`` (``repo``, ``component``, ``score``, ``confidence``), ``experts``
     for the top one, ``similar`` items; evidence holds every edge walked.
     """
-    t = as_of_ms
+    async with one_stamp(graph):
+        return await _triage(graph, text, repo=repo, t=as_of_ms, limit=limit)
+
+
+async def _triage(
+    graph: TenantGraph, text: str, *, repo: str | None, t: int, limit: int
+) -> ReadResult:
     if repo is None:
         repo = repo_named(text, await repositories(graph))
     # the similar work, the activity prior and the path words do not wait on each other
