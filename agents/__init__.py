@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from agents._issue_triage import UnsafeReply, suggest_triage
 from agents._settings import AgentSettings
 from agents._turn import TurnResult, run_turn
 from agents.cards._cards import Card, CardDraft, Decision, decide, get_card, list_cards, propose
@@ -28,6 +29,8 @@ from agents.tools._registry import TOOLS, call_tool, describe_tools
 from brain import HivebrainError
 
 __all__ = [
+    "UnsafeReply",
+    "suggest_triage",
     "AgentSettings",
     "model_from_settings",
     "TOOLS",
