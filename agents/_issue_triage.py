@@ -1,6 +1,7 @@
 """Triage that acts, safely: a new issue gets a suggested area, expert and reply as a card.
 
-When an issue is opened in a repository a tenant tracks (a webhook delivery or a poll),
+When an issue is opened in a repository a tenant tracks (a webhook delivery, or a poll:
+``poll_and_triage``),
 ``suggest_triage`` runs ``triage_candidates`` on its title and body and proposes one
 approval card: a reply to post on the issue, naming the likely area, who knows it
 (as profile links, never @-mentions) and the similar past issues and changes (as code
@@ -17,6 +18,18 @@ from typing import Any
 from agents.cards._cards import Card, CardDraft, list_cards, propose
 from agents.tools._registry import call_tool
 from brain import TenantGraph, now_ms
+from brain.ingest import GitHubSource, load_github_repo
+
+#: Open issues a poll looks at, newest first.
+POLL_ISSUES = 50
+
+READ_OPEN_ISSUES = """
+MATCH (i:Issue)
+WHERE i.repo = $repo AND i.state = 'open'
+RETURN i.number, i.name, coalesce(i.text, '')
+ORDER BY i.number DESC
+LIMIT $limit
+"""
 
 #: Anything in a reply that could notify someone or link an issue: refused outright.
 _NOTIFIES = re.compile(r"(?<![\w`])@[A-Za-z0-9-]|(?<![\w/`])#\d+|\b[\w.-]+/[\w.-]+#\d+(?!`)")
@@ -105,3 +118,18 @@ async def suggest_triage(
         proposed_by="triage",
     )
     return await propose(graph, draft, now_ms=now_ms())
+
+
+async def poll_and_triage(graph: TenantGraph, repo: str, *, source: GitHubSource) -> list[Card]:
+    """Polling mode: read what changed in ``repo`` (incrementally), then propose a triage
+    card for each open issue that has none yet."""
+    await load_github_repo(graph, repo, source=source)
+    res = await graph.read("open issues", READ_OPEN_ISSUES, {"repo": repo, "limit": POLL_ISSUES})
+    cards: list[Card] = []
+    for number, title, body in res.rows:
+        card = await suggest_triage(
+            graph, repo=repo, number=int(number), title=str(title), body=str(body)
+        )
+        if card is not None:
+            cards.append(card)
+    return cards

@@ -11,6 +11,7 @@ import uuid
 
 import httpx
 
+from agents import poll_and_triage
 from agents.tools import call_tool
 from brain import Brain, TenantGraph
 from brain.ingest._github_api import GitHubSource, load_github_repo
@@ -109,3 +110,20 @@ async def test_a_wrong_token_is_one_clear_line(quiet_brain: Brain) -> None:
             assert "refused the token" in str(exc)
         else:
             raise AssertionError("a wrong token must stop the read")
+
+
+async def test_polling_triages_each_open_issue_once(quiet_brain: Brain) -> None:
+    slug = f"gh-poll-{uuid.uuid4().hex[:8]}"
+    await quiet_brain.create_tenant(slug)
+    graph = await quiet_brain.tenant(slug)
+    async with FakeGitHubAPI(token=TOKEN) as api, httpx.AsyncClient() as client:
+        seed(api)
+        source = GitHubSource(token=TOKEN, base_url=api.base_url, client=client)
+        cards = await poll_and_triage(graph, REPO, source=source)
+        issues = {c.payload["issue"] for c in cards}
+        assert 3 in issues and 1 not in issues  # open, resembles the planner fix; #1 is closed
+        planner = next(c for c in cards if c.payload["issue"] == 3)
+        assert "`src/planner`" in planner.payload["body"] and planner.executor == "github"
+        again = await poll_and_triage(graph, REPO, source=source)
+        assert again == []
+        assert not any(c["method"] != "GET" for c in api.calls)  # polling never writes
