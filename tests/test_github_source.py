@@ -7,7 +7,11 @@ writes nothing; a rate-limit 403 is waited out and the same page asked again.
 
 from __future__ import annotations
 
+import asyncio
+import os
+import sys
 import uuid
+from pathlib import Path
 
 import httpx
 
@@ -127,3 +131,37 @@ async def test_polling_triages_each_open_issue_once(quiet_brain: Brain) -> None:
         again = await poll_and_triage(graph, REPO, source=source)
         assert again == []
         assert not any(c["method"] != "GET" for c in api.calls)  # polling never writes
+
+
+async def test_cli_ingest_github_owner_repo(
+    quiet_brain: Brain, falkordb_url: str, tmp_path: Path
+) -> None:
+    slug = f"gh-cli-{uuid.uuid4().hex[:8]}"
+    await quiet_brain.create_tenant(slug)
+    async with FakeGitHubAPI(token=TOKEN) as api:
+        seed(api)
+        env = {
+            **os.environ,
+            "FALKORDB_URL": falkordb_url,
+            "HIVEBRAIN_EMBEDDINGS": "false",
+            "GITHUB_TOKEN": TOKEN,
+            "GITHUB_API_BASE_URL": api.base_url,
+            "COLUMNS": "200",
+        }
+        cli = "from bots.cli import app; app(prog_name='hivebrain')"
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", cli, "ingest", "github", slug, REPO, cwd=tmp_path, env=env,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        out, err = await asyncio.wait_for(proc.communicate(), timeout=180)
+        assert proc.returncode == 0, err.decode()
+        assert f"5 issues and pull requests of {REPO}" in out.decode()
+        assert "refused 0" in out.decode()
+        env["GITHUB_TOKEN"] = "wrong"
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", cli, "ingest", "github", slug, REPO, cwd=tmp_path, env=env,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        out, err = await asyncio.wait_for(proc.communicate(), timeout=180)
+        lines = err.decode().strip().splitlines()
+        assert proc.returncode == 1 and len(lines) == 1 and "refused the token" in lines[0]
