@@ -211,6 +211,8 @@ def test_file_kinds_read_from_paths() -> None:
     assert file_kind(".github/workflows/ci.yml") == "ci"
     assert file_kind("package.json") == "packaging"
     assert file_kind("build/docker/Dockerfile") == "packaging"
+    assert file_kind("deps/GraphBLAS/Source/mxm.c") == "packaging"  # vendored: not ours
+    assert file_kind("vendor/github.com/x/y.go") == "packaging"
     assert folder_kind("tests/flow") == "test"
     assert folder_kind("(root)") == "code"
     assert folder_kind("src/flow") == "code"

@@ -4,7 +4,8 @@ Triage lets only code vote for where an issue goes, and the expert and area answ
 which kind of work a person did, so every File (and every Component) carries a ``kind``.
 The rules read the path only (folder names, file names, extensions) and hold for any
 language's usual layout; anything they do not recognise is code, because a wrong "code"
-costs a vote while a wrong "docs" would silence a real area.
+costs a vote while a wrong "docs" would silence a real area. Vendored dependencies
+(``deps/``, ``vendor/``, ``third_party/``) count as packaging: someone else's code.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ _DOC_EXT = frozenset({".md", ".rst", ".txt", ".adoc", ".ipynb", ".mdx"})
 _DOC_FILES = frozenset({"license", "licence", "notice", "authors", "contributors", "changelog"})
 _PACKAGING_DIRS = frozenset(
     {"docker", "helm", "charts", "deploy", "deployment", "k8s", "kubernetes", "packaging",
-     "debian", "rpm", "nix", ".devcontainer", "build", "scripts", "cmake", ".husky", ".vscode"}
+     "debian", "rpm", "nix", ".devcontainer", "build", "scripts", "cmake", ".husky", ".vscode",
+     "deps", "vendor", "third_party", "third-party", "thirdparty", "external", "node_modules"}
 )  # fmt: skip
 _PACKAGING_FILES = frozenset(
     {"pyproject.toml", "setup.py", "setup.cfg", "manifest.in", "package.json",

@@ -11,6 +11,7 @@ ask from the edges themselves, so the answer can always show which changes earne
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -340,12 +341,18 @@ async def _experts_for(
     limit: int,
 ) -> ReadResult:
     asked = component or path or text or ""
+    named_repo = False
     if repo is None and text:
         repo = repo_named(text, await repositories(graph))
+        named_repo = repo is not None
     if component or path:
         areas = await areas_for(graph, component or path or "", repo=repo, t=t)
     else:
-        areas = await areas_in_text(graph, asked, repo=repo)
+        # the words that named the repository do not also name an area in it
+        words = asked
+        if named_repo and repo is not None:
+            words = re.sub(rf"(?i){re.escape(repo.split('/')[-1])}", " ", words)
+        areas = await areas_in_text(graph, words, repo=repo)
     if not areas:
         return _empty(asked, t, repo)
     ranked, bots = await score_people(graph, areas, t=t)
