@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from agents._issue_triage import UnsafeReply, poll_and_triage, suggest_triage
 from agents._settings import AgentSettings
 from agents._turn import TurnResult, run_turn
 from agents.cards._cards import Card, CardDraft, Decision, get_card, list_cards, propose
@@ -29,6 +30,9 @@ from agents.tools._registry import TOOLS, call_tool, describe_tools
 from brain import HivebrainError
 
 __all__ = [
+    "UnsafeReply",
+    "poll_and_triage",
+    "suggest_triage",
     "AgentSettings",
     "model_from_settings",
     "TOOLS",

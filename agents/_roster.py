@@ -27,6 +27,15 @@ class Desk:
 
 
 _READ = ("search", "lookup", "neighbours")
+#: The repository brain's tools (experts, triage, decisions, history).
+_REPO = (
+    "experts_for",
+    "triage_candidates",
+    "decision_trail",
+    "area_history",
+    "related_work",
+    "catch_up",
+)
 
 ROSTER: dict[str, Desk] = {
     d.name: d
@@ -93,7 +102,7 @@ ROSTER: dict[str, Desk] = {
             "Techie",
             "the website, services, integrations and their dependencies",
             "services, steps, accounts and tools, and what depends on them",
-            (*_READ, "what_breaks", "path", "cypher"),
+            (*_READ, "what_breaks", "path", "cypher", *_REPO),
             ("qa",),
             (
                 "breaks",

@@ -31,6 +31,9 @@ class ExecutorSettings(HivebrainSettings):
     hivebrain_github_repos: str = Field(
         default="", description="comma-separated owner/name repos cards may change"
     )
+    hivebrain_github_webhook_secret: SecretStr | None = Field(
+        default=None, description="secret of the GitHub webhook serve answers; empty = off"
+    )
     composio_api_key: SecretStr | None = Field(default=None, description="empty = off")
     composio_base_url: HttpUrlSetting | None = Field(
         default=None, description="Composio API base URL; empty = the SDK's default"
@@ -39,7 +42,13 @@ class ExecutorSettings(HivebrainSettings):
         default=None, description="one version for every toolkit, e.g. 20250909_00"
     )
 
-    @field_validator("github_token", "composio_api_key", "composio_base_url", mode="before")
+    @field_validator(
+        "github_token",
+        "composio_api_key",
+        "composio_base_url",
+        "hivebrain_github_webhook_secret",
+        mode="before",
+    )
     @classmethod
     def _empty_is_none(cls, value: Any) -> Any:
         return None if isinstance(value, str) and not value.strip() else value

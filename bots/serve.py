@@ -79,6 +79,22 @@ def health_app(brain: Brain, running: dict[str, bool], started: float) -> web.Ap
     return app
 
 
+def _add_github_webhook(brain: Brain, app: web.Application) -> set[asyncio.Task[Any]]:
+    """The GitHub triage webhook, when a secret is set (``HIVEBRAIN_GITHUB_WEBHOOK_SECRET``)."""
+    from bots._github_webhook import github_webhook_routes
+    from bots._wiring import ExecutorSettings
+
+    settings = ExecutorSettings()
+    if settings.hivebrain_github_webhook_secret is None:
+        return set()
+    repos = [r.strip() for r in settings.hivebrain_github_repos.split(",") if r.strip()]
+    routes, tasks = github_webhook_routes(
+        brain, secret=settings.hivebrain_github_webhook_secret.get_secret_value(), repos=repos
+    )
+    app.add_routes(routes)
+    return tasks
+
+
 async def serve(
     brain: Brain, core: BotCore, settings: BotSettings, *, stop: asyncio.Event | None = None
 ) -> None:
@@ -117,6 +133,7 @@ async def serve(
         digests.discord = bot
         discord_task = asyncio.create_task(run_discord(core, settings, bot=bot), name="discord")
         running["discord"] = True
+    webhook_tasks = _add_github_webhook(brain, app)
     scheduler = JobService(JobRunner(brain, digests))
     await scheduler.start()
     running["scheduler"] = True
@@ -134,6 +151,8 @@ async def serve(
     finally:
         log.info("shutting down")
         scheduler.shutdown()
+        for task in list(webhook_tasks):
+            task.cancel()
         if slack_service is not None:
             await slack_service.close()
         if discord_task is not None:

@@ -721,6 +721,14 @@ MINIMAL_ARGS: dict[str, dict[str, Any]] = {
     "calc": {"expression": "1 + 1"},
     "period": {"name": "metric-online-orders", "first_day": "2026-10-01", "last_day": "2026-10-07"},
     "passages": {"name": "Content review, 12 October"},
+    # the repository tools (tests/test_repo_brain.py): on a tenant without code they answer
+    # "not in your records", for the moment asked
+    "experts_for": {"text": "who knows the checkout code"},
+    "triage_candidates": {"text": "checkout fails on UPI"},
+    "decision_trail": {"text": "why did we stop daily stories"},
+    "area_history": {"component": "src/checkout"},
+    "related_work": {"item": "task-ig-token"},
+    "catch_up": {},
 }
 
 

@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from agents._ledger import ToolLedger
 from agents.desks._dates import Period, find_periods
+from agents.desks._repo import repo_ask
 from agents.desks._words import (
     content_words,
     fold,
@@ -220,6 +221,8 @@ class Understanding:
     rels: tuple[str, ...] = ()
     unknown_names: list[str] = field(default_factory=list)
     asks_before: bool = False
+    #: A question about code in a tenant with repositories: "experts" or "triage".
+    repo_ask: str | None = None
 
     @property
     def period(self) -> Period | None:
@@ -381,6 +384,13 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
     """Read ``question`` against the tenant's records (searches under the Chief's name)."""
     q = fold(question)
     periods = find_periods(question, today)
+    asked_repo = await repo_ask(question, ledger)
+    if asked_repo is not None:
+        # who knows an area / where an issue goes: the answer must cite a person or an area
+        kind: Kind = "owner" if asked_repo == "experts" else "relationship"
+        found = Understanding(question, kind, today, periods, repo_ask=asked_repo)
+        found.asked_types = () if asked_repo == "experts" else ("Component",)
+        return found
     candidates = await search_candidates(ledger, "chief", question)
     metric_hits = await search_candidates(ledger, "chief", question, types=["Metric"])
     metrics = [m for m in _measuring(best(metric_hits), question) if _names_metric(m, periods)]

@@ -37,6 +37,12 @@ from brain.reads import (
     topics,
     what_breaks,
 )
+from brain.reads import area_history as read_area_history
+from brain.reads import catch_up as read_catch_up
+from brain.reads import decision_trail as read_decision_trail
+from brain.reads import experts_for as read_experts
+from brain.reads import related_work as read_related_work
+from brain.reads import triage_candidates as read_triage
 from brain.schema import ENTITY_TYPES
 
 
@@ -334,6 +340,118 @@ async def _calc(graph: TenantGraph, args: CalcArgs, t: int) -> ReadResult:
         tool="calc",
         as_of=format_moment(t) or "",
         data={"expression": args.expression, "value": round(value, 6)},
+    )
+
+
+# --- the repository brain ------------------------------------------------------------
+
+
+class ExpertArgs(ToolArgs):
+    component: str | None = Field(
+        default=None, max_length=400, description="A component: a folder such as src/udf."
+    )
+    path: str | None = Field(default=None, max_length=400, description="A file or folder path.")
+    text: str | None = Field(
+        default=None, max_length=500, description="Words naming the area (the client code)."
+    )
+    repo: str | None = Field(default=None, max_length=200, description="owner/name, optional.")
+    limit: int = Field(default=5, ge=1, le=20)
+
+    @model_validator(mode="after")
+    def _one_of(self) -> ExpertArgs:
+        if not (self.component or self.path or self.text):
+            raise ValueError("give a component, a path or some words naming the area")
+        return self
+
+
+@tool(
+    "experts_for",
+    "Who knows an area of code best: people ranked by recent authoring, reviewing and "
+    "commenting there, each with the changes that earned it.",
+    ExpertArgs,
+)
+async def _experts_for(graph: TenantGraph, args: ExpertArgs, t: int) -> ReadResult:
+    return await read_experts(
+        graph, component=args.component, path=args.path, text=args.text, repo=args.repo,
+        as_of_ms=t, limit=args.limit,
+    )  # fmt: skip
+
+
+class TriageArgs(ToolArgs):
+    text: str = Field(min_length=1, max_length=4000, description="A new issue's title and body.")
+    repo: str | None = Field(default=None, max_length=200, description="owner/name, optional.")
+    limit: int = Field(default=5, ge=1, le=20)
+
+
+@tool(
+    "triage_candidates",
+    "Where a new issue goes: the components that similar past issues and fixes changed, "
+    "with a confidence, the experts of the top one and the similar items.",
+    TriageArgs,
+)
+async def _triage_candidates(graph: TenantGraph, args: TriageArgs, t: int) -> ReadResult:
+    return await read_triage(graph, args.text, repo=args.repo, as_of_ms=t, limit=args.limit)
+
+
+class WhyArgs(ToolArgs):
+    text: str = Field(min_length=1, max_length=500, description="A why question.")
+
+
+@tool(
+    "decision_trail",
+    "Why something was decided: the best-matching Decision, where it was decided, what it "
+    "fixed, who made it, what it affected and the comments it rests on.",
+    WhyArgs,
+)
+async def _decision_trail(graph: TenantGraph, args: WhyArgs, t: int) -> ReadResult:
+    return await read_decision_trail(graph, args.text, as_of_ms=t)
+
+
+class AreaArgs(ToolArgs):
+    component: str = Field(min_length=1, max_length=400, description="A component or path.")
+    repo: str | None = Field(default=None, max_length=200, description="owner/name, optional.")
+
+
+@tool(
+    "area_history",
+    "An area of code's changes, newest first, with authors and the issues they fixed.",
+    AreaArgs,
+)
+async def _area_history(graph: TenantGraph, args: AreaArgs, t: int) -> ReadResult:
+    return await read_area_history(graph, args.component, repo=args.repo, as_of_ms=t)
+
+
+class ItemArgs(ToolArgs):
+    item: str = Field(min_length=1, max_length=512, description="A PR, commit or issue id/name.")
+
+
+@tool(
+    "related_work",
+    "Changes that modified the same files as a pull request, commit or fixed issue.",
+    ItemArgs,
+)
+async def _related_work(graph: TenantGraph, args: ItemArgs, t: int) -> ReadResult:
+    return await read_related_work(graph, args.item, as_of_ms=t)
+
+
+class CatchUpArgs(ToolArgs):
+    person: str | None = Field(default=None, max_length=512, description="A person, optional.")
+    since: str | None = Field(
+        default=None, description="From this date (ISO); default a week before as_of."
+    )
+    repo: str | None = Field(default=None, max_length=200, description="owner/name, optional.")
+
+
+@tool("catch_up", "What landed lately (since a date), for everyone or for one person.", CatchUpArgs)
+async def _catch_up(graph: TenantGraph, args: CatchUpArgs, t: int) -> ReadResult:
+    since: int | None = None
+    if args.since is not None:
+        try:
+            since = parse_moment(args.since, field="since")
+        except InputInvalid as exc:
+            raise ToolArgsInvalid("since", exc.reason) from exc
+    return await read_catch_up(
+        graph, person=args.person, since_ms=since, repo=args.repo, as_of_ms=t
     )
 
 

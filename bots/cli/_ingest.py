@@ -60,33 +60,109 @@ async def ingest_facts(
 @run
 async def ingest_github(
     slug: str,
-    file: Path,
+    source: Annotated[
+        str,
+        typer.Argument(
+            help="A .jsonl(.gz) file of commit records, a local git checkout, or owner/repo "
+            "(read through the GitHub REST API with GITHUB_TOKEN, GITHUB_API_BASE_URL)."
+        ),
+    ],
     limit: Annotated[int | None, typer.Option(min=1, help="Only the first N commits.")] = None,
+    component_depth: Annotated[
+        int, typer.Option(min=1, max=6, help="Folder levels a component spans (this repo).")
+    ] = 2,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Load a repository's history: a .jsonl or .jsonl.gz file of commit records."""
+    """Load a repository: a file of commit records, a git checkout, or owner/repo via the API."""
     from brain.ingest import count_commits, load_github
 
+    path = Path(source)
+    kind = _source_kind(source)
+    if kind == "git":
+        await _ingest_git(slug, path, limit, component_depth, as_json)
+        return
+    if kind == "api":
+        await _ingest_api(slug, source, component_depth, as_json)
+        return
     # A malformed file stops here, before anything is written.
-    total = await asyncio.to_thread(count_commits, file, limit=limit)
+    total = await asyncio.to_thread(count_commits, path, limit=limit)
 
     async def act(brain: Brain) -> None:
         graph = await brain.tenant(slug)
-        with Progress(
-            TextColumn("loading commits"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err_console,
-            disable=as_json or not err_console.is_terminal,
-        ) as bar:
+        with _bar("loading commits", as_json) as bar:
             task = bar.add_task("commits", total=total)
             report = await load_github(
-                graph, file, limit=limit, progress=lambda n: bar.advance(task, n)
-            )
+                graph, path, limit=limit, component_depth=component_depth,
+                progress=lambda n: bar.advance(task, n),
+            )  # fmt: skip
         if brain.server is not None and total > 200:
             await brain.server.compact()  # keep restarts fast after a bulk load
         print_write_report(report.as_dict(), as_json, loaded=f"{total:,} commits")
+
+    await with_brain(act)
+
+
+def _source_kind(source: str) -> str:
+    """``git`` for a checkout, ``api`` for owner/repo that names no local path, else
+    ``file`` (a file of commit records, checked when it is read)."""
+    from brain.ingest import is_git_repository, is_repo_name
+
+    path = Path(source)
+    if is_git_repository(path):
+        return "git"
+    if not path.exists() and is_repo_name(source):
+        return "api"
+    return "file"
+
+
+def _bar(label: str, as_json: bool) -> Progress:
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        disable=as_json or not err_console.is_terminal,
+    )
+
+
+async def _ingest_git(slug: str, path: Path, limit: int | None, depth: int, as_json: bool) -> None:
+    from brain.ingest import load_git_repository, read_git_log
+
+    total = len(await read_git_log(path, limit=limit))  # a broken checkout stops here
+
+    async def act(brain: Brain) -> None:
+        graph = await brain.tenant(slug)
+        with _bar("loading git log", as_json) as bar:
+            task = bar.add_task("commits", total=total)
+            report = await load_git_repository(
+                graph, path, limit=limit, component_depth=depth,
+                progress=lambda n: bar.advance(task, n),
+            )  # fmt: skip
+        print_write_report(report.as_dict(), as_json, loaded=f"{total:,} commits of {path}")
+
+    await with_brain(act)
+
+
+async def _ingest_api(slug: str, repo: str, depth: int, as_json: bool) -> None:
+    from bots._wiring import ExecutorSettings
+    from brain.ingest import GitHubSource, load_github_repo
+
+    settings = ExecutorSettings()
+    token = settings.github_token.get_secret_value() if settings.github_token else None
+    source = GitHubSource(
+        token=token, base_url=str(settings.github_api_base_url), component_depth=depth
+    )
+
+    async def act(brain: Brain) -> None:
+        graph = await brain.tenant(slug)
+        with _bar(f"reading {repo}", as_json) as bar:
+            task = bar.add_task("items", total=None)
+            report, count = await load_github_repo(
+                graph, repo, source=source, progress=lambda n: bar.advance(task, n)
+            )
+        loaded = f"{count:,} issues and pull requests of {repo} ({source.requests} requests)"
+        print_write_report(report.as_dict(), as_json, loaded=loaded)
 
     await with_brain(act)
 

@@ -38,6 +38,9 @@ RANGE_INDEXES: tuple[tuple[str, str], ...] = (
 FULLTEXT_INDEXES: dict[str, tuple[str, ...]] = {
     "Searchable": ("name", "text", "summary"),
     "Chunk": ("text",),
+    # decision_trail's own index: a "why" question's words match thousands of commits
+    # and files in Searchable; over Decisions alone the search stays small
+    "Decision": ("name", "summary", "rationale"),
 }
 
 #: Vector indexes over embedded text: the labels search embeds.
@@ -62,6 +65,10 @@ CREATE_FULLTEXT_SEARCHABLE = (
 )
 CREATE_FULLTEXT_CHUNK = (
     "CALL db.idx.fulltext.createNodeIndex({label: 'Chunk', stopwords: []}, 'text')"
+)
+CREATE_FULLTEXT_DECISION = (
+    "CALL db.idx.fulltext.createNodeIndex({label: 'Decision', stopwords: []}, "
+    "'name', 'summary', 'rationale')"
 )
 CREATE_VECTOR_SEARCHABLE = (
     "CREATE VECTOR INDEX FOR (n:Searchable) ON (n.embedding) "
@@ -107,6 +114,7 @@ async def ensure_indexes(driver: GraphDriver, graph: str, *, dimension: int) -> 
                 raise
     await _idempotent(driver, graph, "create full-text index", CREATE_FULLTEXT_SEARCHABLE)
     await _idempotent(driver, graph, "create full-text index", CREATE_FULLTEXT_CHUNK)
+    await _idempotent(driver, graph, "create full-text index", CREATE_FULLTEXT_DECISION)
     await _idempotent(
         driver, graph, "create vector index", CREATE_VECTOR_SEARCHABLE, {"dim": dimension}
     )

@@ -30,6 +30,9 @@ from brain._moments import parse_moment
 from brain._tenant_graph import TenantGraph, WriteReport
 from brain.errors import InputInvalid
 from brain.ingest._documents import slugify
+from brain.ingest._github_decisions import decisions_in
+from brain.ingest._github_paths import file_kind, folder_kind
+from brain.ingest._github_people import PeopleIndex, is_bot_signature
 
 #: Facts sent to ``write_facts`` at once; a record's facts never straddle two batches.
 #: Big enough that the model embeds a batch's nodes while its edges are written.
@@ -121,8 +124,7 @@ def person_key(sig: Signature) -> tuple[str, str | None]:
 
 def looks_like_bot(sig: Signature) -> bool:
     """Bots and coding assistants that sign commits: dependabot, Copilot, Claude..."""
-    text = f"{sig.name} {sig.email}".lower()
-    return "[bot]" in text or "copilot" in text or sig.email.lower().endswith("@anthropic.com")
+    return is_bot_signature(sig.name, sig.email)
 
 
 def component_of(path: str, depth: int) -> str:
@@ -134,12 +136,20 @@ def component_of(path: str, depth: int) -> str:
 class _Stream:
     """Facts of a stream of records, each node and edge emitted the first time it is met."""
 
-    def __init__(self, *, depth: int, forks: Mapping[str, tuple[str, str]]) -> None:
+    def __init__(
+        self,
+        *,
+        depth: int,
+        forks: Mapping[str, tuple[str, str]],
+        people: PeopleIndex | None = None,
+    ) -> None:
         if depth < 1:
             raise ValueError("component_depth must be at least 1")
         self._depth = depth
         self._forks = {repo: (up, parse_moment(day)) for repo, (up, day) in forks.items()}
         self._seen: set[tuple[str, ...]] = set()
+        self._people_index = people
+        self._bots: set[str] = set()  # person ids flagged as bots
         self._src = self._when = ""  # the record being turned into facts
 
     def _node(self, node_type: str, node_id: str, **props: Any) -> Iterator[dict[str, Any]]:
@@ -214,15 +224,66 @@ class _Stream:
             yield from self._edge(fixer, "FIXES", issue_id)
         for change in rec.files:
             yield from self._file(rec, change, changes)
+        if pr_id is not None:
+            yield from self._decisions(rec, pr_id, people)
+
+    def _decisions(
+        self, rec: CommitRecord, pr_id: str, people: list[tuple[str, str]]
+    ) -> Iterator[dict[str, Any]]:
+        """Decisions the record's messages state, tied to this pull request's own people
+        and the code areas this record changed (so every link is one the thread has)."""
+        text = "\n".join(t for t in (rec.pr_title, rec.subject, rec.body) if t)
+        found = decisions_in(text, thread=pr_id)
+        if not found:
+            return
+        humans = [p for p, _ in people if p not in self._bots]
+        areas = sorted(
+            {
+                f"component:{rec.repo}:{component_of(f.path, self._depth)}"
+                for f in rec.files
+                if file_kind(f.path) == "code"
+                and folder_kind(component_of(f.path, self._depth)) == "code"
+            }
+        )
+        for decision in found:
+            yield from self._node(
+                "Decision", decision.id, name=decision.summary, summary=decision.summary,
+                text=decision.rationale, rationale=decision.rationale,
+                confidence=decision.confidence, repo=rec.repo, extractedBy="rules",
+            )  # fmt: skip
+            yield from self._edge(decision.id, "DECIDED_IN", pr_id)
+            for person in humans:
+                yield from self._edge(decision.id, "MADE_BY", person)
+            for area in areas:
+                yield from self._edge(decision.id, "AFFECTS", area)
 
     def _people(self, rec: CommitRecord, found: list[tuple[str, str]]) -> Iterator[dict[str, Any]]:
         """New Person nodes of a record; fills ``found`` with (person id, role) pairs."""
         for sig, role in [(rec.author, "author")] + [(c, "co-author") for c in rec.co_authors]:
-            person, login = person_key(sig)
+            human = (
+                None if self._people_index is None else self._people_index.find(sig.name, sig.email)
+            )
+            if human is not None:
+                person, login = human.id, human.login
+            else:
+                person, login = person_key(sig)
             if any(person == known for known, _ in found):
                 continue
             found.append((person, role))
             email = sig.email.strip().lower()
+            if (
+                (human is not None and human.is_bot)
+                or looks_like_bot(sig)
+                or (rec.is_bot and role == "author")
+            ):
+                self._bots.add(person)
+            if human is not None:
+                yield from self._node(
+                    "Person", person, name=human.name, login=login,
+                    email=human.email, emails=human.emails,
+                    is_bot=human.is_bot or (rec.is_bot and role == "author"),
+                )  # fmt: skip
+                continue
             yield from self._node(
                 "Person", person, name=sig.name.strip() or login or email or person, login=login,
                 email=email if "@" in email else None,
@@ -235,9 +296,13 @@ class _Stream:
         repo, path = rec.repo, change.path
         file_id, prefix = f"file:{repo}:{path}", component_of(path, self._depth)
         component_id = f"component:{repo}:{prefix}"
-        yield from self._node("Component", component_id, name=prefix, path=prefix, repo=repo)
+        yield from self._node(
+            "Component", component_id, name=prefix, path=prefix, repo=repo, kind=folder_kind(prefix)
+        )
         yield from self._edge(component_id, "IN_REPO", f"repo:{repo}")
-        yield from self._node("File", file_id, name=path, path=path, repo=repo)
+        yield from self._node(
+            "File", file_id, name=path, path=path, repo=repo, kind=file_kind(path)
+        )
         yield from self._edge(file_id, "IN_REPO", f"repo:{repo}")
         yield from self._edge(file_id, "IN_COMPONENT", component_id)
         counts = {"added": change.added, "deleted": change.deleted}
@@ -301,6 +366,25 @@ def count_commits(path: Path, *, limit: int | None = None) -> int:
     return sum(1 for _ in read_commits(path, limit=limit))
 
 
+def index_history(
+    path: Path, *, limit: int | None = None, keep: Callable[[CommitRecord], bool] | None = None
+) -> PeopleIndex:
+    """Read a whole history once (raising ``InputInvalid`` on any flaw) and group its
+    signatures into people."""
+    index = PeopleIndex()
+    for _, rec in read_commits(path, limit=limit):
+        if keep is None or keep(rec):
+            add_signatures(index, rec)
+    return index
+
+
+def add_signatures(index: PeopleIndex, rec: CommitRecord) -> None:
+    """Every author and co-author signature of one record, into ``index``."""
+    index.add(rec.author.name, rec.author.email, is_bot=rec.is_bot)
+    for sig in rec.co_authors:
+        index.add(sig.name, sig.email)
+
+
 def _add(total: WriteReport, part: WriteReport) -> None:
     for name in ("created", "updated", "unchanged", "closed", "versions", "aliases"):
         setattr(total, name, getattr(total, name) + getattr(part, name))
@@ -314,16 +398,34 @@ async def load_github(
     limit: int | None = None,
     component_depth: int = 2,
     progress: Callable[[int], None] | None = None,
+    keep: Callable[[CommitRecord], bool] | None = None,
 ) -> WriteReport:
     """Load a file of commit records into a tenant, in batches of about ``BATCH_FACTS`` facts.
 
     The file is checked whole first, so a malformed line stops the load before anything
     is written. A refusal is reported with the file line of the commit it came from.
-    ``progress`` is called with the number of records each batch held.
+    ``progress`` is called with the number of records each batch held. ``keep`` loads
+    only the records it accepts (a benchmark's training window, one repository's slice).
     """
-    await asyncio.to_thread(count_commits, path, limit=limit)
-    stream = _Stream(depth=component_depth, forks=FORKS)
+    people = await asyncio.to_thread(index_history, path, limit=limit, keep=keep)
     records = read_commits(path, limit=limit)
+    if keep is not None:
+        records = ((line, rec) for line, rec in records if keep(rec))
+    return await load_records(
+        graph, records, people=people, component_depth=component_depth, progress=progress
+    )
+
+
+async def load_records(
+    graph: TenantGraph,
+    records: Iterator[tuple[int, CommitRecord]],
+    *,
+    people: PeopleIndex,
+    component_depth: int = 2,
+    progress: Callable[[int], None] | None = None,
+) -> WriteReport:
+    """Load validated commit records (numbered for the report), any source's."""
+    stream = _Stream(depth=component_depth, forks=FORKS, people=people)
     report = WriteReport()
     # Reading, decompressing and turning records into facts run in a thread, one batch
     # ahead: the next batch is parsed while the database writes this one.

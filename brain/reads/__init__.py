@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from brain.reads._cache import cache_counts, clear_cache
+from brain.reads._code_areas import repositories
 from brain.reads._cypher_guard import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_cypher, run_cypher
+from brain.reads._decisions import decision_trail
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
+from brain.reads._experts import experts_for
 from brain.reads._passages import passages
 from brain.reads._paths import path
 from brain.reads._periods import metric_period
 from brain.reads._ranks import rank, topics
 from brain.reads._readings import readings, total
+from brain.reads._repo_history import area_history, catch_up, related_work
 from brain.reads._search import Hit, search
 from brain.reads._stats import TenantStats, tenant_stats
+from brain.reads._triage import triage_candidates
 from brain.reads._walks import (
     BREAK_RELS,
     history,
@@ -25,6 +30,10 @@ from brain.reads._walks import (
 
 __all__ = [
     "BREAK_RELS",
+    "area_history",
+    "catch_up",
+    "related_work",
+    "repositories",
     "CYPHER_ROW_CAP",
     "CYPHER_TIMEOUT_MS",
     "EdgeRef",
@@ -36,7 +45,9 @@ __all__ = [
     "cache_counts",
     "check_cypher",
     "clear_cache",
+    "decision_trail",
     "edge_ref",
+    "experts_for",
     "history",
     "is_sample",
     "lookup",
@@ -54,5 +65,6 @@ __all__ = [
     "tenant_stats",
     "topics",
     "total",
+    "triage_candidates",
     "what_breaks",
 ]

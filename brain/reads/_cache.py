@@ -12,7 +12,9 @@ from a dump), so no kind of snapshot can be missed by a clear or outlive a write
 from __future__ import annotations
 
 from collections import Counter, OrderedDict
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from typing import TypeVar, cast
 
 from brain._tenant_graph import TenantGraph
@@ -28,6 +30,27 @@ _Key = tuple[str, tuple[int, int | None], str, tuple[Hashable, ...]]
 _ENTRIES: OrderedDict[_Key, object] = OrderedDict()
 
 
+#: The write stamp a read already looked up, for the reads it makes next (see ``one_stamp``).
+_STAMP: ContextVar[tuple[str, tuple[int, int | None]] | None] = ContextVar(
+    "hivebrain_read_stamp", default=None
+)
+
+
+@asynccontextmanager
+async def one_stamp(graph: TenantGraph) -> AsyncIterator[None]:
+    """Look the tenant's write stamp up once for every ``cached`` call inside the block.
+
+    A tool that consults several cached values (triage: the activity prior, the path
+    words, the expert scores) would otherwise read the stamp once per value; one answer
+    is one moment of the records anyway.
+    """
+    token = _STAMP.set((graph.slug, await graph.write_stamp()))
+    try:
+        yield
+    finally:
+        _STAMP.reset(token)
+
+
 async def cached(
     graph: TenantGraph, kind: str, args: tuple[Hashable, ...], build: Callable[[], Awaitable[T]]
 ) -> tuple[T, bool]:
@@ -38,7 +61,8 @@ async def cached(
     reads that miss together both build (the second one kept); that costs time, never a
     wrong answer.
     """
-    stamp = await graph.write_stamp()
+    held = _STAMP.get()
+    stamp = held[1] if held is not None and held[0] == graph.slug else await graph.write_stamp()
     key: _Key = (graph.slug, stamp, kind, args)
     if key in _ENTRIES:
         _ENTRIES.move_to_end(key)

@@ -29,7 +29,8 @@ WHERE coalesce(i.state, 'open') = 'open'
 OPTIONAL MATCH (k:JobMark {job: $job, key: i.id})
 WITH i, k
 WHERE k IS NULL
-RETURN i.id, i.name, coalesce(i.title, i.name), coalesce(i.body, ''), i.repo, i.number, i.url
+RETURN i.id, i.name, coalesce(i.title, i.name), coalesce(i.body, i.text, ''),
+       i.repo, i.number, i.url
 ORDER BY coalesce(i.createdAt, i.firstAsOf, i.asOf)
 LIMIT $limit
 """

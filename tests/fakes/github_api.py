@@ -1,6 +1,10 @@
 """A fake GitHub REST v3 API (the issue subset the bot uses), for httpx or any client.
 
-Routes, with GitHub's status codes and JSON shapes:
+Routes, with GitHub's status codes and JSON shapes (reads: ``GET .../issues`` with
+``state``/``since``/``per_page``/``page`` and a ``Link`` header, ``GET .../issues/{n}/comments``,
+``GET .../pulls/{n}`` and its ``files``, ``reviews`` and ``comments``, each with an ``ETag``
+and 304 on ``If-None-Match``; ``rate_limited`` makes the next reads a 403 with
+``X-RateLimit-Reset``):
 ``GET|PATCH /repos/{owner}/{repo}/issues/{n}``, ``POST /repos/{owner}/{repo}/issues``,
 ``POST .../issues/{n}/labels`` (200, every label now on the issue),
 ``DELETE .../issues/{n}/labels/{name}``, ``POST .../issues/{n}/comments`` (201 comment),
@@ -13,6 +17,9 @@ exists with ``add_repo`` / ``add_issue``.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import time
 import zlib
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -70,6 +77,12 @@ class FakeGitHubAPI(FakeServer):
         self.issues: dict[tuple[str, int], dict[str, Any]] = {}
         self.comments: dict[tuple[str, int], list[dict[str, Any]]] = {}
         self._next_id = 1000
+        # the read side the repository source uses: pull requests and their threads
+        self.pulls: dict[tuple[str, int], dict[str, Any]] = {}
+        #: Answer the next this-many reads with a rate-limit 403 (reset one second on).
+        self.rate_limited = 0
+        #: Items per page when the client asks for more (GitHub's cap is 100).
+        self.page_cap = 100
 
     @property
     def base_url(self) -> str:
@@ -125,8 +138,60 @@ class FakeGitHubAPI(FakeServer):
         self._set_assignees(issue, [*assignees])
         return issue
 
+    def add_pull(
+        self,
+        repo: str,
+        number: int,
+        *,
+        title: str,
+        body: str = "",
+        user: str = "octocat",
+        merged_at: str | None = None,
+        files: Iterable[str] = (),
+        reviews: Iterable[tuple[str, str, str]] = (),
+        review_comments: Iterable[tuple[str, str, str]] = (),
+        labels: Iterable[str] = (),
+        updated_at: str = _CREATED,
+    ) -> dict[str, Any]:
+        """A pull request (listed among the issues, as GitHub lists them). ``reviews`` and
+        ``review_comments`` are (login, body, ISO time); ``reviews`` are APPROVED."""
+        issue = self.add_issue(repo, number, title=title, body=body, labels=labels)
+        issue["user"] = _user(user)
+        issue["updated_at"] = updated_at
+        issue["state"] = "closed" if merged_at else "open"
+        issue["closed_at"] = merged_at
+        issue["pull_request"] = {
+            "url": f"{self._origin_or_blank()}/repos/{repo}/pulls/{number}",
+            "merged_at": merged_at,
+        }
+        pull = {
+            "number": number, "title": title, "body": body, "user": _user(user),
+            "state": issue["state"], "merged_at": merged_at, "created_at": _CREATED,
+            "updated_at": updated_at, "html_url": f"https://github.com/{repo}/pull/{number}",
+            "files": [{"filename": f, "additions": 1, "deletions": 0, "status": "modified"}
+                      for f in files],
+            "reviews": [{"id": self._id(), "user": _user(u), "body": b, "state": "APPROVED",
+                         "submitted_at": at} for u, b, at in reviews],
+            "review_comments": [{"id": self._id(), "user": _user(u), "body": b,
+                                 "created_at": at, "path": next(iter(files), "")}
+                                for u, b, at in review_comments],
+        }  # fmt: skip
+        self.pulls[(repo, number)] = pull
+        return pull
+
+    def add_issue_comment(self, repo: str, number: int, user: str, body: str, at: str) -> None:
+        """A comment on issue or pull request ``number`` by ``user`` at ISO time ``at``."""
+        issue = self.issues[(repo, number)]
+        comment = self._add_comment(repo, issue, body)
+        comment["user"], comment["created_at"] = _user(user), at
+
     def add_routes(self, app: web.Application) -> None:
         base = "/repos/{owner}/{repo}/issues"
+        app.router.add_get(base, self._read)
+        app.router.add_get(base + "/{number:\\d+}/comments", self._read)
+        pulls = "/repos/{owner}/{repo}/pulls/{number:\\d+}"
+        app.router.add_get(pulls, self._read)
+        app.router.add_get(pulls + "/{what:files|reviews|comments}", self._read)
         app.router.add_post(base, self._dispatch)
         app.router.add_get(base + "/{number:\\d+}", self._dispatch)
         app.router.add_patch(base + "/{number:\\d+}", self._dispatch)
@@ -137,6 +202,66 @@ class FakeGitHubAPI(FakeServer):
         app.router.add_get("/user", self._whoami)
         app.router.add_get("/repos/{owner}/{repo}", self._repo)
         app.router.add_route("*", "/{tail:.*}", self._unknown)
+
+    async def _read(self, request: web.Request) -> web.Response:
+        """The read side: lists paginated by ``per_page``/``page`` with a ``Link`` header,
+        an ``ETag`` on each answer and 304 for a matching ``If-None-Match``."""
+        call = await self.record(request)
+        if (refusal := self._refusal(call)) is not None:
+            return refusal
+        if self.rate_limited > 0:
+            self.rate_limited -= 1
+            reset = int(time.time()) + 1
+            response = _github_error(403, "API rate limit exceeded for user ID 1.")
+            response.headers["X-RateLimit-Remaining"] = "0"
+            response.headers["X-RateLimit-Reset"] = str(reset)
+            return response
+        info = request.match_info
+        repo = f"{info['owner']}/{info['repo']}"
+        if repo not in self.repos:
+            return _github_error(404, "Not Found")
+        path = request.path
+        number = int(info["number"]) if "number" in info else None
+        items: Any
+        if number is None:
+            since = request.query.get("since")
+            found = [i for (r, _), i in self.issues.items() if r == repo]
+            found = [i for i in found if since is None or i["updated_at"] >= since]
+            items = sorted(found, key=lambda i: (i["updated_at"], i["number"]))
+        elif path.endswith("/comments") and "/issues/" in path:
+            items = self.comments.get((repo, number), [])
+        else:
+            pull = self.pulls.get((repo, number))
+            if pull is None:
+                return _github_error(404, "Not Found")
+            what = info.get("what")
+            if what is None:
+                single = {k: v for k, v in pull.items()
+                          if k not in ("files", "reviews", "review_comments")}  # fmt: skip
+                return self._tagged(request, single, None)
+            items = pull["review_comments" if what == "comments" else what]
+        per_page = min(int(request.query.get("per_page", "30")), self.page_cap)
+        page = int(request.query.get("page", "1"))
+        chunk = items[(page - 1) * per_page : page * per_page]
+        last = max(1, -(-len(items) // per_page))
+        link = None
+        if page < last:
+            query = dict(request.query)
+            query["page"] = str(page + 1)
+            nxt = request.url.with_query(query)
+            query["page"] = str(last)
+            link = f'<{nxt}>; rel="next", <{request.url.with_query(query)}>; rel="last"'
+        return self._tagged(request, chunk, link)
+
+    def _tagged(self, request: web.Request, body: Any, link: str | None) -> web.Response:
+        etag = 'W/"' + hashlib.sha1(json.dumps(body, sort_keys=True).encode()).hexdigest() + '"'
+        if request.headers.get("If-None-Match") == etag:
+            return web.Response(status=304, headers={"ETag": etag})
+        response = _json(body)
+        response.headers["ETag"] = etag
+        if link:
+            response.headers["Link"] = link
+        return response
 
     async def _unknown(self, request: web.Request) -> web.Response:
         await self.record(request)

@@ -1,0 +1,83 @@
+"""The GitHub webhook ``serve`` answers: a newly opened issue becomes a triage card.
+
+``POST /github/webhook/{tenant}``: the body's ``X-Hub-Signature-256`` must be the
+HMAC-SHA256 of the raw body under the configured secret (checked in constant time,
+before anything is parsed); only ``issues`` events with ``action: opened`` do anything,
+and only for repositories on the allow-list. The reply is a 202 at once: triage runs in
+a background task, and proposes an approval card (see ``agents.suggest_triage``); only
+an approved card writes to GitHub.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+from collections.abc import Iterable
+from typing import Any, TypeGuard
+
+from aiohttp import web
+
+from agents import suggest_triage
+from brain import Brain, HivebrainError
+
+log = logging.getLogger(__name__)
+
+
+def is_object(value: object) -> TypeGuard[dict[str, Any]]:
+    """A JSON object of a payload passed through unchanged."""
+    return isinstance(value, dict)
+
+
+def signature_ok(secret: str, body: bytes, header: str | None) -> bool:
+    """Whether ``header`` is ``sha256=<hex>`` of ``body`` under ``secret``."""
+    if not header or not header.startswith("sha256="):
+        return False
+    want = hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+    return hmac.compare_digest(want, header.removeprefix("sha256="))
+
+
+def github_webhook_routes(
+    brain: Brain, *, secret: str, repos: Iterable[str]
+) -> tuple[list[web.RouteDef], set[asyncio.Task[Any]]]:
+    """The webhook route, and the set holding its running triage tasks."""
+    allowed = {r.lower() for r in repos}
+    tasks: set[asyncio.Task[Any]] = set()
+
+    async def triage(slug: str, repo: str, issue: dict[str, Any]) -> None:
+        try:
+            graph = await brain.tenant(slug)
+            card = await suggest_triage(
+                graph, repo=repo, number=int(issue["number"]),
+                title=str(issue.get("title") or ""), body=str(issue.get("body") or ""),
+            )  # fmt: skip
+            log.info("triage %s#%s: %s", repo, issue.get("number"), card.id if card else "none")
+        except (HivebrainError, ValueError) as exc:
+            log.warning("triage %s#%s failed: %s", repo, issue.get("number"), exc)
+
+    async def receive(request: web.Request) -> web.Response:
+        body = await request.read()
+        if not signature_ok(secret, body, request.headers.get("X-Hub-Signature-256")):
+            return web.json_response({"error": "bad signature"}, status=401)
+        if request.headers.get("X-GitHub-Event") != "issues":
+            return web.json_response({"ignored": "not an issues event"}, status=202)
+        try:
+            event: Any = json.loads(body)
+        except ValueError:
+            return web.json_response({"error": "body is not JSON"}, status=400)
+        if not is_object(event) or event.get("action") != "opened":
+            return web.json_response({"ignored": "only issues.opened is triaged"}, status=202)
+        where: Any = event.get("repository")
+        repo = str(where.get("full_name") or "") if is_object(where) else ""
+        issue: Any = event.get("issue")
+        if repo.lower() not in allowed or not is_object(issue):
+            return web.json_response({"ignored": "repository not tracked"}, status=202)
+        slug = request.match_info["tenant"]
+        task = asyncio.create_task(triage(slug, repo, issue), name=f"triage {repo}")
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+        return web.json_response({"accepted": f"{repo}#{issue.get('number')}"}, status=202)
+
+    return [web.post("/github/webhook/{tenant}", receive)], tasks
