@@ -142,28 +142,32 @@ async def test_triage_proposes_one_card_per_issue_never_twice(quiet_brain: Brain
     await graph.write_facts(list(enumerate(facts, 1)))
     poster = RecordingPoster()
     runner = JobRunner(quiet_brain, poster, retry_delays_s=())
-    missing = await runner.run(slug, "repo_triage", t=NOW)
-    assert missing.summary == "triage tool not available" and not poster.posts
-
-    # a stand-in for the repo brain's tool (issue 13), registered the way tools are
-    @tool("triage_candidates", "stand-in", TriageArgs)
-    async def _triage(graph: TenantGraph, args: BaseModel, t: int) -> ReadResult:  # pyright: ignore[reportUnusedFunction]
-        assert isinstance(args, TriageArgs) and "Fan" in args.text
-        ranked = [
-            {
-                "repo": args.repo,
-                "component": "drivers/thermal",
-                "score": 0.8,
-                "confidence": "strong",
-            }
-        ]
-        return ReadResult(tool="triage_candidates", as_of="now", data={"components": ranked})
-
+    # the repo brain's own tool is taken out, then replaced by a stand-in whose answer
+    # the test knows; the real one is put back whatever happens
+    registered = dict(TOOLS)  # in order: listings show tools in registration order
+    TOOLS.pop("triage_candidates", None)
     try:
+        missing = await runner.run(slug, "repo_triage", t=NOW)
+        assert missing.summary == "triage tool not available" and not poster.posts
+
+        @tool("triage_candidates", "stand-in", TriageArgs)
+        async def _triage(graph: TenantGraph, args: BaseModel, t: int) -> ReadResult:  # pyright: ignore[reportUnusedFunction]
+            assert isinstance(args, TriageArgs) and "Fan" in args.text
+            ranked = [
+                {
+                    "repo": args.repo,
+                    "component": "drivers/thermal",
+                    "score": 0.8,
+                    "confidence": "strong",
+                }
+            ]
+            return ReadResult(tool="triage_candidates", as_of="now", data={"components": ranked})
+
         first = await runner.run(slug, "repo_triage", t=NOW + 3_600_000)
         again = await runner.run(slug, "repo_triage", t=NOW + 2 * 3_600_000)
     finally:
-        TOOLS.pop("triage_candidates", None)
+        TOOLS.clear()
+        TOOLS.update(registered)
     assert first.status == "ok" and again.status == "ok"
     (post,) = poster.posts
     assert post.channel_setting == "triage_channel"
