@@ -23,12 +23,13 @@ from agents.errors import (
     ToolArgsInvalid,
     ToolUnknown,
 )
-from agents.model import model_from_settings
+from agents.model import meeting_proposer, model_from_settings
 from agents.tools._registry import TOOLS, call_tool, describe_tools
 from brain import HivebrainError
 
 __all__ = [
     "AgentSettings",
+    "meeting_proposer",
     "model_from_settings",
     "TOOLS",
     "Card",

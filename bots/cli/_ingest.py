@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,7 +12,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from bots.cli._common import console, err_console, print_json, run, with_brain
 from brain import (
     Brain,
-    InputInvalid,
 )
 from brain.ingest import parse_facts_file, read_text_file
 
@@ -96,27 +94,53 @@ async def ingest_github(
 async def ingest_meeting(
     slug: str,
     file: Path,
-    as_of: Annotated[
-        str | None, typer.Option("--as-of", help="Date of the meeting (default: the file's date).")
+    title: Annotated[str | None, typer.Option("--title", help="The meeting's title.")] = None,
+    date: Annotated[
+        str | None,
+        typer.Option("--date", "--as-of", help="Date of the meeting (default: the file's date)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Load a meeting transcript (JSON speaker turns, QMSum-style) as a Meeting and its lines."""
-    from brain.ingest import meeting_facts
+    """Load a meeting transcript (QMSum JSON, recorder JSON, WebVTT, SRT or "Name: words"
+    lines, detected from the content) with its decisions and action items."""
+    from agents import meeting_proposer
+    from brain.ingest import load_meeting, read_transcript
 
-    try:
-        transcript = json.loads(read_source_text(file))
-    except json.JSONDecodeError as exc:
-        raise InputInvalid(
-            f"{file} is not valid JSON ({exc.msg}, line {exc.lineno}): nothing was written"
-        ) from exc
-    facts = meeting_facts(
-        name=file.stem,
-        transcript=transcript,
-        src=f"file:{file.name}",
-        as_of=source_date(file, as_of),
-    )
-    await write_source_facts(slug, facts, as_json, loaded=f"meeting {file.stem}")
+    transcript = read_transcript(file.name, text=read_source_text(file))
+    when = date if date is not None else transcript.date or source_date(file, None)
+    if date is not None:
+        source_date(file, date)  # checks the date as typed
+
+    async def act(brain: Brain) -> None:
+        graph = await brain.tenant(slug)
+        loaded = await load_meeting(
+            graph,
+            transcript,
+            name=file.stem,
+            src=f"file:{file.name}",
+            as_of=when,
+            title=title,
+            propose=meeting_proposer(),
+        )
+        if as_json:
+            print_json(loaded.as_dict())
+            return
+        print_write_report(
+            loaded.report.as_dict(),
+            False,
+            loaded=f"meeting {file.stem} ({loaded.format}, {loaded.lines:,} lines)",
+        )
+        console.print(
+            f"{loaded.extractor}: {loaded.extraction.summary()}", highlight=False, markup=False
+        )
+        for c, reason in loaded.extraction.dropped:
+            console.print(
+                f"  dropped {c.kind} at line {c.lines[0] if c.lines else '?'}: {reason}",
+                highlight=False,
+                markup=False,
+            )
+
+    await with_brain(act)
 
 
 @ingest_app.command("doc")

@@ -7,15 +7,42 @@ from brain.ingest._documents import (
     document_facts,
     meeting_facts,
     parse_upload,
-    slugify,
     upload_facts,
+)
+from brain.ingest._due_dates import due_date
+from brain.ingest._extract import (
+    MIN_CONFIDENCE,
+    Candidate,
+    Extraction,
+    check_candidates,
+    rules_candidates,
 )
 from brain.ingest._facts import export_facts, parse_facts_file, parse_lines, read_facts
 from brain.ingest._github import count_commits, load_github
+from brain.ingest._meeting_formats import Transcript, Turn, parse_transcript, transcript_from_json
+from brain.ingest._meeting_load import MeetingLoad, Proposer, load_meeting, read_transcript
+from brain.ingest._meetings import line_chunk_id, meeting_id
+from brain.ingest._slugs import slugify
 from brain.ingest._text_files import read_text_file
 
 __all__ = [
+    "MIN_CONFIDENCE",
+    "Candidate",
+    "Extraction",
+    "MeetingLoad",
+    "Proposer",
+    "Transcript",
+    "Turn",
+    "check_candidates",
     "chunk_text",
+    "due_date",
+    "line_chunk_id",
+    "load_meeting",
+    "meeting_id",
+    "parse_transcript",
+    "read_transcript",
+    "rules_candidates",
+    "transcript_from_json",
     "count_commits",
     "document_facts",
     "export_facts",
