@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from agents._minutes import propose_minutes_card, render_minutes
 from agents._settings import AgentSettings
 from agents._turn import TurnResult, run_turn
 from agents.cards._cards import Card, CardDraft, Decision, decide, get_card, list_cards, propose
@@ -59,5 +60,7 @@ __all__ = [
     "get_card",
     "list_cards",
     "propose",
+    "propose_minutes_card",
+    "render_minutes",
     "run_turn",
 ]

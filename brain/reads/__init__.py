@@ -5,6 +5,7 @@ from __future__ import annotations
 from brain.reads._cache import cache_counts, clear_cache
 from brain.reads._cypher_guard import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_cypher, run_cypher
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
+from brain.reads._minutes import action_items, find_meeting, minutes
 from brain.reads._passages import passages
 from brain.reads._paths import path
 from brain.reads._periods import metric_period
@@ -33,14 +34,17 @@ __all__ = [
     "NodeRef",
     "ReadResult",
     "TenantStats",
+    "action_items",
     "cache_counts",
     "check_cypher",
     "clear_cache",
     "edge_ref",
+    "find_meeting",
     "history",
     "is_sample",
     "lookup",
     "metric_period",
+    "minutes",
     "neighbours",
     "not_found",
     "owner",
