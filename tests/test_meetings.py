@@ -259,3 +259,43 @@ def test_qmsum_json_still_loads_without_a_graph() -> None:
     )
     chunks = [f["node"] for f in facts if f.get("node", {}).get("type") == "Chunk"]
     assert chunks[0]["line"] == 0 and chunks[0]["id"] == "meeting-es2002a#l0"
+
+
+# --- questions across meetings, in chat (rules mode) -------------------------------------
+
+
+async def test_questions_across_meetings_quote_the_line(new_tenant: TenantGraph) -> None:
+    from agents import run_turn
+
+    site = parse_transcript("site.txt", (DATA / "site-meeting.txt").read_text())
+    await load_meeting(
+        new_tenant,
+        site,
+        name="site-2026-11-23",
+        src="f",
+        as_of="2026-11-23",
+        title="Site meeting 23 November",
+    )
+    board = parse_transcript("board.vtt", (DATA / "school-board.vtt").read_text())
+    await load_meeting(
+        new_tenant,
+        board,
+        name="board-2026-11-30",
+        src="f",
+        as_of="2026-11-30",
+        title="Board meeting 30 November",
+    )
+
+    last = await run_turn(new_tenant, "What was decided in the last meeting?", save=False)
+    assert "Renew the bus contract for one year only" in last.answer, last.answer
+    assert "decision-board-2026-11-30-l2-1" in last.citations and last.verified, last.checks
+
+    who = await run_turn(new_tenant, "Who raised the crane hire cost concern?", save=False)
+    assert who.answer.startswith("Priya Menon [[person-priya-menon]] raised it"), who.answer
+    assert "meeting-site-2026-11-23#l3" in who.citations
+
+    mine = await run_turn(new_tenant, "What are my open action items?", save=False)
+    assert "Rebook the mobile crane" in mine.answer and "Draft the tender" in mine.answer
+    luis = await run_turn(new_tenant, "Open action items for Luis Ortega?", save=False)
+    assert "Rebook the mobile crane" in luis.answer and "Draft the tender" not in luis.answer
+    assert "27 November 2026" in luis.answer, luis.answer  # "by Friday", said on a Monday

@@ -7,7 +7,7 @@ question asks about is usually said over several adjacent turns, so each line al
 a share of its neighbours' scores (a window of turns, decaying with distance): a run of
 matching lines outranks one stray line that happens to share a word. Picked passages keep
 a gap between them, so ten results cover several places in the records rather than ten
-neighbouring lines of one place.
+neighbouring lines of one place; close neighbours fill the list only after that.
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from dataclasses import dataclass
 RRF_K = 60
 #: Lines on each side whose scores a line shares, and how fast the share decays.
 WINDOW = 3
-DECAY = 0.7
-#: Lines kept between two picked passages of the same source.
-GAP = 8
+DECAY = 0.5
+#: Lines kept between two picked passages of the same source before any close neighbour
+#: of a picked one is taken.
+GAP = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +83,7 @@ def rank_passages(
                     if other is not None:
                         score[other] += share
     picked: list[RankedPassage] = []
+    close: list[RankedPassage] = []
     for pid in sorted(score, key=lambda p: (-score[p], p)):
         row = rows[pid]
         place = _place(row)
@@ -95,11 +97,12 @@ def rank_passages(
                 for p in picked
             )
         ):
+            close.append(RankedPassage(row, score[pid]))
             continue
         picked.append(RankedPassage(row, score[pid]))
         if len(picked) >= limit:
             break
-    return picked
+    return picked + close[: limit - len(picked)]
 
 
 def _place(row: PassageRow) -> int | None:

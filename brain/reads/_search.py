@@ -29,8 +29,9 @@ FILTERED_POOL_FACTOR = 8
 MAX_PASSAGES_SHOWN = 3
 #: Hits each of the four searches contributes before fusion.
 POOL = 30
-#: Passages each chunk search contributes to the passage ranking.
-PASSAGE_POOL = 60
+#: Passages each chunk search contributes to the passage ranking (a deeper list adds
+#: more stray single-word matches than it finds).
+PASSAGE_POOL = 30
 
 
 @dataclass(slots=True)
