@@ -165,6 +165,54 @@ async def ingest_doc(
     await write_source_facts(slug, facts, as_json, loaded=f"document {file.name}")
 
 
+@ingest_app.command("docs")
+@run
+async def ingest_docs(
+    slug: str,
+    paths: Annotated[list[Path], typer.Argument(help="Files and folders of documents.")],
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Load documents (Markdown, text, HTML, PDF) from files and folders; a folder loaded
+    again closes the passages of documents it no longer holds."""
+    from brain.ingest import load_documents
+
+    async def act(brain: Brain) -> None:
+        graph = await brain.tenant(slug)
+        with Progress(
+            TextColumn("documents"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err_console,
+            disable=as_json or not err_console.is_terminal,
+        ) as bar:
+            task = bar.add_task("documents", total=None)
+            loaded = await load_documents(graph, paths, progress=lambda n: bar.advance(task, n))
+        counts = loaded.report.as_dict() if loaded.report else {}
+        if as_json:
+            print_json(
+                {
+                    **counts,
+                    "files": loaded.files,
+                    "passages": loaded.passages,
+                    "closed_passages": loaded.closed,
+                    "skipped": loaded.skipped,
+                }
+            )
+            return
+        console.print(
+            f"{loaded.files} document(s), {loaded.passages} passage(s), "
+            f"{loaded.closed} passage(s) closed, {len(loaded.skipped)} skipped",
+            highlight=False,
+        )
+        if counts:
+            print_write_report(counts, False, loaded="written")
+        for line in loaded.skipped:
+            console.print(f"  skipped: {line}", highlight=False, markup=False)
+
+    await with_brain(act)
+
+
 #: Largest document or transcript `ingest doc` / `ingest meeting` reads.
 MAX_SOURCE_BYTES = 50 * 1024**2
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from brain.ingest._doc_files import read_document, split_passages
+from brain.ingest._doc_load import DocsLoad, load_documents
 from brain.ingest._documents import (
     chunk_text,
     document_facts,
@@ -28,6 +30,7 @@ from brain.ingest._text_files import read_text_file
 __all__ = [
     "MIN_CONFIDENCE",
     "Candidate",
+    "DocsLoad",
     "Extraction",
     "MeetingLoad",
     "Proposer",
@@ -37,9 +40,11 @@ __all__ = [
     "chunk_text",
     "due_date",
     "line_chunk_id",
+    "load_documents",
     "load_meeting",
     "meeting_id",
     "parse_transcript",
+    "read_document",
     "read_transcript",
     "rules_candidates",
     "transcript_from_json",
@@ -54,5 +59,6 @@ __all__ = [
     "read_facts",
     "read_text_file",
     "slugify",
+    "split_passages",
     "upload_facts",
 ]
