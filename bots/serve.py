@@ -98,6 +98,11 @@ async def serve(
         poster.posters["discord"] = DiscordPoster(bot)
         discord_task = asyncio.create_task(run_discord(core, settings, bot=bot), name="discord")
         running["discord"] = True
+    webhook_secret = settings.hivebrain_meeting_webhook_secret
+    if webhook_secret is not None and webhook_secret.get_secret_value():
+        from bots._meeting_hook import meeting_webhook_routes
+
+        app.add_routes(meeting_webhook_routes(brain, webhook_secret.get_secret_value()))
     scheduler = build_scheduler(brain, poster)
     scheduler.start()
     running["scheduler"] = True
