@@ -299,3 +299,12 @@ async def test_questions_across_meetings_quote_the_line(new_tenant: TenantGraph)
     luis = await run_turn(new_tenant, "Open action items for Luis Ortega?", save=False)
     assert "Rebook the mobile crane" in luis.answer and "Draft the tender" not in luis.answer
     assert "27 November 2026" in luis.answer, luis.answer  # "by Friday", said on a Monday
+
+
+def test_a_caption_upload_becomes_a_meeting() -> None:
+    from brain.ingest import upload_facts
+
+    data = (DATA / "school-board.vtt").read_bytes()
+    facts = upload_facts(name="board.vtt", data=data, src="upload", as_of="2026-11-30")
+    chunks = [f["node"] for f in facts if f.get("node", {}).get("type") == "Chunk"]
+    assert [c["line"] for c in chunks] == [0, 1, 2, 3] and chunks[1]["time"] == "0:00:07"

@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from brain.errors import InputInvalid
-from brain.ingest._meeting_formats import transcript_from_json
+from brain.ingest._meeting_formats import parse_transcript, transcript_from_json
 from brain.ingest._meetings import transcript_facts
 from brain.ingest._slugs import slugify
 
@@ -113,6 +113,9 @@ def upload_facts(*, name: str, data: bytes, src: str, as_of: str) -> list[dict[s
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputInvalid(f"{name} is not UTF-8 text") from exc
+    if name.lower().endswith((".vtt", ".srt")) or text.lstrip().startswith("WEBVTT"):
+        stem = name.rsplit(".", 1)[0]
+        return transcript_facts(parse_transcript(name, text), name=stem, src=src, as_of=as_of)
     if name.lower().endswith(".json"):
         try:
             return meeting_facts(
