@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from agents._issue_triage import UnsafeReply, poll_and_triage, suggest_triage
+from agents._minutes import propose_minutes_card, render_minutes
 from agents._settings import AgentSettings
 from agents._turn import TurnResult, run_turn
 from agents.cards._cards import Card, CardDraft, Decision, get_card, list_cards, propose
@@ -25,7 +26,7 @@ from agents.errors import (
     ToolArgsInvalid,
     ToolUnknown,
 )
-from agents.model import model_from_settings
+from agents.model import meeting_proposer, model_from_settings
 from agents.tools._registry import TOOLS, call_tool, describe_tools
 from brain import HivebrainError
 
@@ -34,6 +35,7 @@ __all__ = [
     "poll_and_triage",
     "suggest_triage",
     "AgentSettings",
+    "meeting_proposer",
     "model_from_settings",
     "TOOLS",
     "Card",
@@ -63,5 +65,7 @@ __all__ = [
     "get_card",
     "list_cards",
     "propose",
+    "propose_minutes_card",
+    "render_minutes",
     "run_turn",
 ]

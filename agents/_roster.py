@@ -152,7 +152,7 @@ ROSTER: dict[str, Desk] = {
             "Memory Keeper",
             "decisions, notes and what the team already knows",
             "decisions, rules, documents, and what superseded them",
-            (*_READ, "history", "passages", "path"),
+            (*_READ, "history", "passages", "path", "minutes", "action_items"),
             ("facts",),
             (
                 "decide",
@@ -207,7 +207,7 @@ ROSTER: dict[str, Desk] = {
             "Taskmaster",
             "tasks, owners and follow-ups",
             "tasks, their owners over time, and what blocks them",
-            (*_READ, "owner", "history", "what_breaks"),
+            (*_READ, "owner", "history", "what_breaks", "action_items"),
             ("facts",),
             (
                 "owner",

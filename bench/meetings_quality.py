@@ -91,9 +91,9 @@ def read_queries(path: Path) -> tuple[dict[str, Any], list[Query]]:
 
 
 def chunk_line(chunk_id: str) -> tuple[str, int]:
-    """(meeting id, 0-based turn index) of a transcript Chunk id ``meeting-x#l<1-based>``."""
+    """(meeting id, 0-based turn index) of a transcript Chunk id ``meeting-x#l<line>``."""
     meeting, _, line = chunk_id.rpartition("#l")
-    return meeting, int(line) - 1
+    return meeting, int(line)
 
 
 def rrf_chunks(lists: Sequence[list[list[Any]]]) -> list[str]:

@@ -134,6 +134,11 @@ async def serve(
         discord_task = asyncio.create_task(run_discord(core, settings, bot=bot), name="discord")
         running["discord"] = True
     webhook_tasks = _add_github_webhook(brain, app)
+    webhook_secret = settings.hivebrain_meeting_webhook_secret
+    if webhook_secret is not None and webhook_secret.get_secret_value():
+        from bots._meeting_hook import meeting_webhook_routes
+
+        app.add_routes(meeting_webhook_routes(brain, webhook_secret.get_secret_value()))
     scheduler = JobService(JobRunner(brain, digests))
     await scheduler.start()
     running["scheduler"] = True

@@ -264,8 +264,8 @@ async def test_malformed_file_writes_nothing(plain_brain: Brain, tmp_path: Path)
 
 READ_MEETING_LINES = """
 MATCH (m:Meeting {id: $meeting})-[:HAS_CHUNK]->(c:Chunk)-[:SAID_BY]->(p:Person)
-RETURN c.position, p.role, c.text
-ORDER BY c.position
+RETURN c.line, p.name, c.text
+ORDER BY c.line
 LIMIT $limit
 """
 
@@ -284,13 +284,13 @@ async def test_meeting_loads_and_search_finds_it(new_tenant: TenantGraph) -> Non
     turns = transcript["meeting_transcripts"]
     spoken = [
         i
-        for i, t in enumerate(turns, 1)
+        for i, t in enumerate(turns)
         if t["content"].replace("{vocalsound}", "").replace("{disfmarker}", "").strip()
     ]
     assert [row[0] for row in res.rows] == spoken
-    for position, role, text in res.rows:
-        assert role == turns[position - 1]["speaker"]
-        assert text.startswith(f"{role}: ")
+    for line, speaker, text in res.rows:  # line: the 0-based index of the source's turn
+        assert speaker == turns[line]["speaker"]
+        assert text.startswith(f"{speaker}: ")
 
     query = transcript["specific_query_list"][4]["query"]  # competitor information, 169-179
     result = await call_tool(new_tenant, "search", {"query": query, "limit": 5})
@@ -380,7 +380,8 @@ async def test_cli_ingest_meeting_and_doc(
         cwd=tmp_path,
     )
     assert meeting.returncode == 0, meeting.stderr
-    assert meeting.stdout.startswith("meeting ES2002a: created")
+    assert meeting.stdout.startswith("meeting ES2002a (qmsum, 287 lines): created")
+    assert "rules: kept" in meeting.stdout
     notes = tmp_path / "notes.md"
     notes.write_text("# Remote control\n\nThe team agreed on a banana-shaped remote.\n")
     doc = await hivebrain("ingest", "doc", slug, str(notes), url=falkordb_url, cwd=tmp_path)

@@ -110,7 +110,10 @@ async def test_search_fuses_full_text_and_vector_lists(sample: TenantGraph) -> N
     if four and one:
         assert min(four) > max(one)
     assert res.sample, "the sample business is sample data"
-    assert res.evidence.node_ids == hit_ids(res)
+    # the evidence is the hits, then the matched passages with their sources
+    assert res.evidence.node_ids[: len(hits)] == hit_ids(res)
+    passage_ids = [p["id"] for p in res.data["passages"]]
+    assert passage_ids and set(passage_ids) <= set(res.evidence.node_ids)
 
 
 async def test_a_passage_answers_as_its_document(sample: TenantGraph) -> None:
@@ -130,6 +133,11 @@ async def test_a_meeting_line_answers_as_its_meeting(sample: TenantGraph) -> Non
     assert res.found
     assert hit_ids(res)[0].startswith("meeting-content-review-")
     assert all(h["type"] == "Meeting" for h in res.data["hits"])
+    # the words themselves come back: the line, who said it, and the path to them
+    best = res.data["passages"][0]
+    assert best["source"]["id"] == hit_ids(res)[0] and "story" in best["text"].lower()
+    edges = {(e.source, e.type, e.target) for e in res.evidence.edges}
+    assert (best["source"]["id"], "HAS_CHUNK", best["id"]) in edges
 
 
 @pytest.mark.parametrize("types", [["Tool"], ["Document"], ["Person", "Team"]])
@@ -729,6 +737,8 @@ MINIMAL_ARGS: dict[str, dict[str, Any]] = {
     "area_history": {"component": "src/checkout"},
     "related_work": {"item": "task-ig-token"},
     "catch_up": {},
+    "minutes": {"meeting": "last"},
+    "action_items": {},
 }
 
 

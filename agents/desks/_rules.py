@@ -15,6 +15,7 @@ from agents._ledger import ToolLedger
 from agents.desks import _answers as answers
 from agents.desks import _repo as repo
 from agents.desks._draft import Draft, cite, decline, number
+from agents.desks._meetings import answer_meeting_question, meeting_question
 from agents.desks._understand import Understanding, is_money, ratio_target
 from agents.desks._words import content_words
 from brain import HivebrainError, now_ms, parse_moment
@@ -42,6 +43,8 @@ def plan(u: Understanding) -> list[str]:
     """The desks a rules-mode turn runs for what the question asks."""
     if u.repo_ask is not None:
         return ["tech"]
+    if meeting_question(u.question) is not None:
+        return ["memory"]
     if u.kind == "metric" and u.metric_op == "why":
         return list(DESKS_FOR["why"])
     if u.kind == "relationship" and ("WORKS_ON" in u.rels or "Person" in u.asked_types):
@@ -62,6 +65,9 @@ async def _work(desk: str, u: Understanding, ledger: ToolLedger, tz: str) -> Dra
         return await repo.experts(u.question, ledger, desk)
     if u.repo_ask == "triage":
         return await repo.triage(u.question, ledger, desk)
+    asked = meeting_question(u.question)
+    if asked is not None:  # a meeting's record answers it, whatever it names
+        return await answer_meeting_question(asked, u, ledger, desk)
     if u.unknown_names and u.kind != "metric":
         return decline(answers.what_missing(u), answers.suggest(u))
     target = ratio_target(u.question)

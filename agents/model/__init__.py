@@ -19,6 +19,7 @@ from agents.model._loop import (
     tool_result_text,
     tool_specs,
 )
+from agents.model._meeting_extract import ModelExtractor, meeting_proposer, parse_candidates
 
 __all__ = [
     "TOOL_RESULT_CHARS",
@@ -28,10 +29,13 @@ __all__ = [
     "FakeModel",
     "LoopResult",
     "ModelClient",
+    "ModelExtractor",
     "ModelReply",
     "ToolCall",
     "Usage",
+    "meeting_proposer",
     "model_from_settings",
+    "parse_candidates",
     "run_tool_loop",
     "tool_result_text",
     "tool_specs",

@@ -23,9 +23,11 @@ from brain import InputInvalid, TenantGraph, format_moment, now_ms, parse_moment
 from brain.reads import (
     BREAK_RELS,
     ReadResult,
+    action_items,
     history,
     lookup,
     metric_period,
+    minutes,
     neighbours,
     owner,
     passages,
@@ -250,6 +252,42 @@ async def _period(graph: TenantGraph, args: PeriodArgs, t: int) -> ReadResult:
 )
 async def _passages(graph: TenantGraph, args: NameArgs, t: int) -> ReadResult:
     return await passages(graph, args.name, as_of_ms=t)
+
+
+class MeetingArgs(ToolArgs):
+    meeting: str = Field(
+        default="last",
+        min_length=1,
+        max_length=512,
+        description='A meeting id or its exact name; "last" for the newest meeting.',
+    )
+
+
+@tool(
+    "minutes",
+    "A meeting's minutes: summary, decisions, action items (owners, due dates), open "
+    "questions, each with the lines it rests on.",
+    MeetingArgs,
+)
+async def _minutes(graph: TenantGraph, args: MeetingArgs, t: int) -> ReadResult:
+    return await minutes(graph, args.meeting, as_of_ms=t)
+
+
+class ActionItemArgs(ToolArgs):
+    owner: str | None = Field(
+        default=None, max_length=512, description="Only this person's (id or exact name)."
+    )
+    include_done: bool = Field(default=False, description="Also items marked done.")
+
+
+@tool(
+    "action_items",
+    "Action items agreed in meetings, open ones by default, with owner, due date and the "
+    "line that created each.",
+    ActionItemArgs,
+)
+async def _action_items(graph: TenantGraph, args: ActionItemArgs, t: int) -> ReadResult:
+    return await action_items(graph, owner=args.owner, as_of_ms=t, include_done=args.include_done)
 
 
 class PathArgs(ToolArgs):

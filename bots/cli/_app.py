@@ -12,13 +12,24 @@ from typing import Annotated
 
 import typer
 
-from bots.cli import _cards, _chat, _db, _doctor, _ingest, _jobs, _mcp, _tenant, _tools
+from bots.cli import (
+    _cards,
+    _chat,
+    _db,
+    _doctor,
+    _ingest,
+    _jobs,
+    _mcp,
+    _minutes,
+    _tenant,
+    _tools,
+)
 
 app = typer.Typer(help="hivebrain: a company brain for Slack and Discord.", no_args_is_help=True)
 app.add_typer(_tenant.tenant_app, name="tenant")
 app.add_typer(_db.db_app, name="db")
 app.add_typer(_ingest.ingest_app, name="ingest")
-for group in (_tools, _chat, _cards, _doctor, _jobs, _mcp):
+for group in (_tools, _chat, _cards, _doctor, _jobs, _mcp, _minutes):
     group.register(app)
 
 

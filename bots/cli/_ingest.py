@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,7 +12,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from bots.cli._common import console, err_console, print_json, run, with_brain
 from brain import (
     Brain,
-    InputInvalid,
 )
 from brain.ingest import parse_facts_file, read_text_file
 
@@ -172,27 +170,53 @@ async def _ingest_api(slug: str, repo: str, depth: int, as_json: bool) -> None:
 async def ingest_meeting(
     slug: str,
     file: Path,
-    as_of: Annotated[
-        str | None, typer.Option("--as-of", help="Date of the meeting (default: the file's date).")
+    title: Annotated[str | None, typer.Option("--title", help="The meeting's title.")] = None,
+    date: Annotated[
+        str | None,
+        typer.Option("--date", "--as-of", help="Date of the meeting (default: the file's date)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Load a meeting transcript (JSON speaker turns, QMSum-style) as a Meeting and its lines."""
-    from brain.ingest import meeting_facts
+    """Load a meeting transcript (QMSum JSON, recorder JSON, WebVTT, SRT or "Name: words"
+    lines, detected from the content) with its decisions and action items."""
+    from agents import meeting_proposer
+    from brain.ingest import load_meeting, read_transcript
 
-    try:
-        transcript = json.loads(read_source_text(file))
-    except json.JSONDecodeError as exc:
-        raise InputInvalid(
-            f"{file} is not valid JSON ({exc.msg}, line {exc.lineno}): nothing was written"
-        ) from exc
-    facts = meeting_facts(
-        name=file.stem,
-        transcript=transcript,
-        src=f"file:{file.name}",
-        as_of=source_date(file, as_of),
-    )
-    await write_source_facts(slug, facts, as_json, loaded=f"meeting {file.stem}")
+    transcript = read_transcript(file.name, text=read_source_text(file))
+    when = date if date is not None else transcript.date or source_date(file, None)
+    if date is not None:
+        source_date(file, date)  # checks the date as typed
+
+    async def act(brain: Brain) -> None:
+        graph = await brain.tenant(slug)
+        loaded = await load_meeting(
+            graph,
+            transcript,
+            name=file.stem,
+            src=f"file:{file.name}",
+            as_of=when,
+            title=title,
+            propose=meeting_proposer(),
+        )
+        if as_json:
+            print_json(loaded.as_dict())
+            return
+        print_write_report(
+            loaded.report.as_dict(),
+            False,
+            loaded=f"meeting {file.stem} ({loaded.format}, {loaded.lines:,} lines)",
+        )
+        console.print(
+            f"{loaded.extractor}: {loaded.extraction.summary()}", highlight=False, markup=False
+        )
+        for c, reason in loaded.extraction.dropped:
+            console.print(
+                f"  dropped {c.kind} at line {c.lines[0] if c.lines else '?'}: {reason}",
+                highlight=False,
+                markup=False,
+            )
+
+    await with_brain(act)
 
 
 @ingest_app.command("doc")
@@ -215,6 +239,54 @@ async def ingest_doc(
         as_of=source_date(file, as_of),
     )
     await write_source_facts(slug, facts, as_json, loaded=f"document {file.name}")
+
+
+@ingest_app.command("docs")
+@run
+async def ingest_docs(
+    slug: str,
+    paths: Annotated[list[Path], typer.Argument(help="Files and folders of documents.")],
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Load documents (Markdown, text, HTML, PDF) from files and folders; a folder loaded
+    again closes the passages of documents it no longer holds."""
+    from brain.ingest import load_documents
+
+    async def act(brain: Brain) -> None:
+        graph = await brain.tenant(slug)
+        with Progress(
+            TextColumn("documents"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err_console,
+            disable=as_json or not err_console.is_terminal,
+        ) as bar:
+            task = bar.add_task("documents", total=None)
+            loaded = await load_documents(graph, paths, progress=lambda n: bar.advance(task, n))
+        counts = loaded.report.as_dict() if loaded.report else {}
+        if as_json:
+            print_json(
+                {
+                    **counts,
+                    "files": loaded.files,
+                    "passages": loaded.passages,
+                    "closed_passages": loaded.closed,
+                    "skipped": loaded.skipped,
+                }
+            )
+            return
+        console.print(
+            f"{loaded.files} document(s), {loaded.passages} passage(s), "
+            f"{loaded.closed} passage(s) closed, {len(loaded.skipped)} skipped",
+            highlight=False,
+        )
+        if counts:
+            print_write_report(counts, False, loaded="written")
+        for line in loaded.skipped:
+            console.print(f"  skipped: {line}", highlight=False, markup=False)
+
+    await with_brain(act)
 
 
 #: Largest document or transcript `ingest doc` / `ingest meeting` reads.

@@ -25,6 +25,10 @@ class BotSettings(HivebrainSettings):
     hivebrain_http_port: int = Field(
         default=8080, ge=1, le=65535, description="port of /healthz, Slack events and webhooks"
     )
+    hivebrain_meeting_webhook_secret: SecretStr | None = Field(
+        default=None,
+        description="shared secret of POST /webhooks/meetings/{slug}; empty = no webhook",
+    )
     discord_api_base_url: HttpUrlSetting = Field(
         default="https://discord.com/api/v10",
         description="Discord REST base URL that `hivebrain doctor` checks the token against",

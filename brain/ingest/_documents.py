@@ -17,22 +17,16 @@ import json
 import re
 from typing import Any
 
-from brain._json import is_list, is_object
 from brain.errors import InputInvalid
+from brain.ingest._meeting_formats import parse_transcript, transcript_from_json
+from brain.ingest._meetings import transcript_facts
+from brain.ingest._slugs import slugify
 
 CHUNK_CHARS = 900
 #: Uploads of at least this many bytes are parsed in a thread: decoding, chunking and
 #: JSON-reading megabytes is CPU work that would hold up every other chat on the loop.
 THREAD_PARSE_AT = 256 * 1024
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-_SLUG = re.compile(r"[^a-z0-9]+")
-#: QMSum transcripts mark non-speech as {vocalsound}, {disfmarker} ...
-_MARKUP = re.compile(r"\{[a-z_]+\}")
-
-
-def slugify(text: str, *, limit: int = 60) -> str:
-    """A lowercase id fragment for a name."""
-    return _SLUG.sub("-", text.lower()).strip("-")[:limit] or "untitled"
 
 
 def chunk_text(text: str, *, size: int = CHUNK_CHARS) -> list[str]:
@@ -105,101 +99,10 @@ def document_facts(
 
 
 def meeting_facts(*, name: str, transcript: Any, src: str, as_of: str) -> list[dict[str, Any]]:
-    """Facts for a transcript: ``{"meeting_transcripts": [{"speaker", "content"}...]}``
-    (the QMSum shape) or a plain list of ``{"speaker", "content"}`` turns."""
-    turns = transcript.get("meeting_transcripts") if is_object(transcript) else transcript
-    if not is_list(turns) or not all(
-        is_object(t) and "speaker" in t and "content" in t for t in turns
-    ):
-        raise InputInvalid(
-            f'{name}: a transcript is a list of {{"speaker": ..., "content": ...}} turns '
-            '(or an object with them under "meeting_transcripts")'
-        )
-    meeting = f"meeting-{slugify(name)}"
-    facts: list[dict[str, Any]] = [
-        {
-            "node": {
-                "type": "Meeting",
-                "id": meeting,
-                "name": name,
-                "lines": len(turns),
-                "src": src,
-                "asOf": as_of,
-            }
-        }
-    ]
-    people: dict[str, str] = {}
-    for i, turn in enumerate(turns, 1):
-        speaker = str(turn["speaker"]).strip() or "Unknown speaker"
-        content = _MARKUP.sub("", str(turn["content"])).strip()
-        if speaker not in people:
-            person = f"person-{slugify(name, limit=30)}-{slugify(speaker, limit=30)}"
-            people[speaker] = person
-            facts.append(
-                {
-                    "node": {
-                        "type": "Person",
-                        "id": person,
-                        "name": f"{speaker} ({name})",
-                        "role": speaker,
-                        "src": src,
-                        "asOf": as_of,
-                    }
-                }
-            )
-            facts.append(
-                {
-                    "edge": {
-                        "from": person,
-                        "type": "ATTENDED",
-                        "to": meeting,
-                        "since": as_of,
-                        "src": src,
-                        "asOf": as_of,
-                    }
-                }
-            )
-        if not content:
-            continue
-        chunk = f"{meeting}#l{i}"
-        facts.append(
-            {
-                "node": {
-                    "type": "Chunk",
-                    "id": chunk,
-                    "name": f"{name} line {i}",
-                    "text": f"{speaker}: {content}",
-                    "position": i,
-                    "src": src,
-                    "asOf": as_of,
-                }
-            }
-        )
-        facts.append(
-            {
-                "edge": {
-                    "from": meeting,
-                    "type": "HAS_CHUNK",
-                    "to": chunk,
-                    "since": as_of,
-                    "src": src,
-                    "asOf": as_of,
-                }
-            }
-        )
-        facts.append(
-            {
-                "edge": {
-                    "from": chunk,
-                    "type": "SAID_BY",
-                    "to": people[speaker],
-                    "since": as_of,
-                    "src": src,
-                    "asOf": as_of,
-                }
-            }
-        )
-    return facts
+    """Facts for decoded transcript JSON (QMSum ``{"meeting_transcripts": [...]}``, a list of
+    ``{"speaker", "content"}`` turns, or recorder JSON with ``sentences``), no graph needed:
+    every speaker is a Person of their own (``brain.ingest.load_meeting`` resolves them)."""
+    return transcript_facts(transcript_from_json(name, transcript), name=name, src=src, as_of=as_of)
 
 
 def upload_facts(*, name: str, data: bytes, src: str, as_of: str) -> list[dict[str, Any]]:
@@ -210,6 +113,9 @@ def upload_facts(*, name: str, data: bytes, src: str, as_of: str) -> list[dict[s
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputInvalid(f"{name} is not UTF-8 text") from exc
+    if name.lower().endswith((".vtt", ".srt")) or text.lstrip().startswith("WEBVTT"):
+        stem = name.rsplit(".", 1)[0]
+        return transcript_facts(parse_transcript(name, text), name=stem, src=src, as_of=as_of)
     if name.lower().endswith(".json"):
         try:
             return meeting_facts(

@@ -8,6 +8,7 @@ from brain.reads._cypher_guard import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_c
 from brain.reads._decisions import decision_trail
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
 from brain.reads._experts import experts_for
+from brain.reads._minutes import action_items, find_meeting, minutes
 from brain.reads._passages import passages
 from brain.reads._paths import path
 from brain.reads._periods import metric_period
@@ -42,16 +43,19 @@ __all__ = [
     "NodeRef",
     "ReadResult",
     "TenantStats",
+    "action_items",
     "cache_counts",
     "check_cypher",
     "clear_cache",
     "decision_trail",
     "edge_ref",
     "experts_for",
+    "find_meeting",
     "history",
     "is_sample",
     "lookup",
     "metric_period",
+    "minutes",
     "neighbours",
     "not_found",
     "owner",

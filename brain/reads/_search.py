@@ -16,7 +16,8 @@ from typing import Any, cast
 
 from brain._moments import format_moment, now_ms
 from brain._tenant_graph import TenantGraph
-from brain.reads._evidence import Evidence, NodeRef, ReadResult, is_sample
+from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, is_sample
+from brain.reads._passage_rank import PassageRow, RankedPassage, rank_passages
 from brain.reads._search_queries import STOPWORDS, WORD, fulltext_query, ranked_rows
 
 RRF_K = 60
@@ -28,6 +29,9 @@ FILTERED_POOL_FACTOR = 8
 MAX_PASSAGES_SHOWN = 3
 #: Hits each of the four searches contributes before fusion.
 POOL = 30
+#: Passages each chunk search contributes to the passage ranking (a deeper list adds
+#: more stray single-word matches than it finds).
+PASSAGE_POOL = 30
 
 
 @dataclass(slots=True)
@@ -43,8 +47,8 @@ class Hit:
     score: float = 0.0
     via: set[str] = field(default_factory=set)
     snippet: str | None = None
-    #: The passages of a source that matched, best first: (id, snippet, best rank).
-    passages: dict[str, tuple[str, int]] = field(default_factory=dict)
+    #: The passages of a source that matched: id -> (the passage, its best rank).
+    passages: dict[str, tuple[PassageRow, int]] = field(default_factory=dict)
 
 
 def fuse(lists: dict[str, list[list[Any]]]) -> list[Hit]:
@@ -53,13 +57,13 @@ def fuse(lists: dict[str, list[list[Any]]]) -> list[Hit]:
     for via, rows in lists.items():
         seen: set[str] = set()
         rank = 0
-        for position, (node_id, node_type, name, src, as_of, sample, _score, passage) in enumerate(
-            rows
-        ):
-            chunk_id, snippet = _passage_of(passage)
+        for position, row in enumerate(rows):
+            node_id, node_type, name, src, as_of, sample = row[:6]
+            passage = passage_row(row)
+            snippet = passage.text[:200] if passage else None
             if node_id in seen:  # several chunks of one document: its best rank counts
-                if chunk_id and node_id in hits:
-                    _keep_passage(hits[node_id], str(chunk_id), snippet, position)
+                if passage and node_id in hits:
+                    _keep_passage(hits[node_id], passage, position)
                 continue
             seen.add(node_id)
             rank += 1
@@ -77,24 +81,45 @@ def fuse(lists: dict[str, list[list[Any]]]) -> list[Hit]:
             hit.via.add(via)
             if snippet and not hit.snippet:
                 hit.snippet = snippet
-            if chunk_id:
-                _keep_passage(hit, str(chunk_id), snippet, position)
+            if passage:
+                _keep_passage(hit, passage, position)
     return sorted(hits.values(), key=lambda h: (-h.score, h.id))
 
 
-def _passage_of(cell: Any) -> tuple[str | None, str | None]:
-    """(passage id, snippet) of a chunk row's last cell; (None, None) on a thing's row."""
-    if isinstance(cell, list) and len(cast(list[Any], cell)) == 2:
-        chunk_id, snippet = cast(list[Any], cell)
-        return str(chunk_id), None if snippet is None else str(snippet)
-    return None, None
+def _int(value: Any) -> int | None:
+    return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def _keep_passage(hit: Hit, chunk_id: str, snippet: str | None, position: int) -> None:
+def _str(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def passage_row(row: list[Any]) -> PassageRow | None:
+    """The passage of a chunk search's row (its last cell); None on a thing's row."""
+    cell = row[-1]
+    if not isinstance(cell, list) or len(cast(list[Any], cell)) < 2:
+        return None
+    parts = [*cast(list[Any], cell), None, None, None, None, None][:7]
+    chunk_id, text, line, speaker, section, time, position = parts
+    return PassageRow(
+        id=str(chunk_id),
+        source=str(row[0]),
+        source_type=str(row[1]),
+        source_name=_str(row[2]),
+        text=str(text or ""),
+        line=_int(line),
+        speaker=_str(speaker),
+        section=_str(section),
+        time=_str(time),
+        position=_int(position),
+    )
+
+
+def _keep_passage(hit: Hit, passage: PassageRow, position: int) -> None:
     """Remember a matched passage of a source at its best position in any list."""
-    known = hit.passages.get(chunk_id)
+    known = hit.passages.get(passage.id)
     if known is None or position < known[1]:
-        hit.passages[chunk_id] = (snippet or "", position)
+        hit.passages[passage.id] = (passage, position)
 
 
 #: Weight of keyword coverage of a hit's name when re-ranking fused hits (RRF scores are
@@ -137,11 +162,14 @@ async def search(
             update={"message": f"{text!r} has no words to search for: ask with names or keywords"}
         )
     params: dict[str, Any] = {"q": q, "t": as_of_ms, "types": types, "k": POOL}
+    chunk_params = {**params, "k": PASSAGE_POOL}
     shape = {"typed": types is not None, "dated": as_of_ms < now_ms() - NOW_SLACK_MS}
     # the word searches start at once and run while the question is embedded
     jobs: dict[str, Any] = {
-        source: asyncio.ensure_future(ranked_rows(graph, source, params, **shape))
-        for source in ("text", "chunk-text")
+        "text": asyncio.ensure_future(ranked_rows(graph, "text", params, **shape)),
+        "chunk-text": asyncio.ensure_future(
+            ranked_rows(graph, "chunk-text", chunk_params, **shape)
+        ),
     }
     try:
         if graph.embedder is not None:
@@ -150,20 +178,98 @@ async def search(
             # a filter, ask for more so the wanted types are not crowded out
             factor = FILTERED_POOL_FACTOR if types else 1
             vparams = {**params, "v": vector, "pool": POOL * factor}
-            for source in ("vector", "chunk-vector"):
-                jobs[source] = ranked_rows(graph, source, vparams, **shape)
+            jobs["vector"] = ranked_rows(graph, "vector", vparams, **shape)
+            cparams = {**chunk_params, "v": vector, "pool": PASSAGE_POOL * factor}
+            jobs["chunk-vector"] = ranked_rows(graph, "chunk-vector", cparams, **shape)
         results = await asyncio.gather(*jobs.values())
     finally:
         for job in jobs.values():
             if isinstance(job, asyncio.Future) and not job.done():
                 job.cancel()
-    hits = rerank(fuse(dict(zip(jobs, results, strict=True))), text)[:limit]
-    return search_result("search", hits, as_of_ms, text)
+    lists = dict(zip(jobs, results, strict=True))
+    # things fuse over the same depth as before; passages rank over the deeper chunk lists
+    hits = rerank(fuse({k: v[:POOL] for k, v in lists.items()}), text)[:limit]
+    chunk_lists = [
+        [p for p in (passage_row(r) for r in lists[k]) if p is not None]
+        for k in ("chunk-text", "chunk-vector")
+        if k in lists
+    ]
+    ranked = rank_passages(chunk_lists, limit=limit)
+    speakers = await said_by(
+        graph, [p.row.id for p in ranked if p.row.line is not None], as_of_ms=as_of_ms
+    )
+    return search_result("search", hits, as_of_ms, text, passages=ranked, speakers=speakers)
 
 
-def search_result(tool: str, hits: list[Hit], as_of_ms: int, text: str) -> ReadResult:
-    """A ReadResult for hits: data for the caller, evidence for citations."""
+READ_SAID_BY = """
+UNWIND $ids AS id
+MATCH (c:Chunk {id: id})-[s:SAID_BY]->(p:Entity)
+WHERE s.since <= $t AND (s.until IS NULL OR s.until > $t)
+RETURN c.id, p.id, p.type, p.name
+LIMIT $limit
+"""
+
+
+async def said_by(
+    graph: TenantGraph, ids: list[str], *, as_of_ms: int
+) -> dict[str, tuple[str, str, str | None]]:
+    """Who said each transcript line: chunk id -> (person id, type, name)."""
+    if not ids:
+        return {}
+    res = await graph.read(
+        "passage speakers", READ_SAID_BY, {"ids": ids, "t": as_of_ms, "limit": len(ids)}
+    )
+    return {str(c): (str(p), str(kind), _str(name)) for c, p, kind, name in res.rows}
+
+
+def passage_data(row: PassageRow) -> dict[str, Any]:
+    """A passage as a result carries it: id, where it is, who said it, the words."""
+    data: dict[str, Any] = {"id": row.id, "text": row.text}
+    for key, value in (
+        ("line", row.line),
+        ("speaker", row.speaker),
+        ("section", row.section),
+        ("time", row.time),
+    ):
+        if value is not None:
+            data[key] = value
+    return data
+
+
+def search_result(
+    tool: str,
+    hits: list[Hit],
+    as_of_ms: int,
+    text: str,
+    *,
+    passages: list[RankedPassage] | None = None,
+    speakers: dict[str, tuple[str, str, str | None]] | None = None,
+) -> ReadResult:
+    """A ReadResult for hits: data for the caller, evidence for citations.
+
+    ``passages`` (best first) are listed as well, each with its source and speaker, and
+    go into the evidence with the edges that tie them to their source and speaker, so
+    the path runs question -> line -> meeting -> person.
+    """
+    passages = passages or []
+    speakers = speakers or {}
     newest = max((h.as_of for h in hits if h.as_of is not None), default=None)
+    nodes = [NodeRef(id=h.id, type=h.type, name=h.name) for h in hits]
+    edges: list[EdgeRef] = []
+    known = {h.id for h in hits}
+    for p in passages:
+        row = p.row
+        if row.source not in known:
+            known.add(row.source)
+            nodes.append(NodeRef(id=row.source, type=row.source_type, name=row.source_name))
+        nodes.append(NodeRef(id=row.id, type="Chunk", name=row.section or row.speaker))
+        edges.append(EdgeRef(source=row.source, type="HAS_CHUNK", target=row.id))
+        person = speakers.get(row.id)
+        if person is not None:
+            if person[0] not in known:
+                known.add(person[0])
+                nodes.append(NodeRef(id=person[0], type=person[1], name=person[2]))
+            edges.append(EdgeRef(source=row.id, type="SAID_BY", target=person[0]))
     return ReadResult(
         tool=tool,
         as_of=format_moment(as_of_ms) or "",
@@ -181,16 +287,33 @@ def search_result(tool: str, hits: list[Hit], as_of_ms: int, text: str) -> ReadR
                     "src": h.src,
                     "as_of": format_moment(h.as_of),
                     "passages": [
-                        {"id": pid, "snippet": text}
-                        for pid, (text, _) in sorted(h.passages.items(), key=lambda p: p[1][1])[
+                        {**passage_data(row), "snippet": row.text[:200]}
+                        for row, _ in sorted(h.passages.values(), key=lambda p: p[1])[
                             :MAX_PASSAGES_SHOWN
                         ]
                     ],
                 }
                 for h in hits
-            ]
+            ],
+            "passages": [
+                {
+                    **passage_data(p.row),
+                    "source": {
+                        "id": p.row.source,
+                        "type": p.row.source_type,
+                        "name": p.row.source_name,
+                    },
+                    **(
+                        {"said_by": {"id": speakers[p.row.id][0], "name": speakers[p.row.id][2]}}
+                        if p.row.id in speakers
+                        else {}
+                    ),
+                    "score": round(p.score, 5),
+                }
+                for p in passages
+            ],
         },
-        evidence=Evidence(nodes=[NodeRef(id=h.id, type=h.type, name=h.name) for h in hits]),
+        evidence=Evidence(nodes=nodes, edges=edges),
         sample=any(h.sample for h in hits),
         newest_as_of=format_moment(newest),
     )

@@ -92,8 +92,12 @@ STOPWORDS = frozenset(
 )
 #: At most this many words of a question are searched for.
 MAX_WORDS = 24
-#: How much of a passage a chunk hit carries as its snippet, with the passage's id.
-SNIPPET: LiteralString = "[node.id, left(node.text, 200)]"
+#: What a chunk hit carries of its passage: id, the text (as much as an answer quotes),
+#: and where it sits: transcript line, speaker, heading path, time, position.
+SNIPPET: LiteralString = (
+    "[node.id, left(node.text, 600), node.line, node.speaker, node.section, node.time, "
+    "node.position]"
+)
 
 
 def fulltext_query(text: str) -> str | None:

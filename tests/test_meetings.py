@@ -1,0 +1,310 @@
+"""Meetings become memory: every transcript format, speakers resolved to people, decisions
+and action items linked to the lines they were said in, and the model's proposals checked
+against the transcript before anything is written. Trades other than the sample business:
+a construction site meeting and a school board."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from agents.model import AnthropicModel, ModelExtractor
+from brain import InputInvalid, TenantGraph
+from brain.ingest import (
+    Candidate,
+    check_candidates,
+    due_date,
+    load_meeting,
+    meeting_facts,
+    parse_transcript,
+    read_transcript,
+)
+from tests.fakes import FakeAnthropicAPI, text_reply
+
+DATA = Path(__file__).parent / "data" / "meetings"
+QMSUM = Path(__file__).resolve().parents[2] / "shared" / "data" / "meetings" / "ES2002a.json"
+MONDAY = date(2026, 11, 30)
+
+SRT = """1
+00:00:00,500 --> 00:00:04,000
+Helen Brooks: The heating bid came in over budget.
+
+2
+00:00:04,500 --> 00:00:09,000
+Sam Patel: We agreed to phase the boiler work over two summers.
+"""
+
+FIREFLIES = {
+    "data": {
+        "transcript": {
+            "title": "Kitchen refit call",
+            "date": 1764633600000,  # 2025-12-02
+            "meeting_attendees": [
+                {"displayName": "Ana Silva", "email": "ana@tiles.example"},
+                {"displayName": "Tom Reyes", "email": "tom@tiles.example"},
+            ],
+            "sentences": [
+                {
+                    "index": 0,
+                    "speaker_name": "Ana Silva",
+                    "text": "Grout colour is grey.",
+                    "start_time": 1.2,
+                    "end_time": 3.0,
+                },
+                {
+                    "index": 1,
+                    "speaker_name": "Tom Reyes",
+                    "text": "I'll order the grey grout by Thursday.",
+                    "start_time": 3.5,
+                    "end_time": 6.0,
+                },
+            ],
+        }
+    }
+}
+
+
+def test_each_format_reads_into_numbered_turns() -> None:
+    vtt = parse_transcript("board.vtt", (DATA / "school-board.vtt").read_text())
+    assert vtt.format == "webvtt" and len(vtt.turns) == 4
+    assert vtt.turns[1].speaker == "Sam Patel" and vtt.turns[1].start == 7.0
+    srt = parse_transcript("heating.srt", SRT)
+    assert srt.format == "srt" and [t.speaker for t in srt.turns] == ["Helen Brooks", "Sam Patel"]
+    assert srt.turns[1].text.startswith("We agreed")
+    lines = parse_transcript("site.txt", (DATA / "site-meeting.txt").read_text())
+    assert lines.format == "lines" and lines.turns[3].speaker == "Priya Menon"
+    ff = read_transcript("call.json", text=json.dumps(FIREFLIES))
+    assert ff.format == "recorder-json" and ff.title == "Kitchen refit call"
+    assert ff.date == "2025-12-02" and ff.turns[1].email == "tom@tiles.example"
+    qm = parse_transcript("ES2002a.json", QMSUM.read_text())
+    assert qm.format == "qmsum" and len(qm.turns) == 287
+    assert "{vocalsound}" not in qm.turns[0].text
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("", "is empty"),
+        ('{"meeting_transcripts": [', "not valid JSON"),
+        ('{"title": "x"}', "not a transcript"),
+        ("WEBVTT\n\nno cues here", "no captions"),
+        ("just some words with no speaker", "no speaker"),
+    ],
+)
+def test_a_bad_transcript_is_one_clear_line(text: str, needle: str) -> None:
+    with pytest.raises(InputInvalid, match=needle) as err:
+        parse_transcript("bad.txt", text)
+    assert "\n" not in str(err.value)
+
+
+def test_due_dates_are_relative_to_the_meeting() -> None:
+    def said(text: str) -> str | None:
+        found = due_date(text, said_on=MONDAY)
+        return found[0].isoformat() if found else None
+
+    assert said("send it by Friday") == "2026-12-04"
+    assert said("by next Friday") == "2026-12-11"
+    assert said("done by tomorrow") == "2026-12-01"
+    assert said("by end of month") == "2026-11-30"
+    assert said("by March 15") == "2027-03-15"
+    assert said("by the 3rd") == "2026-12-03"
+    assert said("at some point") is None
+
+
+READ_LINES = """
+MATCH (m:Meeting {id: $m})-[:HAS_CHUNK]->(c:Chunk)-[:SAID_BY]->(p:Person)
+RETURN c.line, c.speaker, p.id, c.time
+ORDER BY c.line
+LIMIT 100
+"""
+
+READ_WORK = """
+MATCH (d:Decision)-[:DECIDED_IN]->(m:Meeting {id: $m}), (d)-[:BASED_ON]->(c:Chunk)
+RETURN 'decision' AS k, d.name AS n, c.line AS l, NULL AS o, NULL AS due
+UNION ALL
+MATCH (t:Task)-[:EVIDENCED_BY]->(c:Chunk)<-[:HAS_CHUNK]-(:Meeting {id: $m})
+OPTIONAL MATCH (p:Person)-[o:OWNS]->(t)
+RETURN 'task' AS k, t.name AS n, c.line AS l, p.id AS o, t.due AS due
+"""
+
+
+async def test_a_site_meeting_becomes_people_decisions_and_tasks(new_tenant: TenantGraph) -> None:
+    person = {
+        "type": "Person",
+        "id": "person-luis",
+        "name": "Luis Ortega",
+        "src": "hr",
+        "asOf": "2026-01-01",
+        "email": "luis@build.example",
+    }
+    await new_tenant.write_facts([(1, {"node": person})])
+    transcript = parse_transcript("site.txt", (DATA / "site-meeting.txt").read_text())
+    loaded = await load_meeting(
+        new_tenant, transcript, name="site-2026-11-30", src="file:site.txt", as_of="2026-11-30"
+    )
+    assert loaded.report.refused == 0, loaded.report.refusals
+    assert [r for _, r in loaded.extraction.dropped] == ["owner 'Marco' did not attend"]
+    rows = (await new_tenant.read("lines", READ_LINES, {"m": loaded.meeting})).rows
+    assert [r[0] for r in rows] == list(range(9))
+    # an existing person is the speaker; the others became people of their own
+    assert {r[1]: r[2] for r in rows}["Luis Ortega"] == "person-luis"
+    assert {r[1]: r[2] for r in rows}["Dana Okafor"] == "person-dana-okafor"
+    work = (await new_tenant.read("work", READ_WORK, {"m": loaded.meeting})).rows
+    decisions = {(name, line) for kind, name, line, _, _ in work if kind == "decision"}
+    assert ("Push the pour to next Wednesday so the ties can be redone", 2) in decisions
+    assert ("Go with the smaller mobile crane for the wall, it is half the price", 4) in decisions
+    tasks = {name: (line, owner, due) for kind, name, line, owner, due in work if kind == "task"}
+    assert tasks["Rebook the mobile crane"] == (5, "person-luis", "2026-12-04")
+    assert tasks["Send the revised schedule to the client"] == (
+        6,
+        "person-priya-menon",
+        "2026-12-01",
+    )
+    again = await load_meeting(
+        new_tenant, transcript, name="site-2026-11-30", src="file:site.txt", as_of="2026-11-30"
+    )
+    assert again.report.created == 0 and again.report.updated == 0
+
+
+async def test_captions_keep_their_times_and_resolve_by_email(new_tenant: TenantGraph) -> None:
+    person = {
+        "type": "Person",
+        "id": "person-t-reyes",
+        "name": "T. Reyes",
+        "src": "crm",
+        "asOf": "2025-01-01",
+        "email": "tom@tiles.example",
+    }
+    await new_tenant.write_facts([(1, {"node": person})])
+    loaded = await load_meeting(
+        new_tenant, read_transcript("call.json", data=FIREFLIES), name="kitchen", src="webhook"
+    )
+    rows = (await new_tenant.read("lines", READ_LINES, {"m": loaded.meeting})).rows
+    assert rows[1][2] == "person-t-reyes" and rows[1][3] == "0:00:03"
+    task = [c for c in loaded.extraction.kept if c.kind == "action"][0]
+    assert (task.owner, task.due) == ("Tom Reyes", "2025-12-04")
+
+
+def test_the_check_drops_what_the_transcript_does_not_bear_out() -> None:
+    t = parse_transcript("board.vtt", (DATA / "school-board.vtt").read_text())
+    out = check_candidates(
+        t,
+        [
+            Candidate("decision", "Renew for one year", (2,), 0.9, basis="model"),
+            Candidate("decision", "Close the library", (40,), 0.9, basis="model"),
+            Candidate("action", "Call the operator", (1,), 0.3, basis="model"),
+            Candidate("action", "Audit the buses", (1,), 0.9, owner="Dr. Who", basis="model"),
+            Candidate("action", "Draft the tender", (3,), 0.8, owner="Grace", due="March 15"),
+        ],
+        said_on=date(2027, 1, 10),
+    )
+    assert [c.text for c in out.kept] == ["Renew for one year", "Draft the tender"]
+    assert out.kept[1].owner == "Grace Kim" and out.kept[1].due == "2027-03-15"
+    reasons = [r for _, r in out.dropped]
+    assert reasons[0] == "cites line 40, which is not a spoken line of this meeting"
+    assert reasons[1].startswith("confidence 0.30 is under")
+    assert reasons[2] == "owner 'Dr. Who' did not attend"
+
+
+async def test_the_model_proposes_and_the_brain_checks(new_tenant: TenantGraph) -> None:
+    reply = {
+        "decisions": [
+            {"text": "Renew the bus contract for one year", "lines": [2], "confidence": 0.92},
+            {"text": "Cut library hours", "lines": [99], "confidence": 0.9},
+        ],
+        "action_items": [
+            {
+                "text": "Draft a tender",
+                "owner": "Grace Kim",
+                "due": "2027-03-15",
+                "lines": [3],
+                "confidence": 0.85,
+            },
+            {"text": "Phone parents", "owner": "Someone Else", "lines": [1], "confidence": 0.9},
+        ],
+    }
+    async with FakeAnthropicAPI([text_reply("Here you go:\n" + json.dumps(reply))]) as fake:
+        model = AnthropicModel(api_key="sk-ant-test", base_url=fake.base_url, retries=0)
+        transcript = parse_transcript("board.vtt", (DATA / "school-board.vtt").read_text())
+        loaded = await load_meeting(
+            new_tenant,
+            transcript,
+            name="board-jan",
+            src="file:board.vtt",
+            as_of="2027-01-10",
+            propose=ModelExtractor(model),
+        )
+        await model.close()
+        sent = fake.requests[0]["messages"][0]["content"]
+    assert "[2] Helen Brooks: After the vote" in sent
+    assert loaded.extractor == "model"
+    assert [c.text for c in loaded.extraction.kept] == [
+        "Renew the bus contract for one year",
+        "Draft a tender",
+    ]
+    assert len(loaded.extraction.dropped) == 2
+    work = (await new_tenant.read("work", READ_WORK, {"m": loaded.meeting})).rows
+    assert {(k, n, line) for k, n, line, _, _ in work} == {
+        ("decision", "Renew the bus contract for one year", 2),
+        ("task", "Draft a tender", 3),
+    }
+
+
+def test_qmsum_json_still_loads_without_a_graph() -> None:
+    facts = meeting_facts(
+        name="ES2002a", transcript=json.loads(QMSUM.read_text()), src="q", as_of="2026-01-05"
+    )
+    chunks = [f["node"] for f in facts if f.get("node", {}).get("type") == "Chunk"]
+    assert chunks[0]["line"] == 0 and chunks[0]["id"] == "meeting-es2002a#l0"
+
+
+# --- questions across meetings, in chat (rules mode) -------------------------------------
+
+
+async def test_questions_across_meetings_quote_the_line(new_tenant: TenantGraph) -> None:
+    from agents import run_turn
+
+    site = parse_transcript("site.txt", (DATA / "site-meeting.txt").read_text())
+    await load_meeting(
+        new_tenant,
+        site,
+        name="site-2026-11-23",
+        src="f",
+        as_of="2026-11-23",
+        title="Site meeting 23 November",
+    )
+    board = parse_transcript("board.vtt", (DATA / "school-board.vtt").read_text())
+    await load_meeting(
+        new_tenant,
+        board,
+        name="board-2026-11-30",
+        src="f",
+        as_of="2026-11-30",
+        title="Board meeting 30 November",
+    )
+
+    last = await run_turn(new_tenant, "What was decided in the last meeting?", save=False)
+    assert "Renew the bus contract for one year only" in last.answer, last.answer
+    assert "decision-board-2026-11-30-l2-1" in last.citations and last.verified, last.checks
+
+    who = await run_turn(new_tenant, "Who raised the crane hire cost concern?", save=False)
+    assert who.answer.startswith("Priya Menon [[person-priya-menon]] raised it"), who.answer
+    assert "meeting-site-2026-11-23#l3" in who.citations
+
+    mine = await run_turn(new_tenant, "What are my open action items?", save=False)
+    assert "Rebook the mobile crane" in mine.answer and "Draft the tender" in mine.answer
+    luis = await run_turn(new_tenant, "Open action items for Luis Ortega?", save=False)
+    assert "Rebook the mobile crane" in luis.answer and "Draft the tender" not in luis.answer
+    assert "27 November 2026" in luis.answer, luis.answer  # "by Friday", said on a Monday
+
+
+def test_a_caption_upload_becomes_a_meeting() -> None:
+    from brain.ingest import upload_facts
+
+    data = (DATA / "school-board.vtt").read_bytes()
+    facts = upload_facts(name="board.vtt", data=data, src="upload", as_of="2026-11-30")
+    chunks = [f["node"] for f in facts if f.get("node", {}).get("type") == "Chunk"]
+    assert [c["line"] for c in chunks] == [0, 1, 2, 3] and chunks[1]["time"] == "0:00:07"
