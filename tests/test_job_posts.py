@@ -256,3 +256,30 @@ async def test_a_digest_reaches_slack_as_blocks_with_its_sources_and_card_button
         sent = json.dumps(fake.messages[(channel, ts)])
     assert "Switch to oat-milk supplier" in sent and "https://wiki.example/oat" in sent
     assert "card:approve" in sent and "card-abc" in sent
+
+
+async def test_minutes_digest_reads_a_meeting_the_ingest_extracted(quiet_brain: Brain) -> None:
+    # the whole way: a transcript as a recorder gives it, the rules extractor's decisions
+    # and action items, then the digest that cites the lines they were said in
+    from brain.ingest import load_meeting, parse_transcript
+
+    slug, graph = await tenant(quiet_brain)
+    transcript = parse_transcript(
+        "site-meeting.txt",
+        "Nadia: Morning all, the scaffold on block C is the main item.\n"
+        "Ravi: We agreed to move the scaffold inspection to Thursday.\n"
+        "Nadia: Ravi will order the extra tie bars by Friday.\n",
+    )
+    loaded = await load_meeting(
+        graph, transcript, name="Block C site meeting", src="test:site", as_of="2026-11-30"
+    )
+    kinds = sorted(c.kind for c in loaded.extraction.kept)
+    assert "decision" in kinds and len(kinds) >= 2, loaded.extraction.summary()
+    poster = RecordingPoster()
+    report = await JobRunner(quiet_brain, poster, retry_delays_s=()).run(
+        slug, "minutes_digest", t=now_ms() + 1
+    )
+    assert report.status == "ok", report
+    (post,) = poster.posts
+    assert "scaffold inspection" in post.text.lower()
+    assert "tie bars" in post.text.lower() and "line 2" in post.text

@@ -42,7 +42,7 @@ LIMIT $limit
 READ_DECISIONS = """
 MATCH (d:Decision)-[:DECIDED_IN]->(m:Meeting {id: $id})
 OPTIONAL MATCH (d)-[:BASED_ON|EVIDENCED_BY]->(c:Chunk)
-RETURN d.id, d.name AS name, collect([c.position, c.id])
+RETURN d.id, d.name AS name, collect([coalesce(c.line, c.position), c.id])
 ORDER BY name
 LIMIT $limit
 """
@@ -52,7 +52,7 @@ MATCH (k:Task)-[:EVIDENCED_BY]->(c:Chunk)<-[:HAS_CHUNK]-(m:Meeting {id: $id})
 OPTIONAL MATCH (p:Entity)-[o:OWNS]->(k)
 WHERE o.since <= $t AND (o.until IS NULL OR o.until > $t)
 RETURN k.id, k.name AS name, collect(DISTINCT p.name), coalesce(k.due, k.dueDate, k.dueAt),
-       collect(DISTINCT [c.position, c.id])
+       collect(DISTINCT [coalesce(c.line, c.position), c.id])
 ORDER BY name
 LIMIT $limit
 """
