@@ -7,6 +7,7 @@ every query they send through it goes to that tenant's graph. Reads go out as
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, LiteralString
 
@@ -15,7 +16,7 @@ from brain._json import is_list, is_object
 from brain._moments import now_ms
 from brain.db._driver import READ_TIMEOUT_MS, CheckedCypher, GraphDriver, QueryResult
 from brain.schema._embedding import EmbedCounts
-from brain.schema._gate import clean_props
+from brain.schema._gate import Origin, clean_props
 from brain.schema._types import NODE_META_PROPS
 from brain.schema._writer import FactWriter, WriteReport
 
@@ -47,13 +48,22 @@ class TenantGraph:
     """One tenant's graph. Obtain it from ``Brain.tenant``; never construct it from a name."""
 
     def __init__(
-        self, *, slug: str, graph: str, driver: GraphDriver, embedder: Embedder | None = None
+        self,
+        *,
+        slug: str,
+        graph: str,
+        driver: GraphDriver,
+        embedder: Embedder | None = None,
+        write_lock: asyncio.Lock | None = None,
     ) -> None:
         self.slug = slug
         self._graph = graph
         self._driver = driver
         self._embedder = embedder
-        self._writer = FactWriter(slug=slug, graph=graph, driver=driver, embedder=embedder)
+        # Brain passes the one lock of this tenant, shared by every handle it hands out
+        self._writer = FactWriter(
+            slug=slug, graph=graph, driver=driver, embedder=embedder, lock=write_lock
+        )
 
     @property
     def embedder(self) -> Embedder | None:
@@ -147,6 +157,7 @@ class TenantGraph:
         facts: Iterable[tuple[int, Mapping[str, Any]]],
         *,
         progress: Callable[[int], None] | None = None,
+        origin: Origin = "source",
     ) -> WriteReport:
         """Gate and write a batch of facts (``{"node": {...}}`` / ``{"edge": {...}}``).
 
@@ -154,8 +165,12 @@ class TenantGraph:
         counted, logged in the tenant's refusal log, and never stop the good ones. Nodes
         are written first, so an edge may point at a node from the same batch. The
         pipeline itself is ``brain.schema._writer.FactWriter``.
+
+        ``origin`` says who states the facts: ``"source"`` (files, documents, repositories:
+        business facts only), ``"assistant"`` (its own turns, findings and cards) or
+        ``"restore"`` (an export loaded back into an empty tenant, record clock included).
         """
-        return await self._writer.write_facts(facts, progress=progress)
+        return await self._writer.write_facts(facts, progress=progress, origin=origin)
 
     @property
     def last_embedding(self) -> EmbedCounts:

@@ -167,7 +167,7 @@ async def propose(graph: TenantGraph, draft: CardDraft, *, now_ms: int) -> Card:
     turn = ends.get(draft.turn_id) if draft.turn_id else None
     if turn and turn[1] in ("Turn", "Finding"):
         facts.append({"edge": {"from": turn[0], "type": "PROPOSED", "to": card_id, **edge}})
-    report = await graph.write_facts(enumerate(facts, 1))
+    report = await graph.write_facts(enumerate(facts, 1), origin="assistant")
     if report.refusals:
         line, reason = report.refusals[0]
         if line == 1:

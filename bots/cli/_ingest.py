@@ -110,6 +110,11 @@ async def ingest_meeting(
         raise InputInvalid(
             f"{file} is not valid JSON ({exc.msg}, line {exc.lineno}): nothing was written"
         ) from exc
+    except RecursionError:
+        raise InputInvalid(
+            f"{file} nests JSON too deeply to read: nothing was written. A transcript is a "
+            "list of speaker turns"
+        ) from None
     facts = meeting_facts(
         name=file.stem,
         transcript=transcript,
