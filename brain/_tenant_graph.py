@@ -189,17 +189,20 @@ class TenantGraph:
 
         The state machines of the assistant's own records (a card going from pending to
         approved) need this: two approvers clicking at once must move the card once. It is
-        one statement, so FalkorDB's single writer makes it atomic. Property names and
-        values pass the same checks as facts.
+        one statement run under the tenant's write lock (in this process and on the
+        server), so two of them never both see the old state. Property names and values
+        pass the same checks as facts.
         """
         what = f"change of {node_id!r}"
         checked = clean_props(dict(changes), skip=set(), reserved=NODE_META_PROPS, what=what)
         wanted = clean_props(dict(expect), skip=set(), reserved=(), what=what)
-        res = await self._write(
-            "compare and set",
-            COMPARE_AND_SET,
-            {"id": node_id, "expect": wanted, "changes": checked, "src": src, "now": now_ms()},
-        )
+        # under the tenant's write lock: FalkorDB may overlap the reads of two writes
+        async with self._writer.locked():
+            res = await self._write(
+                "compare and set",
+                COMPARE_AND_SET,
+                {"id": node_id, "expect": wanted, "changes": checked, "src": src, "now": now_ms()},
+            )
         # only the assistant's own records (cards) change this way: no generation bump
         return bool(res.rows and res.rows[0][0])
 

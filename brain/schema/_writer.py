@@ -16,9 +16,10 @@ what the statements did, not what was planned.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, LiteralString, cast
 
@@ -26,6 +27,7 @@ from brain._embeddings import Embedder
 from brain._json import is_object
 from brain._moments import now_ms, parse_moment
 from brain.db._driver import GraphDriver, QueryResult
+from brain.db._lock import graph_write_lock
 from brain.errors import InputInvalid, QueryRefused, WriteRefused
 from brain.schema._edges import EdgeRow, edge_statement, plan_rounds, statement_params
 from brain.schema._embedding import EmbedCounts, embed_nodes
@@ -124,11 +126,13 @@ class WriteReport:
 class FactWriter:
     """The write pipeline of one tenant's graph; ``TenantGraph`` owns one.
 
-    ``lock`` serialises batches to one tenant: ``Brain`` hands every handle to the same
-    tenant the same lock, so two handles (``Brain.tenant`` makes one per call) never
-    classify facts against a graph the other is changing. Across processes the write
-    statements themselves compare ``asOf`` against what the graph holds at write time,
-    so the newer fact wins whichever process writes second.
+    ``lock`` serialises batches to one tenant in this process: ``Brain`` hands every
+    handle to the same tenant the same lock (``Brain.tenant`` makes a handle per call).
+    Across processes the lock key on the server (``graph_write_lock``) does the same:
+    FalkorDB lets the reading part of two write statements overlap, so without it two
+    writers could each fill a one-holder slot they both saw empty. The statements also
+    compare ``asOf`` against what the graph holds as they write, so an older fact never
+    overwrites a newer one even from a writer that holds no lock.
     """
 
     def __init__(
@@ -179,7 +183,7 @@ class FactWriter:
                     refused.append((line, exc.reason, fact))
             else:
                 refused.append((line, _NOT_A_FACT, fact))
-        async with self._lock:
+        async with self.locked():
             now = now_ms()
             aliases, touched = await self._write_nodes(node_facts, report, refused, now)
             if progress:
@@ -204,6 +208,12 @@ class FactWriter:
                 await self.io.write("bump generation", BUMP_GENERATION, {"now": now})
         report.refusals = sorted((line, reason) for line, reason, _ in refused)
         return report
+
+    @contextlib.asynccontextmanager
+    async def locked(self) -> AsyncIterator[None]:
+        """Hold this tenant's write lock, in this process and on the server."""
+        async with self._lock, graph_write_lock(self.io.driver, self.io.graph):
+            yield
 
     async def _write_group(
         self,
