@@ -272,3 +272,146 @@ async def test_different_people_in_any_script_stay_apart(
 async def test_slugs_are_matched_in_full(quiet_brain: Brain, bad: str) -> None:
     with pytest.raises(InvalidSlug):
         await quiet_brain.create_tenant(bad)
+
+
+# --- the brain's own records: never forged by a file, restored whole from an export -------
+
+CARD = {"type": "Card", "id": "card-1", "name": "Refund order 7", "kind": "refund",
+        "preview": "refund 10 EUR", "payload": '{"amount": 10}', "status": "pending",
+        "src": "assistant", "asOf": "2026-02-01"}  # fmt: skip
+
+
+async def export_lines(graph: TenantGraph) -> list[dict[str, Any]]:
+    from brain import export_facts
+
+    return [fact async for fact in export_facts(graph)]
+
+
+async def test_a_file_cannot_forge_or_rearm_a_card(quiet_brain: Brain) -> None:
+    graph = await fresh(quiet_brain)
+    made = await graph.write_facts([(1, {"node": CARD})], origin="assistant")
+    assert made.created == 1
+    assert await graph.compare_and_set(
+        "card-1", expect={"status": "pending"}, changes={"status": "executed"}, src="t"
+    )
+    rearm = {**CARD, "status": "pending", "asOf": "2027-01-01", "payload": '{"amount": 9999}'}
+    for origin in ("source", "assistant", "restore"):
+        report = await graph.write_facts([(1, {"node": rearm})], origin=origin)
+        assert report.refused == 1, origin
+    assert (await graph.read("c", "MATCH (c:Card) RETURN c.status, c.payload")).rows == [
+        ["executed", '{"amount": 10}']
+    ]
+
+
+async def test_export_restores_cards_as_decided_into_an_empty_tenant(
+    quiet_brain: Brain,
+) -> None:
+    graph = await fresh(quiet_brain)
+    await graph.write_facts([(1, {"node": CARD})], origin="assistant")
+    await graph.compare_and_set(
+        "card-1", expect={"status": "pending"}, changes={"status": "executed"}, src="t"
+    )
+    lines = await export_lines(graph)
+    target = await fresh(quiet_brain)
+    as_source = await target.write_facts(list(enumerate(lines, 1)))
+    assert as_source.created == 0 and as_source.refused == len(lines)
+    restored = await target.write_facts(list(enumerate(lines, 1)), origin="restore")
+    assert restored.refused == 0 and restored.created == 1
+    assert (await target.read("c", "MATCH (c:Card) RETURN c.status")).rows == [["executed"]]
+
+
+async def test_concurrent_decisions_move_a_card_once(quiet_brain: Brain, falkordb_url: str) -> None:
+    graph = await fresh(quiet_brain)
+    ids = [f"card-{i}" for i in range(40)]
+    facts = [(i, {"node": {**CARD, "id": c}}) for i, c in enumerate(ids, 1)]
+    await graph.write_facts(facts, origin="assistant")
+    async with Brain(BrainSettings(falkordb_url=falkordb_url, hivebrain_embeddings=False)) as b2:
+        other = await b2.tenant(graph.slug)
+        wins = await asyncio.gather(
+            *(
+                g.compare_and_set(c, expect={"status": "pending"}, changes={"status": s}, src="t")
+                for c in ids
+                for g, s in ((graph, "approved"), (other, "rejected"))
+            )
+        )
+    assert sum(wins) == len(ids)
+
+
+# --- the CLI: one line for every bad input, never a traceback -----------------------------
+
+
+def run_cli(falkordb_url: str, tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(HIVEBRAIN), *args],
+        env=cli_env(falkordb_url, tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.skipif(not HIVEBRAIN.exists(), reason="the hivebrain script is not installed")
+async def test_cli_bad_inputs_give_one_line(
+    quiet_brain: Brain, falkordb_url: str, tmp_path: Path
+) -> None:
+    graph = await fresh(quiet_brain)
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 200_000 + "]" * 200_000)
+    facts = tmp_path / "bad.jsonl"
+    facts.write_text("\n".join([GOOD_LINES[0], *(b for b, _ in BAD_LINES)]) + "\n")
+    runs = {
+        "meeting": run_cli(falkordb_url, tmp_path, "ingest", "meeting", graph.slug, str(deep)),
+        "slug": run_cli(falkordb_url, tmp_path, "tenant", "stats", "acme\n"),
+        "query": run_cli(falkordb_url, tmp_path, "query", graph.slug, "MATCH (a) RETURN a LIMIT"),
+    }
+    for what, proc in runs.items():
+        assert proc.returncode == 1, (what, proc.stdout, proc.stderr)
+        assert "Traceback" not in proc.stderr + proc.stdout, what
+        assert len(proc.stderr.strip().splitlines()) == 1, (what, proc.stderr)
+    loaded = run_cli(falkordb_url, tmp_path, "ingest", "facts", graph.slug, str(facts), "--json")
+    assert loaded.returncode == 0, loaded.stderr
+    report = json.loads(loaded.stdout)
+    assert (report["created"], report["refused"]) == (1, len(BAD_LINES))
+    lookup = run_cli(falkordb_url, tmp_path, "tenant", "export", graph.slug, "-o",
+                     str(tmp_path / "out.jsonl"))  # fmt: skip
+    assert lookup.returncode == 0, lookup.stderr
+
+
+@pytest.mark.skipif(not HIVEBRAIN.exists(), reason="the hivebrain script is not installed")
+async def test_tenant_import_loads_only_into_an_empty_tenant(
+    quiet_brain: Brain, falkordb_url: str, tmp_path: Path
+) -> None:
+    graph = await fresh(quiet_brain)
+    await graph.write_facts([(1, {"node": CARD})], origin="assistant")
+    await graph.write_facts(node_facts(NEW, n=5))
+    out = tmp_path / "export.jsonl"
+    assert (
+        run_cli(falkordb_url, tmp_path, "tenant", "export", graph.slug, "-o", str(out)).returncode
+        == 0
+    )
+    target = await fresh(quiet_brain)
+    first = run_cli(falkordb_url, tmp_path, "tenant", "import", target.slug, str(out), "--json")
+    assert first.returncode == 0, first.stderr
+    assert json.loads(first.stdout)["created"] == 6
+    second = run_cli(falkordb_url, tmp_path, "tenant", "import", target.slug, str(out))
+    assert second.returncode == 1 and "empty tenant" in second.stderr
+
+
+@pytest.mark.skipif(not HIVEBRAIN.exists(), reason="the hivebrain script is not installed")
+async def test_an_oversized_query_is_bounded_in_rows_and_time(
+    quiet_brain: Brain, falkordb_url: str, tmp_path: Path
+) -> None:
+    graph = await fresh(quiet_brain)
+    await graph.write_facts(node_facts(NEW, n=60))
+    rows = run_cli(
+        falkordb_url, tmp_path, "query", graph.slug, "MATCH (a),(b),(c) RETURN a.id", "--json"
+    )
+    assert rows.returncode == 0, rows.stderr
+    shown = json.loads(rows.stdout)
+    assert len(shown["rows"]) == 1_000 and shown["truncated"]
+    huge = run_cli(
+        falkordb_url, tmp_path, "query", graph.slug,
+        "MATCH (a),(b),(c) RETURN count(*) AS n, collect(a) AS all",
+    )  # fmt: skip
+    assert huge.returncode == 1 and "Traceback" not in huge.stderr
+    assert len(huge.stderr.strip().splitlines()) == 1, huge.stderr

@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 
 from brain.db._driver import GraphDriver
 from brain.errors import GraphUnavailable
@@ -51,7 +51,7 @@ def lock_key(graph: str) -> str:
 @contextlib.asynccontextmanager
 async def graph_write_lock(
     driver: GraphDriver, graph: str, *, wait_s: float = LOCK_WAIT_S
-) -> AsyncIterator[None]:
+) -> AsyncGenerator[None]:
     """Hold the write lock of ``graph`` on the server for the body of the ``async with``.
 
     Raises ``GraphUnavailable`` if another writer holds it for longer than ``wait_s``.

@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import AsyncGenerator, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, LiteralString, cast
 
@@ -210,7 +210,7 @@ class FactWriter:
         return report
 
     @contextlib.asynccontextmanager
-    async def locked(self) -> AsyncIterator[None]:
+    async def locked(self) -> AsyncGenerator[None]:
         """Hold this tenant's write lock, in this process and on the server."""
         async with self._lock, graph_write_lock(self.io.driver, self.io.graph):
             yield
