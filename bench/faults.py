@@ -48,6 +48,7 @@ from brain import Brain, BrainSettings, EmbeddedServer, TenantGraph
 console = Console(stderr=True)
 HIVEBRAIN = Path(sys.executable).with_name("hivebrain")
 OLD, NEW = "2026-01-01", "2026-06-01"
+PROCESS_TIMEOUT_S = 300
 
 
 @dataclass
@@ -174,7 +175,12 @@ class Runner:
 
     def finish(self, proc: subprocess.Popen[str]) -> tuple[int, str, str]:
         """Wait for a process: its exit status and output; counts tracebacks shown."""
-        out, err = proc.communicate(timeout=600)
+        try:
+            out, err = proc.communicate(timeout=PROCESS_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, err = proc.communicate()
+            err += f"\n(the benchmark stopped it after {PROCESS_TIMEOUT_S} s)"
         if "Traceback" in out + err:
             self.figures.tracebacks += 1
         return proc.returncode, out, err
@@ -344,6 +350,8 @@ class Bench:
             f"{what}; first run exit {code}, rerun exit {rerun[0]}; {missing} facts differ "
             f"from a clean load" + (f"; {no_vector} nodes without embedding" if embeddings else "")
         )
+        if not one_line:
+            happened += f"; the error was not one line: {err.strip()[:160]!r}"
         expected = "rerun equals a clean load" + (", every node embedded" if embeddings else "")
         self.add(
             f"kill -9 {victim} during {phase}",
@@ -357,8 +365,8 @@ class Bench:
         return await self.brain.tenant(slug)
 
     async def faults(self) -> None:
-        nodes_heavy = business(40_000, 0, rng=self.rng)
-        edges_heavy = business(2_000, 60_000, rng=self.rng)
+        nodes_heavy = business(30_000, 0, rng=self.rng)
+        edges_heavy = business(2_000, 20_000, rng=self.rng)
 
         async def in_nodes(g: TenantGraph) -> bool:
             return await scalar(g, COUNT_NODES) > 0
@@ -373,7 +381,7 @@ class Bench:
             await self.kill_during("nodes", victim, nodes_heavy, in_nodes)
             await self.kill_during("edges", victim, edges_heavy, in_edges)
         await self.kill_during(
-            "embeddings", "ingest", business(1_500, 500, rng=self.rng), in_embedding,
+            "embeddings", "ingest", business(1_000, 500, rng=self.rng), in_embedding,
             embeddings=True,
         )  # fmt: skip
 

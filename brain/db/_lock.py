@@ -18,7 +18,7 @@ import secrets
 from collections.abc import AsyncGenerator
 
 from brain.db._driver import GraphDriver
-from brain.errors import GraphUnavailable
+from brain.errors import GraphUnavailable, QueryRefused
 
 log = logging.getLogger(__name__)
 
@@ -75,8 +75,8 @@ async def graph_write_lock(
             await renewing
         try:
             await driver.command("EVAL", _RELEASE, 1, key, token)
-        except GraphUnavailable:
-            log.warning("could not release %s; it expires in %d ms", key, LOCK_TTL_MS)
+        except (GraphUnavailable, QueryRefused):  # the write's own error is the one shown
+            log.info("could not release %s; it expires in %d ms", key, LOCK_TTL_MS)
 
 
 async def _renew(driver: GraphDriver, key: str, token: str) -> None:
@@ -84,7 +84,7 @@ async def _renew(driver: GraphDriver, key: str, token: str) -> None:
         await asyncio.sleep(LOCK_TTL_MS / 3000)
         try:
             kept = await driver.command("EVAL", _RENEW, 1, key, token, LOCK_TTL_MS)
-        except GraphUnavailable:
+        except (GraphUnavailable, QueryRefused):
             continue  # the server is down: the write fails on its own
         if not kept:
             log.warning("write lock %s expired while held: the writer was stalled", key)

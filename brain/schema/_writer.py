@@ -232,7 +232,7 @@ class FactWriter:
         try:
             return await self.io.write(name, cypher, params)
         except QueryRefused as exc:
-            log.warning("tenant %s: %s refused by the database: %s", self.slug, name, exc)
+            log.info("tenant %s: %s refused by the database: %s", self.slug, name, exc)
             reason = (
                 f"not written: the database refused the group of {len(lines):,} facts this "
                 "one was sent with; check its values and load the file again"
