@@ -644,6 +644,6 @@ async def save_turn(graph: TenantGraph, result: TurnResult, *, asked_by: str) ->
         }
         for c in result.citations
     ]
-    report = await graph.write_facts(list(enumerate(facts, 1)))
+    report = await graph.write_facts(list(enumerate(facts, 1)), origin="assistant")
     if report.refused:
         log.warning("turn %s: %d bookkeeping facts refused", result.turn_id, report.refused)

@@ -7,6 +7,7 @@ out ``TenantGraph`` handles only once that tenant's indexes are operational.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
 from types import TracebackType
@@ -76,6 +77,8 @@ class Brain:
         self.embedder = embedder
         self._server: EmbeddedServer | None = None
         self._ready: set[str] = set()
+        # one write lock per tenant, shared by every handle `tenant()` makes for it
+        self._write_locks: dict[str, asyncio.Lock] = {}
         self.registry: Registry | None = None
 
     @property
@@ -135,7 +138,11 @@ class Brain:
         await self._registry().get(slug)
         await self._prepare(slug)
         return TenantGraph(
-            slug=slug, graph=graph_name(slug), driver=self.driver, embedder=self.embedder
+            slug=slug,
+            graph=graph_name(slug),
+            driver=self.driver,
+            embedder=self.embedder,
+            write_lock=self._write_locks.setdefault(slug, asyncio.Lock()),
         )
 
     async def tenant_for(self, platform: str, external_id: str) -> TenantGraph | None:
@@ -159,7 +166,11 @@ class Brain:
         """The shared reference graph. Tenants read it; only admin commands write it."""
         await self._prepare_graph(REFERENCE_GRAPH)
         return TenantGraph(
-            slug="reference", graph=REFERENCE_GRAPH, driver=self.driver, embedder=self.embedder
+            slug="reference",
+            graph=REFERENCE_GRAPH,
+            driver=self.driver,
+            embedder=self.embedder,
+            write_lock=self._write_locks.setdefault(REFERENCE_GRAPH, asyncio.Lock()),
         )
 
     async def _graph_list(self) -> list[str | bytes]:

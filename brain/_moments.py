@@ -7,6 +7,7 @@ this way and turned back into ISO strings only at the edges (CLI, export, answer
 
 from __future__ import annotations
 
+import math
 import time
 from datetime import UTC, date, datetime
 
@@ -22,6 +23,11 @@ def now_ms() -> Moment:
 
 MINUTE_MS = 60_000
 
+#: The moments a fact may name: 1900-01-01 up to (not including) 2201-01-01 UTC. Anything
+#: outside is a typo or an attack, and a moment past year 9999 cannot even be printed.
+EARLIEST_MS = -2_208_988_800_000
+LATEST_MS = 7_289_654_400_000
+
 
 def cache_bucket(t: Moment) -> tuple[str, int]:
     """The cache slot of a moment: "now" reads share one per minute, past moments their own.
@@ -35,13 +41,26 @@ def parse_moment(value: object, *, field: str = "date") -> Moment:
     """Read a date, a datetime, an ISO string or epoch milliseconds as a moment.
 
     A bare date means midnight UTC of that day; a naive datetime is taken as UTC.
-    Raises ``InputInvalid`` naming the field and the accepted forms.
+    Raises ``InputInvalid`` naming the field and the accepted forms, or saying that the
+    moment lies outside the years 1900-2200.
     """
+    moment = _parse_moment(value, field)
+    if not EARLIEST_MS <= moment < LATEST_MS:
+        raise InputInvalid(
+            f"{field}: {value!r} is outside the years 1900-2200; give a real date such as "
+            "2026-10-05 (epoch numbers are milliseconds)"
+        )
+    return moment
+
+
+def _parse_moment(value: object, field: str) -> Moment:
     if isinstance(value, bool):
         raise InputInvalid(f"{field}: expected a date, got {value!r}")
     if isinstance(value, int):
         return value
     if isinstance(value, float):
+        if not math.isfinite(value):
+            raise InputInvalid(f"{field}: {value!r} is not a finite number, so not a date")
         return int(value)
     if isinstance(value, datetime):
         dt = value if value.tzinfo else value.replace(tzinfo=UTC)
@@ -52,9 +71,9 @@ def parse_moment(value: object, *, field: str = "date") -> Moment:
         text = value.strip()
         try:
             if len(text) == 10:
-                return parse_moment(date.fromisoformat(text), field=field)
-            return parse_moment(datetime.fromisoformat(text.replace("Z", "+00:00")), field=field)
-        except ValueError:
+                return _parse_moment(date.fromisoformat(text), field)
+            return _parse_moment(datetime.fromisoformat(text.replace("Z", "+00:00")), field)
+        except (ValueError, OverflowError):
             pass
     raise InputInvalid(
         f"{field}: {value!r} is not a date; use ISO form like 2026-10-05 or "
@@ -66,7 +85,10 @@ def format_moment(ms: Moment | None) -> str | None:
     """ISO text for a moment: a bare date at midnight UTC, else a full UTC timestamp."""
     if ms is None:
         return None
-    dt = datetime.fromtimestamp(ms / 1000, tz=UTC)
+    try:
+        dt = datetime.fromtimestamp(ms / 1000, tz=UTC)
+    except (OverflowError, ValueError, OSError):
+        return str(ms)  # stored before moments were bounded: shown as the raw number
     if dt.hour == dt.minute == dt.second == dt.microsecond == 0:
         return dt.date().isoformat()
     return dt.isoformat(timespec="milliseconds" if dt.microsecond else "seconds")

@@ -7,6 +7,7 @@ every query they send through it goes to that tenant's graph. Reads go out as
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, LiteralString, cast
@@ -17,7 +18,7 @@ from brain._moments import now_ms
 from brain.db._driver import READ_TIMEOUT_MS, CheckedCypher, GraphDriver, QueryResult
 from brain.errors import HivebrainError
 from brain.schema._embedding import EmbedCounts
-from brain.schema._gate import clean_props
+from brain.schema._gate import Origin, clean_props
 from brain.schema._types import NODE_META_PROPS
 from brain.schema._writer import FactWriter, WriteReport
 
@@ -51,13 +52,22 @@ class TenantGraph:
     """One tenant's graph. Obtain it from ``Brain.tenant``; never construct it from a name."""
 
     def __init__(
-        self, *, slug: str, graph: str, driver: GraphDriver, embedder: Embedder | None = None
+        self,
+        *,
+        slug: str,
+        graph: str,
+        driver: GraphDriver,
+        embedder: Embedder | None = None,
+        write_lock: asyncio.Lock | None = None,
     ) -> None:
         self.slug = slug
         self._graph = graph
         self._driver = driver
         self._embedder = embedder
-        self._writer = FactWriter(slug=slug, graph=graph, driver=driver, embedder=embedder)
+        # Brain passes the one lock of this tenant, shared by every handle it hands out
+        self._writer = FactWriter(
+            slug=slug, graph=graph, driver=driver, embedder=embedder, lock=write_lock
+        )
 
     @property
     def embedder(self) -> Embedder | None:
@@ -151,6 +161,7 @@ class TenantGraph:
         facts: Iterable[tuple[int, Mapping[str, Any]]],
         *,
         progress: Callable[[int], None] | None = None,
+        origin: Origin = "source",
     ) -> WriteReport:
         """Gate and write a batch of facts (``{"node": {...}}`` / ``{"edge": {...}}``).
 
@@ -158,8 +169,12 @@ class TenantGraph:
         counted, logged in the tenant's refusal log, and never stop the good ones. Nodes
         are written first, so an edge may point at a node from the same batch. The
         pipeline itself is ``brain.schema._writer.FactWriter``.
+
+        ``origin`` says who states the facts: ``"source"`` (files, documents, repositories:
+        business facts only), ``"assistant"`` (its own turns, findings and cards) or
+        ``"restore"`` (an export loaded back into an empty tenant, record clock included).
         """
-        return await self._writer.write_facts(facts, progress=progress)
+        return await self._writer.write_facts(facts, progress=progress, origin=origin)
 
     @property
     def last_embedding(self) -> EmbedCounts:
@@ -178,17 +193,20 @@ class TenantGraph:
 
         The state machines of the assistant's own records (a card going from pending to
         approved) need this: two approvers clicking at once must move the card once. It is
-        one statement, so FalkorDB's single writer makes it atomic. Property names and
-        values pass the same checks as facts.
+        one statement run under the tenant's write lock (in this process and on the
+        server), so two of them never both see the old state. Property names and values
+        pass the same checks as facts.
         """
         what = f"change of {node_id!r}"
         checked = clean_props(dict(changes), skip=set(), reserved=NODE_META_PROPS, what=what)
         wanted = clean_props(dict(expect), skip=set(), reserved=(), what=what)
-        res = await self._write(
-            "compare and set",
-            COMPARE_AND_SET,
-            {"id": node_id, "expect": wanted, "changes": checked, "src": src, "now": now_ms()},
-        )
+        # under the tenant's write lock: FalkorDB may overlap the reads of two writes
+        async with self._writer.locked():
+            res = await self._write(
+                "compare and set",
+                COMPARE_AND_SET,
+                {"id": node_id, "expect": wanted, "changes": checked, "src": src, "now": now_ms()},
+            )
         # only the assistant's own records (cards) change this way: no generation bump
         return bool(res.rows and res.rows[0][0])
 

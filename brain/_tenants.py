@@ -18,13 +18,14 @@ from brain.errors import InputInvalid, InvalidSlug, QueryRefused, TenantExists, 
 
 REGISTRY_GRAPH = "hb__registry"
 REFERENCE_GRAPH = "hb__reference"
-_SLUG = re.compile(r"^[a-z][a-z0-9-]{1,39}$")
+#: Matched with ``fullmatch``: ``$`` would also match before a trailing newline.
+_SLUG = re.compile(r"[a-z][a-z0-9-]{1,39}")
 PLATFORMS = ("slack", "discord")
 
 
 def validate_slug(slug: object) -> str:
     """Return the slug if it may name a tenant graph, else raise ``InvalidSlug``."""
-    if not isinstance(slug, str) or not _SLUG.match(slug) or slug.endswith("-") or "--" in slug:
+    if not isinstance(slug, str) or not _SLUG.fullmatch(slug) or slug.endswith("-") or "--" in slug:
         raise InvalidSlug(str(slug))
     return slug
 

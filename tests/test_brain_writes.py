@@ -508,7 +508,9 @@ async def test_the_assistants_own_records_do_not_move_the_generation(
         "src": "t",
         "asOf": "2026-01-02",
     }
-    report = await graph.write_facts([(1, {"node": turn}), (2, {"edge": cites})])
+    report = await graph.write_facts(
+        [(1, {"node": turn}), (2, {"edge": cites})], origin="assistant"
+    )
     assert report.created == 2 and await graph.generation() == before
     task = {"type": "Task", "id": "task-gen", "name": "Gen task", "src": "t", "asOf": "2026-01-02"}
     await graph.write_facts([(1, {"node": task})])

@@ -225,7 +225,7 @@ async def test_export_then_ingest_into_an_empty_tenant_loses_nothing(
         async for fact in export_facts(source):
             fh.write(json.dumps(fact, ensure_ascii=False, sort_keys=True) + "\n")
     target = await make_tenant(brain)
-    report = await target.write_facts(read_facts(path))
+    report = await target.write_facts(read_facts(path), origin="restore")
 
     assert report.refused == 0, report.refusals
     restored = await full_projection(target)
@@ -233,7 +233,7 @@ async def test_export_then_ingest_into_an_empty_tenant_loses_nothing(
     assert restored["edges"] == original["edges"]
     assert restored["refusals"] == original["refusals"]
 
-    again = await target.write_facts(read_facts(path))  # a replay of the export adds nothing
+    again = await target.write_facts(read_facts(path), origin="restore")  # a replay adds nothing
     assert (again.created, again.updated, again.closed, again.versions) == (0, 0, 0, 0)
     assert await full_projection(target) == original
 

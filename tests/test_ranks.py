@@ -59,7 +59,8 @@ async def fresh(brain: Brain, facts: list[dict[str, Any]] | None = None) -> Tena
     await brain.create_tenant(slug)
     graph = await brain.tenant(slug)
     if facts:
-        report = await graph.write_facts(list(enumerate(facts, 1)))
+        # the seeds include the assistant's own records (a Turn): written as the assistant
+        report = await graph.write_facts(list(enumerate(facts, 1)), origin="assistant")
         assert report.refused == 0, report.refusals
     return graph
 

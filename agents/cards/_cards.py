@@ -258,7 +258,7 @@ async def propose(graph: TenantGraph, draft: CardDraft, *, now_ms: int) -> Card:
 
 async def _write_card(graph: TenantGraph, facts: list[dict[str, Any]]) -> Any:
     """The one place a card and its links are written (the assistant's own record)."""
-    return await graph.write_facts(enumerate(facts, 1))
+    return await graph.write_facts(enumerate(facts, 1), origin="assistant")
 
 
 # --- reading ------------------------------------------------------------------------------

@@ -182,7 +182,13 @@ async def ingest_meeting(
     from agents import meeting_proposer
     from brain.ingest import load_meeting, read_transcript
 
-    transcript = read_transcript(file.name, text=read_source_text(file))
+    try:
+        transcript = read_transcript(file.name, text=read_source_text(file))
+    except RecursionError:
+        raise InputInvalid(
+            f"{file} nests JSON too deeply to read: nothing was written. A transcript is a "
+            "list of speaker turns"
+        ) from None
     when = date if date is not None else transcript.date or source_date(file, None)
     if date is not None:
         source_date(file, date)  # checks the date as typed

@@ -10,12 +10,15 @@ import typer
 from rich.table import Table
 
 from bots.cli._common import console, err_console, print_json, run, with_brain
+from bots.cli._ingest import print_write_report
 from brain import (
     Brain,
+    InputInvalid,
     export_facts,
     format_moment,
     tenant_stats,
 )
+from brain.ingest import parse_facts_file
 
 tenant_app = typer.Typer(
     help="Create, list, measure, export and erase tenants.", no_args_is_help=True
@@ -112,6 +115,36 @@ async def tenant_export(
         console.print(f"exported {count:,} facts from {slug} to {output}")
 
     await with_brain(act)
+
+
+@tenant_app.command("import")
+@run
+async def tenant_import(
+    slug: str, file: Path, as_json: Annotated[bool, typer.Option("--json")] = False
+) -> None:
+    """Load an export (`tenant export`) back into an empty tenant, record times and all.
+
+    Unlike `ingest facts`, this restores the brain's own records (turns, findings, cards,
+    versions) and the record clock as they were exported. It only loads into an empty
+    tenant, and never changes a card that exists, so it cannot re-arm a decided card.
+    """
+    facts = await parse_facts_file(file)  # a malformed file stops here
+
+    async def act(brain: Brain) -> None:
+        graph = await brain.tenant(slug)
+        held = (await graph.read("count nodes", COUNT_NODES)).scalar(0)
+        if held:
+            raise InputInvalid(
+                f"tenant {slug!r} already holds {int(held):,} nodes; an export loads only into "
+                f"an empty tenant (`hivebrain tenant create NEW-SLUG`), or use `ingest facts`"
+            )
+        report = await graph.write_facts(facts, origin="restore")
+        print_write_report(report.as_dict(), as_json, loaded=f"{len(facts):,} facts")
+
+    await with_brain(act)
+
+
+COUNT_NODES = "MATCH (n:Entity) RETURN count(n)"
 
 
 @tenant_app.command("erase")

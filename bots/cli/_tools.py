@@ -44,7 +44,7 @@ async def query(
                     "this command only reads; writes go through `hivebrain ingest facts`"
                 ) from exc
             raise
-        rows = res.rows[:QUERY_ROW_CAP]
+        rows = [[_shown(v) for v in row] for row in res.rows[:QUERY_ROW_CAP]]
         if as_json:
             print_json(
                 {"columns": res.header, "rows": rows, "truncated": len(res.rows) > QUERY_ROW_CAP}
@@ -52,12 +52,33 @@ async def query(
             return
         table = Table(*res.header)
         for row in rows:
-            table.add_row(*[json.dumps(v, default=str, ensure_ascii=False) for v in row])
+            table.add_row(*[_cell(v) for v in row])
         console.print(table)
         if len(res.rows) > QUERY_ROW_CAP:
             console.print(f"showing {QUERY_ROW_CAP:,} of {len(res.rows):,} rows; add LIMIT")
 
     await with_brain(act)
+
+
+#: Characters of one value a table cell shows (the JSON output has it whole).
+CELL_CHARS = 300
+
+
+def _shown(value: Any) -> Any:
+    """A result value without node embeddings: 384 numbers a person never reads, and the
+    bulk of every node's bytes (a table of 1,000 such rows took minutes to draw)."""
+    if isinstance(value, dict):
+        items = cast(dict[str, Any], value)
+        drop = "embedding" if "labels" in items else None
+        return {k: _shown(v) for k, v in items.items() if k != drop}
+    if isinstance(value, list):
+        return [_shown(v) for v in cast(list[Any], value)]
+    return value
+
+
+def _cell(value: Any) -> str:
+    text = json.dumps(value, default=str, ensure_ascii=False)
+    return text if len(text) <= CELL_CHARS else text[: CELL_CHARS - 1] + "…"
 
 
 def _arg_kind(model: type[BaseModel] | None, key: str) -> str:

@@ -60,6 +60,21 @@ SHORT_SOCKET_ROOT = Path("/tmp")
 # on purpose: it would also cut off the big batched writes of a bulk load.
 MODULE_ARGS: tuple[str, ...] = ("MAX_QUEUED_QUERIES", "256", "QUERY_MEM_CAPACITY", "2147483648")
 
+#: The largest reply one client may be sent (bytes); see SERVER_CONFIG.
+REPLY_LIMIT_BYTES = 256 * 1024**2
+#: The server's memory cap: this share of the machine's memory, at most.
+MEMORY_SHARE = 0.5
+
+
+def memory_cap_bytes() -> int:
+    """The embedded server's ``maxmemory``: half the machine's memory (1 GB if unknown)."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError):
+        return 1024**3
+    return max(int(total * MEMORY_SHARE), 256 * 1024**2)
+
+
 # Replaying raw graph queries from the AOF takes minutes (NOTES.md); a 50 % growth trigger
 # from a 4 MB floor keeps the log a compact RDB preamble plus a short tail.
 SERVER_CONFIG: tuple[str, ...] = (
@@ -73,6 +88,13 @@ SERVER_CONFIG: tuple[str, ...] = (
     # The AOF is the only persistence; RDB snapshots would add forks that delay rewrites.
     "--save", "",
     "--unixsocketperm", "700",
+    # A reply bigger than this is never sent: the server drops that client instead (a
+    # collect() of every node with its embedding reached 5.7 GB in the client). Our own
+    # largest reads (export pages of 5,000 nodes) stay well under it.
+    "--client-output-buffer-limit", f"normal {REPLY_LIMIT_BYTES} {REPLY_LIMIT_BYTES // 2} 10",
+    # Past the memory cap, writes are refused with an error rather than the machine
+    # swapping; nothing is evicted (every key is a graph).
+    "--maxmemory-policy", "noeviction",
 )  # fmt: skip
 
 CLIENT_TIMEOUT_S = 5.0
@@ -363,6 +385,7 @@ class EmbeddedServer:
             "--logfile", str(self._log_path),
             "--dir", str(self._data_dir),
             *SERVER_CONFIG,
+            "--maxmemory", str(memory_cap_bytes()),
             "--loadmodule", module, *MODULE_ARGS,
         ]  # fmt: skip
         log.info("starting embedded FalkorDB in %s on %s", self._data_dir, self.socket_path)

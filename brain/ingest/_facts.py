@@ -19,6 +19,7 @@ from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
 from brain.errors import InputInvalid
 from brain.ingest._text_files import read_text_file
+from brain.schema._writer import UNREADABLE
 
 #: Largest facts file read into memory at once.
 MAX_FILE_BYTES = 2 * 1024**3
@@ -47,6 +48,17 @@ def parse_lines(lines: list[str], *, name: str = "input") -> Iterator[tuple[int,
             continue
         try:
             value = json.loads(line)
+        except RecursionError:
+            parsed.append(
+                (
+                    number,
+                    {
+                        UNREADABLE: "this line nests JSON too deeply to read; "
+                        "a fact is one flat object of values"
+                    },
+                )
+            )
+            continue
         except json.JSONDecodeError as exc:
             raise InputInvalid(
                 f"{name} line {number} is not JSON ({exc.msg} at column {exc.colno}): "
@@ -54,6 +66,10 @@ def parse_lines(lines: list[str], *, name: str = "input") -> Iterator[tuple[int,
                 '{"node": {"type": "Task", "id": "task-1", "name": "...", "src": "...", '
                 '"asOf": "2026-10-01"}}'
             ) from exc
+        except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+            why = str(exc).split(":")[0]
+            parsed.append((number, {UNREADABLE: f"this line cannot be read ({why})"}))
+            continue
         parsed.append((number, value if is_object(value) else {"invalid": value}))
     yield from parsed
 

@@ -3,6 +3,15 @@
 A refusal names exactly what was wrong and what would be accepted, so a person fixing a
 file (or a model retrying a tool call) can act on it. The gate is pure: it turns raw
 dicts into typed rows or raises ``WriteRefused``; the tenant graph logs the refusals.
+
+What a fact may say depends on where it comes from (``Origin``): a source (a facts file,
+a document, a repository) states business facts only; the assistant writes its own
+records (turns, findings, cards); a restore of an export may also carry the record clock
+that the write path set the first time. A source that names an assistant-owned type or a
+record-clock key is refused: otherwise a file could forge an approval card or backdate
+when the brain learned something. Values are bounded so that whatever is stored can be
+read back, printed and exported: finite 64-bit numbers, moments within 1900-2200, text
+without NUL or lone surrogates, flat lists of at most ``MAX_LIST_ITEMS``.
 """
 
 from __future__ import annotations
@@ -12,7 +21,7 @@ import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from brain._json import is_list, is_object
 from brain._moments import parse_moment
@@ -20,15 +29,28 @@ from brain.errors import InputInvalid, WriteRefused
 from brain.schema._edges import EdgeRow
 from brain.schema._types import (
     ALLOWED_PATTERNS,
+    ASSISTANT_TYPES,
     EDGE_META_PROPS,
     ENTITY_TYPES,
     MAX_ID_CHARS,
+    MAX_LIST_ITEMS,
     MAX_TEXT_CHARS,
     NODE_META_PROPS,
     REL_TYPES,
 )
 
-_PROP_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+#: Where a batch of facts comes from; decides what its facts may say (see the module doc).
+Origin = Literal["source", "assistant", "restore"]
+
+_PROP_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
+_INT64 = (-(2**63), 2**63 - 1)
+#: Types only the brain itself writes: a source may not create or change them.
+BRAIN_OWNED_TYPES = ASSISTANT_TYPES | {"Version"}
+#: The record clock (and what only the write path sets): a restore carries it back in,
+#: a source never states it.
+_NODE_RECORD_KEYS = ("recordedAt", "firstAsOf", "updatedAt", "aliases")
+_EDGE_RECORD_KEYS = ("recordedAt", "retiredAt", "endSrc", "endAsOf")
+_RESTORE_HINT = "an export is loaded back with `hivebrain tenant import`"
 _AGGREGATIONS = ("sum", "mean")
 #: Node keys the gate reads itself rather than storing as free properties.
 #: (All of a node's bookkeeping but what the brain computes itself on write.)
@@ -69,13 +91,40 @@ def _suggest(word: str, choices: Iterable[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+def check_text(value: str, key: str, what: str) -> str:
+    """Text the graph can store and give back: no NUL byte, no unpaired surrogate."""
+    if "\x00" in value:
+        raise WriteRefused(f"{what}: {key!r} contains a NUL character; remove it")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise WriteRefused(
+            f"{what}: {key!r} contains an unpaired surrogate (broken UTF-16 text); "
+            "save the file as UTF-8"
+        ) from None
+    return value
+
+
 def _require_text(raw: dict[str, Any], key: str, what: str) -> str:
     value = raw.get(key)
     if not isinstance(value, str) or not value.strip():
         raise WriteRefused(f"{what} has no {key!r}: every fact needs one")
     if len(value) > MAX_ID_CHARS:
         raise WriteRefused(f"{what}: {key!r} is longer than {MAX_ID_CHARS} characters")
-    return value.strip()
+    return check_text(value, key, what).strip()
+
+
+def _refuse_record_keys(
+    raw: dict[str, Any], keys: tuple[str, ...], what: str, origin: Origin
+) -> None:
+    if origin == "restore":
+        return
+    for key in keys:
+        if raw.get(key) is not None:
+            raise WriteRefused(
+                f"{what}: {key!r} is the brain's own record of when it learned a fact and "
+                f"is set on write; a fact cannot state it ({_RESTORE_HINT})"
+            )
 
 
 def _moment(raw: dict[str, Any], key: str, what: str, *, required: bool) -> int | None:
@@ -101,7 +150,7 @@ def clean_props(
             continue
         if key in reserved:
             raise WriteRefused(f"{what}: {key!r} is kept by the brain itself and cannot be set")
-        if not _PROP_NAME.match(key):
+        if not _PROP_NAME.fullmatch(key):
             raise WriteRefused(
                 f"{what}: property name {key!r} is not allowed; use letters, digits and _"
             )
@@ -110,7 +159,28 @@ def clean_props(
 
 
 def _clean_value(value: Any, key: str, what: str) -> Any:
-    if isinstance(value, bool | int):
+    if is_list(value):
+        if len(value) > MAX_LIST_ITEMS:
+            raise WriteRefused(
+                f"{what}: {key!r} is a list of {len(value):,} items; at most "
+                f"{MAX_LIST_ITEMS:,} fit in one property (store the items as their own nodes)"
+            )
+        # flat only, checked without recursion: a deeply nested list must not overflow
+        if any(is_list(v) or is_object(v) for v in value):
+            raise WriteRefused(f"{what}: {key!r} nests lists or objects; store a flat list")
+        return [_clean_scalar(v, key, what) for v in value if v is not None]
+    return _clean_scalar(value, key, what)
+
+
+def _clean_scalar(value: Any, key: str, what: str) -> Any:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        if not _INT64[0] <= value <= _INT64[1]:
+            raise WriteRefused(
+                f"{what}: {key!r} is {value}, outside the 64-bit range the graph stores; "
+                "store it as text"
+            )
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
@@ -119,19 +189,14 @@ def _clean_value(value: Any, key: str, what: str) -> Any:
     if isinstance(value, str):
         if len(value) > MAX_TEXT_CHARS:
             raise WriteRefused(f"{what}: {key!r} is longer than {MAX_TEXT_CHARS} characters")
-        return value
-    if is_list(value):
-        items = [_clean_value(v, key, what) for v in value if v is not None]
-        if any(isinstance(v, list) for v in items):
-            raise WriteRefused(f"{what}: {key!r} nests lists; store a flat list")
-        return items
+        return check_text(value, key, what)
     raise WriteRefused(
         f"{what}: {key!r} is a {type(value).__name__}; "
         "store text, numbers, booleans or lists of them"
     )
 
 
-def gate_node(raw: Any) -> NodeRow:
+def gate_node(raw: Any, *, origin: Origin = "source") -> NodeRow:
     """Check one node fact; returns the row to write or raises ``WriteRefused``."""
     if not is_object(raw):
         raise WriteRefused("a node fact must be a JSON object")
@@ -143,6 +208,12 @@ def gate_node(raw: Any) -> NodeRow:
         )
     node_id = _require_text(raw, "id", f"{node_type} node")
     what = f"{node_type} {node_id!r}"
+    if node_type in BRAIN_OWNED_TYPES and origin == "source":
+        raise WriteRefused(
+            f"{what}: {node_type} nodes are the brain's own records; a source cannot create "
+            f"or change them ({_RESTORE_HINT})"
+        )
+    _refuse_record_keys(raw, _NODE_RECORD_KEYS, what, origin)
     src = _require_text(raw, "src", what)
     as_of = _moment(raw, "asOf", what, required=True)
     assert as_of is not None
@@ -156,7 +227,8 @@ def gate_node(raw: Any) -> NodeRow:
         )
     aliases = raw.get("aliases")
     if is_list(aliases) and all(isinstance(a, str) for a in aliases) and aliases:
-        props["aliases"] = aliases  # restoring an export: who this node was merged with
+        # restoring an export: who this node was merged with
+        props["aliases"] = _clean_value(aliases, "aliases", what)
     return NodeRow(
         id=node_id,
         type=node_type,
@@ -182,7 +254,7 @@ def _gate_reading(props: dict[str, Any], what: str) -> dict[str, Any]:
     return {**props, "start": start, "end": end}
 
 
-def gate_edge(raw: Any, types: dict[str, str]) -> EdgeRow:
+def gate_edge(raw: Any, types: dict[str, str], *, origin: Origin = "source") -> EdgeRow:
     """Check one edge fact against the schema, given the type of every known node id."""
     if not is_object(raw):
         raise WriteRefused("an edge fact must be a JSON object")
@@ -200,6 +272,12 @@ def gate_edge(raw: Any, types: dict[str, str]) -> EdgeRow:
                 f"{what}: no node {end_id!r} in this brain; add the node first or in the same file"
             )
     from_type, to_type = types[from_id], types[to_id]
+    if origin == "source" and (owned := {from_type, to_type} & BRAIN_OWNED_TYPES):
+        raise WriteRefused(
+            f"{what}: {sorted(owned)[0]} nodes are the brain's own records; a source cannot "
+            f"link them ({_RESTORE_HINT})"
+        )
+    _refuse_record_keys(raw, _EDGE_RECORD_KEYS, what, origin)
     if (from_type, rel, to_type) not in ALLOWED_PATTERNS:
         raise WriteRefused(
             f"{what}: ({from_type})-[:{rel}]->({to_type}) is not an allowed pattern; "
@@ -230,7 +308,11 @@ def gate_edge(raw: Any, types: dict[str, str]) -> EdgeRow:
         props=props,
         recorded_at=_moment(raw, "recordedAt", what, required=False),
         retired_at=_moment(raw, "retiredAt", what, required=False),
-        end_src=raw.get("endSrc") if isinstance(raw.get("endSrc"), str) and until else None,
+        end_src=(
+            check_text(raw["endSrc"], "endSrc", what)
+            if isinstance(raw.get("endSrc"), str) and until
+            else None
+        ),
         end_as_of=_moment(raw, "endAsOf", what, required=False) if until else None,
     )
 

@@ -24,17 +24,43 @@ from typing import Any, Literal, LiteralString
 
 from brain._moments import format_moment
 from brain.schema._gate import NodeRow
-from brain.schema._types import RESOLVED_TYPES, SEARCHABLE_TYPES, VERSIONED_TYPES, label_name
+from brain.schema._types import (
+    ASSISTANT_TYPES,
+    RESOLVED_TYPES,
+    SEARCHABLE_TYPES,
+    VERSIONED_TYPES,
+    label_name,
+)
 
 Action = Literal["create", "update", "version", "unchanged", "refused", "alias"]
 
 _ORG_SUFFIXES = re.compile(r"\b(inc|ltd|llc|gmbh|pvt|private|limited|co|corp|corporation)\b")
-_NON_WORD = re.compile(r"[^a-z0-9]+")
+#: Anything that is not a letter or digit of some script (Unicode-aware \w, minus "_").
+_NON_WORD = re.compile(r"[\W_]+")
+
+
+def _fold_latin_accents(text: str) -> str:
+    """Drop the accents of Latin letters only ("José" -> "Jose"), as people type names
+    both ways; marks of other scripts are letters' parts there and are kept."""
+    out: list[str] = []
+    latin_base = False
+    for ch in unicodedata.normalize("NFKD", text):
+        if unicodedata.combining(ch):
+            if not latin_base:
+                out.append(ch)
+            continue
+        latin_base = ch.isascii() or unicodedata.name(ch, "").startswith("LATIN")
+        out.append(ch)
+    return unicodedata.normalize("NFKC", "".join(out))
 
 
 def name_key(name: str, node_type: str) -> str:
-    """Normalised name used to recognise the same person, company or product."""
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    """Normalised name used to recognise the same person, company or product.
+
+    NFKC and casefold, every script's letters kept ("Дмитрий Smith" and "Алексей Smith"
+    stay two people), accents of Latin letters folded, punctuation and spacing collapsed.
+    """
+    text = _fold_latin_accents(name).casefold()
     if node_type == "Organization":
         text = _ORG_SUFFIXES.sub(" ", text)
     return _NON_WORD.sub(" ", text).strip()
@@ -151,6 +177,20 @@ def plan_nodes(
                 )
             )
             continue
+        if row.type in ASSISTANT_TYPES:
+            # a turn, finding or card is written once; its state (a card's decision) moves
+            # only through compare-and-set, so no batch can re-arm a decided card
+            if _differs(row, current):
+                plan.actions.append(
+                    (
+                        "refused",
+                        f"{row.type} {row.id!r} already exists; the brain's own records are "
+                        "never rewritten by a batch of facts",
+                    )
+                )
+            else:
+                plan.actions.append(("unchanged", ""))
+            continue
         if row.type == "Observation":
             if current.props.get("value") != row.props.get("value"):
                 plan.actions.append(
@@ -195,14 +235,27 @@ def labels_for(node_type: str) -> LiteralString:
 
 # All labels go in the MERGE pattern itself: FalkorDB 4.16 drops some nodes from label
 # checks (WHERE n:Searchable) when labels are added with SET in big batches, though
-# labels(n) still lists them. The ids were checked to be new, so nothing else matches.
+# labels(n) still lists them. The ids were checked to be new; if another writer (another
+# process) created one since, ON MATCH applies this fact only if it is newer, compared in
+# this statement, so the winner never depends on which writer came second. The
+# assistant's own records (ASSISTANT_TYPES) are never changed this way: a card's state
+# moves only through its decision.
 _CREATE_NODES = """
 UNWIND $rows AS row
+OPTIONAL MATCH (old:Entity {id: row.id})
+WITH row, old IS NULL AS fresh,
+  old IS NOT NULL AND NOT $owned AND (row.asOf > old.asOf OR (row.asOf = old.asOf
+      AND row.src > old.src)) AS newer
 MERGE (n:Entity:{LABELS} {id: row.id})
 ON CREATE SET n += row.props, n.type = $type, n.src = row.src, n.asOf = row.asOf,
     n.recordedAt = coalesce(row.recordedAt, $now), n.updatedAt = row.updatedAt,
     n.firstAsOf = coalesce(row.firstAsOf, row.asOf)
-RETURN count(n)
+ON MATCH SET n += CASE WHEN newer THEN row.props ELSE {} END,
+    n.src = CASE WHEN newer THEN row.src ELSE n.src END,
+    n.updatedAt = CASE WHEN newer THEN $now ELSE n.updatedAt END,
+    n.firstAsOf = CASE WHEN row.asOf < n.firstAsOf THEN row.asOf ELSE n.firstAsOf END,
+    n.asOf = CASE WHEN newer THEN row.asOf ELSE n.asOf END
+RETURN sum(CASE WHEN fresh THEN 1 ELSE 0 END), sum(CASE WHEN newer THEN 1 ELSE 0 END)
 """
 
 _CREATE_STATEMENTS: dict[str, LiteralString] = {}
@@ -221,6 +274,7 @@ def create_params(node_type: str, rows: list[NodeRow], now: int) -> dict[str, An
     return {
         "type": node_type,
         "now": now,
+        "owned": node_type in ASSISTANT_TYPES,
         "rows": [
             {
                 "id": r.id,
@@ -236,9 +290,12 @@ def create_params(node_type: str, rows: list[NodeRow], now: int) -> dict[str, An
     }
 
 
+#: A newer fact about a node we hold. The newer-than test is repeated here, inside the
+#: write, so a fact another writer overtook in the meantime changes nothing.
 UPDATE_NODES = """
 UNWIND $rows AS row
 MATCH (n:Entity {id: row.id})
+WHERE row.asOf > n.asOf OR (row.asOf = n.asOf AND row.src > n.src)
 FOREACH (_ IN CASE WHEN row.version THEN [1] ELSE [] END |
   MERGE (v:Entity:Version {id: row.versionId})
   ON CREATE SET v.type = 'Version', v.name = row.versionName, v.state = row.oldState,

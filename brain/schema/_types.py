@@ -319,6 +319,8 @@ CLOSED_COST = 1_000_000
 #: The longest an id, a name or a free text property may be (characters).
 MAX_ID_CHARS = 512
 MAX_TEXT_CHARS = 100_000
+#: The most items one list property may hold: more is a table, and belongs in nodes.
+MAX_LIST_ITEMS = 1_000
 
 
 def describe() -> dict[str, int]:

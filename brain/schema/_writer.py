@@ -8,26 +8,30 @@ two-clock statement while the text of the nodes just written is embedded beside 
 (the model runs in a thread, the edges in the database: two cores, two jobs); then the
 refusals are logged and the write generation moves if the business's records changed.
 
-One batch at a time per handle: a second ``write_facts`` waits for the first.
+One batch at a time per tenant: a second ``write_facts`` waits for the first (the lock
+``Brain`` keeps per tenant). Each write statement is all-or-nothing; the report counts
+what the statements did, not what was planned.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import AsyncGenerator, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, LiteralString, cast
 
 from brain._embeddings import Embedder
 from brain._json import is_object
 from brain._moments import now_ms, parse_moment
-from brain.db._driver import GraphDriver
-from brain.errors import WriteRefused
+from brain.db._driver import GraphDriver, QueryResult
+from brain.db._lock import graph_write_lock
+from brain.errors import InputInvalid, QueryRefused, WriteRefused
 from brain.schema._edges import EdgeRow, edge_statement, plan_rounds, statement_params
 from brain.schema._embedding import EmbedCounts, embed_nodes
-from brain.schema._gate import NodeRow, gate_edge, gate_node
+from brain.schema._gate import NodeRow, Origin, check_text, gate_edge, gate_node
 from brain.schema._lookups import GraphIO, canonical_ids, existing_nodes, name_matches
 from brain.schema._nodes import (
     UPDATE_NODES,
@@ -82,6 +86,11 @@ _COUNTERS = {
 
 Refused = list[tuple[int, str, Any]]
 
+#: The key of a line the facts reader could not turn into a fact (too deeply nested):
+#: ``{UNREADABLE: reason}``, refused with that reason and its line like any other.
+UNREADABLE = "__unreadable__"
+_NOT_A_FACT = 'a fact is {"node": {...}} or {"edge": {...}}'
+
 
 @dataclass(slots=True)
 class WriteReport:
@@ -115,15 +124,30 @@ class WriteReport:
 
 
 class FactWriter:
-    """The write pipeline of one tenant's graph; ``TenantGraph`` owns one."""
+    """The write pipeline of one tenant's graph; ``TenantGraph`` owns one.
+
+    ``lock`` serialises batches to one tenant in this process: ``Brain`` hands every
+    handle to the same tenant the same lock (``Brain.tenant`` makes a handle per call).
+    Across processes the lock key on the server (``graph_write_lock``) does the same:
+    FalkorDB lets the reading part of two write statements overlap, so without it two
+    writers could each fill a one-holder slot they both saw empty. The statements also
+    compare ``asOf`` against what the graph holds as they write, so an older fact never
+    overwrites a newer one even from a writer that holds no lock.
+    """
 
     def __init__(
-        self, *, slug: str, graph: str, driver: GraphDriver, embedder: Embedder | None
+        self,
+        *,
+        slug: str,
+        graph: str,
+        driver: GraphDriver,
+        embedder: Embedder | None,
+        lock: asyncio.Lock | None = None,
     ) -> None:
         self.slug = slug
         self.io = GraphIO(driver, graph)
         self._embedder = embedder
-        self._lock = asyncio.Lock()
+        self._lock = lock or asyncio.Lock()
         #: What the last batch's embedding did (benchmarks read it).
         self.last_embedding = EmbedCounts()
 
@@ -132,26 +156,34 @@ class FactWriter:
         facts: Iterable[tuple[int, Mapping[str, Any]]],
         *,
         progress: Callable[[int], None] | None = None,
+        origin: Origin = "source",
     ) -> WriteReport:
         """Gate and write a batch of facts; see ``TenantGraph.write_facts``."""
         report = WriteReport()
         node_facts: list[tuple[int, NodeRow]] = []
         edge_facts: list[tuple[int, Any]] = []  # gated below: any JSON value may come in
         refused: Refused = []
-        restored: list[Mapping[str, Any]] = []
+        restored: list[dict[str, Any]] = []
         for line, fact in facts:
-            if "node" in fact:
+            if not is_object(fact):
+                refused.append((line, _NOT_A_FACT, fact))
+            elif isinstance(fact.get(UNREADABLE), str) and len(fact) == 1:
+                refused.append((line, str(fact[UNREADABLE]), {}))
+            elif "node" in fact:
                 try:
-                    node_facts.append((line, gate_node(fact["node"])))
+                    node_facts.append((line, gate_node(fact["node"], origin=origin)))
                 except WriteRefused as exc:
                     refused.append((line, exc.reason, fact))
             elif "edge" in fact:
                 edge_facts.append((line, fact["edge"]))
-            elif isinstance(fact.get("refusal"), Mapping):
-                restored.append(fact["refusal"])
+            elif "refusal" in fact:
+                try:
+                    restored.append(_gate_refusal(fact["refusal"]))
+                except WriteRefused as exc:
+                    refused.append((line, exc.reason, fact))
             else:
-                refused.append((line, 'a fact is {"node": {...}} or {"edge": {...}}', fact))
-        async with self._lock:
+                refused.append((line, _NOT_A_FACT, fact))
+        async with self.locked():
             now = now_ms()
             aliases, touched = await self._write_nodes(node_facts, report, refused, now)
             if progress:
@@ -159,7 +191,7 @@ class FactWriter:
             embedding = asyncio.create_task(self._embed(touched))
             try:
                 business = await self._write_edges(
-                    edge_facts, aliases, report, refused, now, progress
+                    edge_facts, aliases, report, refused, now, progress, origin
                 )
             except BaseException:
                 # the nodes are written whatever happened to the edges: embed them anyway
@@ -170,12 +202,43 @@ class FactWriter:
             if refused:
                 await self._log_refusals(refused, now)
             if restored:
-                await self._restore_refusals(restored)
+                await self.io.write("restore refusals", RESTORE_REFUSALS, {"rows": restored})
             changed = report.created or report.updated or report.closed or report.versions
             if changed and business:
                 await self.io.write("bump generation", BUMP_GENERATION, {"now": now})
         report.refusals = sorted((line, reason) for line, reason, _ in refused)
         return report
+
+    @contextlib.asynccontextmanager
+    async def locked(self) -> AsyncGenerator[None]:
+        """Hold this tenant's write lock, in this process and on the server."""
+        async with self._lock, graph_write_lock(self.io.driver, self.io.graph):
+            yield
+
+    async def _write_group(
+        self,
+        name: str,
+        cypher: LiteralString,
+        params: Mapping[str, Any],
+        lines: list[int],
+        refused: Refused,
+    ) -> QueryResult | None:
+        """One statement: all of its facts are written or none are.
+
+        A statement the database refuses (a value it cannot hold) refuses exactly the facts
+        it carried, with their lines, and the batch goes on; a database that is down
+        raises, and a rerun of the batch completes the graph (writes are idempotent).
+        """
+        try:
+            return await self.io.write(name, cypher, params)
+        except QueryRefused as exc:
+            log.info("tenant %s: %s refused by the database: %s", self.slug, name, exc)
+            reason = (
+                f"not written: the database refused the group of {len(lines):,} facts this "
+                "one was sent with; check its values and load the file again"
+            )
+            refused.extend((line, reason, {}) for line in lines)
+            return None
 
     async def canonical_ids(self, ids: list[str]) -> dict[str, tuple[str, str]]:
         """See ``brain.schema._lookups.canonical_ids``."""
@@ -203,30 +266,56 @@ class FactWriter:
             self.io, [r for r in rows if r.type in RESOLVED_TYPES and r.id not in existing]
         )
         plan = plan_nodes(rows, existing, matches)
+        line_of: dict[str, int] = {}
+        for line, row in node_facts:
+            line_of.setdefault(row.id, line)
         for (line, row), (action, reason) in zip(node_facts, plan.actions, strict=True):
             if action == "refused":
                 refused.append((line, reason, {"node": {"id": row.id, "type": row.type}}))
-            else:
+            elif action not in ("create", "update"):  # counted from what the writes did
                 counter = _COUNTERS[action]
                 setattr(report, counter, getattr(report, counter) + 1)
+        touched: list[str] = []
         for node_type, created in plan.creates.items():
             for start in range(0, len(created), WRITE_CHUNK):
                 chunk = created[start : start + WRITE_CHUNK]
-                await self.io.write(
+                res = await self._write_group(
                     "create nodes",
                     create_statement(node_type),
                     create_params(node_type, chunk, now),
+                    [line_of[r.id] for r in chunk],
+                    refused,
                 )
+                if res is None:
+                    continue
+                fresh, newer = (int(v or 0) for v in (res.rows[0] if res.rows else [0, 0]))
+                # ids another writer created since our read: updated if ours was newer
+                report.created += fresh
+                report.updated += newer
+                report.unchanged += len(chunk) - fresh - newer
+                touched += [r.id for r in chunk]
         for start in range(0, len(plan.updates), WRITE_CHUNK):
             chunk_u = plan.updates[start : start + WRITE_CHUNK]
-            await self.io.write(
-                "update nodes", UPDATE_NODES, update_params(chunk_u, now, OPEN_COST)
+            res = await self._write_group(
+                "update nodes",
+                UPDATE_NODES,
+                update_params(chunk_u, now, OPEN_COST),
+                [line_of[r.id] for r, _ in chunk_u],
+                refused,
             )
+            if res is None:
+                continue
+            applied = int(res.scalar(0) or 0)
+            report.updated += applied
+            report.unchanged += len(chunk_u) - applied  # overtaken by a newer fact meanwhile
+            touched += [r.id for r, _ in chunk_u]
         if plan.versions:
-            await self.io.write(
+            await self._write_group(
                 "keep late versions",
                 WRITE_LATE_VERSIONS,
                 late_version_params(plan.versions, now, OPEN_COST),
+                [line_of[r.id] for r in plan.versions],
+                refused,
             )
         if plan.aliases:
             await self.io.write(
@@ -234,8 +323,6 @@ class FactWriter:
                 WRITE_ALIASES,
                 {"rows": [{"alias": a, "target": t} for a, t in plan.aliases.items()]},
             )
-        touched = [r.id for rows_ in plan.creates.values() for r in rows_]
-        touched += [r.id for r, _ in plan.updates]
         return plan.aliases, touched
 
     async def _write_edges(
@@ -246,6 +333,7 @@ class FactWriter:
         refused: Refused,
         now: int,
         progress: Callable[[int], None] | None,
+        origin: Origin,
     ) -> bool:
         """Write the edge facts; True when any of them links two business records."""
         if not edge_facts:
@@ -275,7 +363,7 @@ class FactWriter:
         gated: list[tuple[int, EdgeRow]] = []
         for line, raw in raw_edges:
             try:
-                gated.append((line, gate_edge(raw, types)))
+                gated.append((line, gate_edge(raw, types, origin=origin)))
             except WriteRefused as exc:
                 refused.append((line, exc.reason, {"edge": raw}))
         rows = [row for _, row in gated]
@@ -286,12 +374,14 @@ class FactWriter:
             for (rel, mode), indexes in round_.items():
                 for start in range(0, len(indexes), WRITE_CHUNK):
                     chunk = indexes[start : start + WRITE_CHUNK]
-                    res = await self.io.write(
+                    res = await self._write_group(
                         f"write {rel} edges",
                         edge_statement(rel, mode),
                         statement_params(((i, rows[i]) for i in chunk), now),
+                        [gated[i][0] for i in chunk],
+                        refused,
                     )
-                    for outcome, facts, closed_others in res.rows:
+                    for outcome, facts, closed_others in res.rows if res is not None else []:
                         if outcome == "created":
                             report.created += int(facts)
                         elif outcome == "closed":
@@ -307,7 +397,7 @@ class FactWriter:
 
     async def _log_refusals(self, refused: Refused, now: int) -> None:
         rows = [
-            {"line": line, "reason": reason, "fact": json.dumps(fact, default=str)[:2_000]}
+            {"line": line, "reason": reason, "fact": _fact_text(fact)}
             for line, reason, fact in refused
         ]
         for start in range(0, len(rows), WRITE_CHUNK):
@@ -318,14 +408,34 @@ class FactWriter:
             )
         log.info("tenant %s: %d facts refused", self.slug, len(rows))
 
-    async def _restore_refusals(self, rows: list[Mapping[str, Any]]) -> None:
-        clean = [
-            {
-                "at": parse_moment(r.get("at"), field="refusal at"),
-                "line": r.get("line"),
-                "reason": str(r.get("reason", "")),
-                "fact": str(r.get("fact", ""))[:2_000],
-            }
-            for r in rows
-        ]
-        await self.io.write("restore refusals", RESTORE_REFUSALS, {"rows": clean})
+
+def _fact_text(fact: Any) -> str:
+    """A refused fact as it is kept in the refusal log: JSON, cut to 2,000 characters."""
+    try:
+        text = json.dumps(fact, default=str, ensure_ascii=False)
+    except (ValueError, RecursionError):
+        text = "(a fact that cannot be shown)"
+    # the log is stored text too: what the gate refused for NUL or surrogates must fit
+    return text[:2_000].replace("\x00", "\\u0000").encode("utf-8", "replace").decode()
+
+
+def _gate_refusal(raw: Any) -> dict[str, Any]:
+    """A refusal line of an export, checked like a fact: the refusal log it restores."""
+    if not is_object(raw):
+        raise WriteRefused('a refusal line is {"refusal": {"at": ..., "line": ..., "reason": ...}}')
+    try:
+        at = parse_moment(raw.get("at"), field="refusal 'at'")
+    except InputInvalid as exc:
+        raise WriteRefused(exc.reason) from exc
+    line, reason, fact = raw.get("line"), raw.get("reason"), raw.get("fact", "")
+    if isinstance(line, bool) or not isinstance(line, int) or not 0 <= line < 2**63:
+        raise WriteRefused("a refusal's 'line' must be a line number")
+    if not isinstance(reason, str) or not isinstance(fact, str):
+        raise WriteRefused("a refusal's 'reason' and 'fact' must be text")
+    what = "refusal"
+    return {
+        "at": at,
+        "line": line,
+        "reason": check_text(reason, "reason", what)[:2_000],
+        "fact": check_text(fact, "fact", what)[:2_000],
+    }
