@@ -10,9 +10,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from bots.cli._common import console, err_console, print_json, run, with_brain
-from brain import (
-    Brain,
-)
+from brain import Brain, InputInvalid
 from brain.ingest import parse_facts_file, read_text_file
 
 ingest_app = typer.Typer(help="Load facts and sources into a tenant.", no_args_is_help=True)
