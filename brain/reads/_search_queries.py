@@ -13,7 +13,8 @@ from typing import Any, LiteralString
 
 from brain._tenant_graph import TenantGraph
 
-_FT_SPECIAL = re.compile(r"([,.<>{}\[\]\"':;!@#$%^&*()\-+=~|/\\?`])")
+#: Characters the full-text query syntax treats as operators; escaped in every term.
+FT_SPECIAL = re.compile(r"([,.<>{}\[\]\"':;!@#$%^&*()\-+=~|/\\?`])")
 WORD = re.compile(r"[\w][\w'-]*", re.UNICODE)
 STOPWORDS = frozenset(
     [
@@ -107,7 +108,7 @@ def fulltext_query(text: str) -> str | None:
     the words are OR-ed and the ranking rewards things that match more of them.
     """
     words = [w for w in WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
-    escaped = [_FT_SPECIAL.sub(r"\\\1", w) for w in dict.fromkeys(words)][:MAX_WORDS]
+    escaped = [FT_SPECIAL.sub(r"\\\1", w) for w in dict.fromkeys(words)][:MAX_WORDS]
     return " | ".join(escaped) or None
 
 

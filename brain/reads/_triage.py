@@ -39,7 +39,7 @@ from brain.reads._code_areas import (
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult
 from brain.reads._experts import expert_result, score_people
 from brain.reads._path_words import PathWords, path_words
-from brain.reads._search_queries import _FT_SPECIAL  # pyright: ignore[reportPrivateUsage]
+from brain.reads._search_queries import FT_SPECIAL
 
 #: Candidates the full-text search hands to the re-ranking.
 POOL = 80
@@ -144,7 +144,7 @@ class _Vote:
 
 def ft_query(words: list[str]) -> str | None:
     """Keywords as a RediSearch query where any word matches."""
-    escaped = [_FT_SPECIAL.sub(r"\\\1", w) for w in words[:24]]
+    escaped = [FT_SPECIAL.sub(r"\\\1", w) for w in words[:24]]
     return " | ".join(escaped) or None
 
 
