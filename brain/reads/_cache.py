@@ -12,7 +12,7 @@ from a dump), so no kind of snapshot can be missed by a clear or outlive a write
 from __future__ import annotations
 
 from collections import Counter, OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
+from collections.abc import AsyncGenerator, Awaitable, Callable, Hashable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from typing import TypeVar, cast
@@ -37,7 +37,7 @@ _STAMP: ContextVar[tuple[str, tuple[int, int | None]] | None] = ContextVar(
 
 
 @asynccontextmanager
-async def one_stamp(graph: TenantGraph) -> AsyncIterator[None]:
+async def one_stamp(graph: TenantGraph) -> AsyncGenerator[None]:
     """Look the tenant's write stamp up once for every ``cached`` call inside the block.
 
     A tool that consults several cached values (triage: the activity prior, the path
