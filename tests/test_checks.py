@@ -148,6 +148,21 @@ def test_data_numbers_walks_nested_values_and_strings() -> None:
     assert set(found) == {1.0, 2.5, 1.2, 120_000.0}
 
 
+def test_digits_inside_hashes_and_ids_are_no_data_numbers() -> None:
+    # a card's payload hash or a turn's UUID holds digits by chance: read as figures,
+    # they would let a made-up "987%" pass whenever a hash happened to contain 987
+    outputs = [
+        {
+            "hash": "3f9a987b2c1d0e11aa",
+            "turn": "turn-1b4e28ba-2fa1-11d2-987f-0016d3cca427",
+            "invoices": 14,
+            "note": "p95_ms: 120",
+        }
+    ]
+
+    assert set(data_numbers(outputs)) == {14.0, 95.0, 120.0}
+
+
 def test_derived_values_are_skipped_for_large_data() -> None:
     small = [{"a": 200, "b": 340}]
     large = [{"values": list(range(1000, 1500)), **small[0]}]

@@ -244,6 +244,8 @@ async def test_export_then_ingest_into_an_empty_tenant_loses_nothing(
 def cli(url: str, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("HIVEBRAIN_", "FALKORDB_"))}
     env["FALKORDB_URL"] = url
+    # the session's exported embedding model (not a setting of the CLI under test)
+    env["HIVEBRAIN_MODEL_CACHE_DIR"] = os.environ["HIVEBRAIN_MODEL_CACHE_DIR"]
     return subprocess.run(
         [str(HIVEBRAIN), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
     )

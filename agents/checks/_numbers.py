@@ -198,7 +198,15 @@ def data_numbers(outputs: Iterable[Any]) -> list[float]:
     return list(seen)
 
 
+#: Hashes, UUIDs and hex ids in tool data (a card's payload hash, a turn's id): their
+#: digits are no figure, and a number read out of one would "prove" any claim by chance.
+HEX_TOKEN_RE = re.compile(
+    r"(?i)\b[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}\b|\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{8,}\b"
+)
+
+
 def _string_numbers(text: str) -> Iterable[float]:
+    text = HEX_TOKEN_RE.sub(_blank, text)
     for match in DATA_NUMBER_RE.finditer(text):
         plain = float(match["digits"].replace(",", ""))
         yield plain
