@@ -13,6 +13,19 @@ from bots.cli._common import console, err_console, print_json, run, with_brain
 from brain import Brain, InputInvalid
 from brain.ingest import parse_facts_file, read_text_file
 
+
+def progress_bar(label: str, *, quiet: bool) -> Progress:
+    """The bar a long load shows on a terminal (never in --json output or a pipe)."""
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        disable=quiet or not err_console.is_terminal,
+    )
+
+
 ingest_app = typer.Typer(help="Load facts and sources into a tenant.", no_args_is_help=True)
 
 
@@ -26,14 +39,7 @@ async def ingest_facts(
 
     async def act(brain: Brain) -> None:
         graph = await brain.tenant(slug)
-        with Progress(
-            TextColumn("loading"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err_console,
-            disable=as_json or not err_console.is_terminal,
-        ) as bar:
+        with progress_bar("loading", quiet=as_json) as bar:
             task = bar.add_task("facts", total=len(facts))
             report = await graph.write_facts(facts, progress=lambda n: bar.advance(task, n))
         if brain.server is not None and len(facts) > 1_000:
@@ -258,14 +264,7 @@ async def ingest_docs(
 
     async def act(brain: Brain) -> None:
         graph = await brain.tenant(slug)
-        with Progress(
-            TextColumn("documents"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err_console,
-            disable=as_json or not err_console.is_terminal,
-        ) as bar:
+        with progress_bar("documents", quiet=as_json) as bar:
             task = bar.add_task("documents", total=None)
             loaded = await load_documents(graph, paths, progress=lambda n: bar.advance(task, n))
         counts = loaded.report.as_dict() if loaded.report else {}
