@@ -91,7 +91,7 @@ async def ingest_github(
 
     async def act(brain: Brain) -> None:
         graph = await brain.tenant(slug)
-        with _bar("loading commits", as_json) as bar:
+        with progress_bar("loading commits", quiet=as_json) as bar:
             task = bar.add_task("commits", total=total)
             report = await load_github(
                 graph, path, limit=limit, component_depth=component_depth,
@@ -117,17 +117,6 @@ def _source_kind(source: str) -> str:
     return "file"
 
 
-def _bar(label: str, as_json: bool) -> Progress:
-    return Progress(
-        TextColumn(label),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        disable=as_json or not err_console.is_terminal,
-    )
-
-
 async def _ingest_git(slug: str, path: Path, limit: int | None, depth: int, as_json: bool) -> None:
     from brain.ingest import load_git_repository, read_git_log
 
@@ -135,7 +124,7 @@ async def _ingest_git(slug: str, path: Path, limit: int | None, depth: int, as_j
 
     async def act(brain: Brain) -> None:
         graph = await brain.tenant(slug)
-        with _bar("loading git log", as_json) as bar:
+        with progress_bar("loading git log", quiet=as_json) as bar:
             task = bar.add_task("commits", total=total)
             report = await load_git_repository(
                 graph, path, limit=limit, component_depth=depth,
@@ -158,7 +147,7 @@ async def _ingest_api(slug: str, repo: str, depth: int, as_json: bool) -> None:
 
     async def act(brain: Brain) -> None:
         graph = await brain.tenant(slug)
-        with _bar(f"reading {repo}", as_json) as bar:
+        with progress_bar(f"reading {repo}", quiet=as_json) as bar:
             task = bar.add_task("items", total=None)
             report, count = await load_github_repo(
                 graph, repo, source=source, progress=lambda n: bar.advance(task, n)
