@@ -19,7 +19,7 @@ import pytest
 from brain import Brain, BrainSettings, TenantGraph
 from brain._embeddings import SentenceTransformerEmbedder
 from brain._embeddings_onnx import OnnxEmbedder
-from brain.schema._embedding import VectorLiteral
+from brain.schema._embedding import vector_literal
 
 # another trade's words: a plumbing firm
 TEXTS = [
@@ -37,7 +37,7 @@ def cosine(a: list[float], b: list[float]) -> float:
 
 def test_vector_literal_is_exactly_the_float32_vector() -> None:
     vector = np.random.default_rng(7).standard_normal(384).astype(np.float32)
-    text = str(VectorLiteral(vector.tolist()))
+    text = str(vector_literal(vector.tolist()))
     assert text.startswith("[") and text.endswith("]")
     back = np.array([float(x) for x in text[1:-1].split(",")], dtype=np.float32)
     assert np.array_equal(back, vector)
@@ -91,21 +91,25 @@ async def test_write_embeds_each_text_once_and_only_what_changed(
                  "name": "calls on 1 October", "value": 12, "start": "2026-10-01",
                  "end": "2026-10-02"}
     }  # fmt: skip
+    path = {"node": {"type": "File", "id": "file-1", "src": "t", "asOf": "2026-10-01",
+                     "name": "dispatch/routes/planner.py"}}  # fmt: skip
     facts = [task("task-a", TEXTS[0]), task("task-b", TEXTS[0]), task("task-c", TEXTS[1])]
-    report = await new_tenant.write_facts(list(enumerate([*facts, reading], 1)))
-    assert report.created == 4
+    report = await new_tenant.write_facts(list(enumerate([*facts, reading, path], 1)))
+    assert report.created == 5
     first = new_tenant.last_embedding
     assert (first.changed, first.embedded) == (3, 2)  # two tasks share one text
-    ids = ["obs-1", "task-a", "task-b", "task-c"]
+    ids = ["file-1", "obs-1", "task-a", "task-b", "task-c"]
     rows = (await new_tenant.ro_query("read", READ_EMBEDDED, {"ids": ids})).rows
-    # readings are not Searchable: vector search never returns them, so no vector
+    # readings are not Searchable: vector search never returns them, so no vector; files
+    # are found by the words of their path, never by a vector of it
     assert [(i, has) for i, has, _ in rows] == [
+        ("file-1", False),
         ("obs-1", False),
         ("task-a", True),
         ("task-b", True),
         ("task-c", True),
     ]
-    assert rows[1][2] == rows[2][2] != rows[3][2]
+    assert rows[2][2] == rows[3][2] != rows[4][2]
 
     await new_tenant.write_facts(list(enumerate(facts, 1)))  # a replay
     assert new_tenant.last_embedding.embedded == 0
@@ -117,7 +121,7 @@ async def test_write_embeds_each_text_once_and_only_what_changed(
 
 @pytest.mark.parametrize("size", [1, 7, 384])
 def test_vector_literal_lists_every_number(size: int) -> None:
-    text = str(VectorLiteral([0.5] * size))
+    text = str(vector_literal([0.5] * size))
     assert text.count(",") == size - 1
 
 

@@ -10,6 +10,7 @@ from brain.db._indexes import (
     pending_indexes,
     wait_operational,
 )
+from brain.db._params import RawCypher, cypher_literal, cypher_string, params_header
 from brain.db._server import EmbeddedServer, ServerStatus
 
 __all__ = [
@@ -18,9 +19,13 @@ __all__ = [
     "GraphDriver",
     "IndexReport",
     "QueryResult",
+    "RawCypher",
     "ServerStatus",
+    "cypher_literal",
+    "cypher_string",
     "ensure_indexes",
     "index_report",
+    "params_header",
     "pending_indexes",
     "safe_url",
     "wait_operational",

@@ -31,6 +31,7 @@ from falkordb.path import Path
 from redis import exceptions as redis_errors
 from redis.asyncio import Redis, RedisCluster
 
+from brain.db._params import params_header
 from brain.errors import GraphUnavailable, QueryRefused
 
 log = logging.getLogger(__name__)
@@ -423,7 +424,7 @@ class FalkorDriver:
         timeout_ms: int | None,
     ) -> QueryResult:
         """A checked outside read: compact reply, parsed in one pass with the graph's names."""
-        header = g._build_params_header(dict(params or {}))  # pyright: ignore[reportPrivateUsage, reportUnknownMemberType] -- as in _send
+        header = params_header(params)
         raw: list[Any] = await _execute(
             g, "GRAPH.RO_QUERY", graph, header + cypher, "--compact", "timeout", timeout_ms
         )
@@ -450,18 +451,18 @@ class FalkorDriver:
         scalars: bool,
     ) -> QueryResult:
         """One query through the client, its reply as plain values."""
+        # Our own params header (the client's cost seconds per big batch, on the loop).
+        text = params_header(params) + cypher
         if scalars:
-            # The client's own params header (it quotes values for Cypher); private, but
-            # the fast path needs the raw compact reply that its ro_query parses away.
-            header = g._build_params_header(dict(params or {}))  # pyright: ignore[reportPrivateUsage, reportUnknownMemberType] -- see above
+            # the fast path needs the raw compact reply that the client's ro_query parses
             raw: list[Any] = await _execute(
-                g, "GRAPH.RO_QUERY", graph, header + cypher, "--compact", "timeout", timeout_ms
+                g, "GRAPH.RO_QUERY", graph, text, "--compact", "timeout", timeout_ms
             )
             return scalar_result(raw)
         if read_only:
-            res = await g.ro_query(cypher, dict(params or {}), timeout=timeout_ms)
+            res = await g.ro_query(text, None, timeout=timeout_ms)
         else:
-            res = await g.query(cypher, dict(params or {}), timeout=timeout_ms)
+            res = await g.query(text, None, timeout=timeout_ms)
         # The client parses replies into untyped lists: header cells are [type, name] pairs.
         raw_header = cast(list[object], res.header or [])
         raw_rows = cast(list[list[object]], res.result_set or [])

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, LiteralString
 
+from brain.db import RawCypher, cypher_literal, cypher_string
 from brain.schema._types import CLOSED_COST, OPEN_COST, one_holder_rule, rel_name
 
 SlotMode = Literal["to", "from", "pair"]
@@ -186,51 +187,98 @@ WITH
 RETURN outcome, count(*) AS facts, sum(closedOthers) AS closedOthers
 """
 
+# The same write for rows whose slot is known to be empty (the first fact of a batch about
+# a slot whose owning end the batch just created): no edge to compare with, so the
+# statement only creates, with the values the full statement gives a new edge in an empty
+# slot. A first load of a history is nearly all such rows; this statement costs the
+# server a fraction of the full one.
+_CREATE_EDGES = """
+UNWIND $rows AS row
+MATCH (a:Entity {id: row.from})
+MATCH (b:Entity {id: row.to})
+CREATE (a)-[r:{REL}]->(b)
+SET r += row.props, r.since = row.since, r.until = row.until, r.untilStated = row.until,
+    r.src = row.src, r.asOf = row.asOf,
+    r.endSrc = CASE WHEN row.until IS NULL THEN NULL ELSE row.endSrc END,
+    r.endAsOf = CASE WHEN row.until IS NULL THEN NULL ELSE row.endAsOf END,
+    r.recordedAt = coalesce(row.recordedAt, $now),
+    r.retiredAt = CASE WHEN row.until IS NULL THEN NULL ELSE coalesce(row.retiredAt, $now) END,
+    r.closedCost = CASE WHEN row.until IS NULL THEN $openCost ELSE $closedCost END,
+    r.closeReason = CASE WHEN row.until IS NULL THEN NULL ELSE 'stated' END,
+    r.lost = false
+RETURN 'created' AS outcome, count(r) AS facts, 0 AS closedOthers
+"""
+
 _SLOT_MATCH: dict[SlotMode, LiteralString] = {
     "to": "OPTIONAL MATCH (x:Entity)-[e:{REL}]->(b)\nWITH row, a, b, e, x.id AS h",
     "from": "OPTIONAL MATCH (a)-[e:{REL}]->(y:Entity)\nWITH row, a, b, e, y.id AS h",
     "pair": "OPTIONAL MATCH (a)-[e:{REL}]->(b)\nWITH row, a, b, e, row.holder AS h",
 }
 
-_STATEMENTS: dict[tuple[str, SlotMode], LiteralString] = {}
+_STATEMENTS: dict[tuple[str, SlotMode | None], LiteralString] = {}
 
 
-def edge_statement(rel: str, mode: SlotMode) -> LiteralString:
+def edge_statement(rel: str, mode: SlotMode, *, empty_slots: bool = False) -> LiteralString:
     """The write statement for one relationship type and slot mode (built once, cached).
 
+    ``empty_slots``: the create-only statement, for rows whose slots hold no edge yet.
     Raises ``ValueError`` for a type outside the schema; the type in the text is the
     schema's own literal, so the statement is a ``LiteralString``.
     """
     name = rel_name(rel)
-    key = (name, mode)
+    key = (name, None if empty_slots else mode)
     if key not in _STATEMENTS:
-        slot = _SLOT_MATCH[mode].replace("{REL}", name)
-        _STATEMENTS[key] = _WRITE_EDGES.replace("{SLOT}", slot).replace("{REL}", name)
+        if empty_slots:
+            _STATEMENTS[key] = _CREATE_EDGES.replace("{REL}", name)
+        else:
+            slot = _SLOT_MATCH[mode].replace("{REL}", name)
+            _STATEMENTS[key] = _WRITE_EDGES.replace("{SLOT}", slot).replace("{REL}", name)
     return _STATEMENTS[key]
 
 
-def statement_params(rows: Iterable[tuple[int, EdgeRow]], now: int) -> dict[str, Any]:
-    """Parameters for one statement: the rows (tagged with their index) and constants."""
+def slot_is_new(row: EdgeRow, mode: SlotMode, new_ids: frozenset[str] | set[str]) -> bool:
+    """Whether no edge can sit in ``row``'s slot yet: the end that owns it was just created.
+
+    Only for the first fact of a batch about that slot, written while the batch holds the
+    tenant's write lock (nobody else can have linked the new node meanwhile).
+    """
+    if mode == "to":
+        return row.to_id in new_ids
+    if mode == "from":
+        return row.from_id in new_ids
+    return row.from_id in new_ids or row.to_id in new_ids
+
+
+def _nullable(value: int | None) -> str:
+    return "null" if value is None else str(value)
+
+
+def _rows_literal(rows: Iterable[EdgeRow], mode: SlotMode) -> RawCypher:
+    """The statement's rows as one Cypher list, formatted row by row in one f-string.
+
+    A batch of 5,000 edges through the generic formatter cost a Python call per value;
+    this is a few string operations per row.
+    """
+    q = cypher_string
+    parts: list[str] = []
+    for r in rows:
+        holder = r.to_id if mode == "from" else r.from_id
+        end_as_of = r.as_of if r.end_as_of is None else r.end_as_of
+        props = cypher_literal(r.props) if r.props else "{}"
+        parts.append(
+            f"{{`from`:{q(r.from_id)},`to`:{q(r.to_id)},holder:{q(holder)},since:{r.since},"
+            f"until:{_nullable(r.until)},src:{q(r.src)},asOf:{r.as_of},props:{props},"
+            f"recordedAt:{_nullable(r.recorded_at)},retiredAt:{_nullable(r.retired_at)},"
+            f"endSrc:{q(r.end_src or r.src)},endAsOf:{end_as_of}}}"
+        )
+    return RawCypher("[" + ",".join(parts) + "]")
+
+
+def statement_params(rows: Iterable[EdgeRow], mode: SlotMode, now: int) -> dict[str, Any]:
+    """Parameters for one statement of ``mode``: the rows and the constants."""
     return {
         "now": now,
         "openCost": OPEN_COST,
         "closedCost": CLOSED_COST,
-        "rows": [
-            {
-                "i": i,
-                "from": r.from_id,
-                "to": r.to_id,
-                "holder": r.holder,
-                "since": r.since,
-                "until": r.until,
-                "src": r.src,
-                "asOf": r.as_of,
-                "props": r.props,
-                "recordedAt": r.recorded_at,
-                "retiredAt": r.retired_at,
-                "endSrc": r.end_src or r.src,
-                "endAsOf": r.as_of if r.end_as_of is None else r.end_as_of,
-            }
-            for i, r in rows
-        ],
+        "rows": _rows_literal(rows, mode),
     }

@@ -4,7 +4,9 @@ The write pipeline hands over the ids of the nodes it created or changed. Their 
 read back (what the graph holds now, whichever of name, summary and text the facts set),
 and only Searchable nodes and Chunks, the labels the vector indexes sit on
 (``brain.db.VECTOR_LABELS``), whose text changed since it was last embedded
-(``textHash``) go to the model. Identical texts are embedded once; texts are sorted by
+(``textHash``) go to the model. Files are left out: search finds a file by the words of
+its path (full-text), and a path is no sentence for a sentence model; in a repository's
+history they were two texts in three. Identical texts are embedded once; texts are sorted by
 length, so the model's batches pad little; each round of vectors is written while the
 model works on the next round.
 
@@ -28,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, LiteralString
 
 from brain._embeddings import Embedder, node_text, text_hash
+from brain.db import RawCypher
 from brain.schema._lookups import GraphIO
 
 log = logging.getLogger(__name__)
@@ -41,7 +44,7 @@ EMBED_CHUNK = 1_024
 READ_TEXTS = """
 UNWIND $ids AS id
 MATCH (n:Entity {id: id})
-WHERE n:Searchable OR n:Chunk
+WHERE (n:Searchable OR n:Chunk) AND NOT n:File
 RETURN n.id, n.name, n.summary, n.text, n.textHash
 """
 
@@ -49,7 +52,8 @@ RETURN n.id, n.name, n.summary, n.text, n.textHash
 #: each; a scan over Entity would read every reading and version too).
 READ_UNEMBEDDED_SEARCHABLE: LiteralString = """
 MATCH (n:Searchable)
-WHERE n.embedding IS NULL AND (n.name IS NOT NULL OR n.summary IS NOT NULL OR n.text IS NOT NULL)
+WHERE n.embedding IS NULL AND NOT n:File
+  AND (n.name IS NOT NULL OR n.summary IS NOT NULL OR n.text IS NOT NULL)
 RETURN n.id
 LIMIT $limit
 """
@@ -70,20 +74,9 @@ SET n.embedding = vecf32(row.v), n.textHash = row.h
 """
 
 
-class VectorLiteral:
-    """A vector as the Cypher list literal the client puts in the query unchanged.
-
-    The client formats a parameter it does not know with ``str()``; a float list would
-    cost a Python call per number instead.
-    """
-
-    __slots__ = ("_text",)
-
-    def __init__(self, vector: Sequence[float]) -> None:
-        self._text = _format(len(vector)) % tuple(vector)
-
-    def __str__(self) -> str:
-        return self._text
+def vector_literal(vector: Sequence[float]) -> RawCypher:
+    """A vector as the Cypher list literal sent as it is (see the module's docstring)."""
+    return RawCypher(_format(len(vector)) % tuple(vector))
 
 
 _FORMATS: dict[int, str] = {}
@@ -183,7 +176,7 @@ def _rows(
 ) -> list[dict[str, Any]]:
     """One statement's rows: every id of each text, with the text's hash and vector."""
     return [
-        {"id": node_id, "h": digest, "v": VectorLiteral(vector)}
+        {"id": node_id, "h": digest, "v": vector_literal(vector)}
         for (digest, (_, node_ids)), vector in zip(part, vectors, strict=True)
         for node_id in node_ids
     ]

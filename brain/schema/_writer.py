@@ -29,7 +29,14 @@ from brain._moments import now_ms, parse_moment
 from brain.db._driver import GraphDriver, QueryResult
 from brain.db._lock import graph_write_lock
 from brain.errors import InputInvalid, QueryRefused, WriteRefused
-from brain.schema._edges import EdgeRow, edge_statement, plan_rounds, statement_params
+from brain.schema._edges import (
+    EdgeRow,
+    SlotMode,
+    edge_statement,
+    plan_rounds,
+    slot_is_new,
+    statement_params,
+)
 from brain.schema._embedding import EmbedCounts, embed_nodes
 from brain.schema._gate import NodeRow, Origin, check_text, gate_edge, gate_node
 from brain.schema._lookups import GraphIO, canonical_ids, existing_nodes, name_matches
@@ -185,13 +192,13 @@ class FactWriter:
                 refused.append((line, _NOT_A_FACT, fact))
         async with self.locked():
             now = now_ms()
-            aliases, touched = await self._write_nodes(node_facts, report, refused, now)
+            aliases, touched, fresh = await self._write_nodes(node_facts, report, refused, now)
             if progress:
                 progress(len(node_facts))
             embedding = asyncio.create_task(self._embed(touched))
             try:
                 business = await self._write_edges(
-                    edge_facts, aliases, report, refused, now, progress, origin
+                    edge_facts, aliases, fresh, report, refused, now, progress, origin
                 )
             except BaseException:
                 # the nodes are written whatever happened to the edges: embed them anyway
@@ -255,8 +262,12 @@ class FactWriter:
         report: WriteReport,
         refused: Refused,
         now: int,
-    ) -> tuple[dict[str, str], list[str]]:
-        """Write the node facts; returns the aliases made and the ids created or updated."""
+    ) -> tuple[dict[str, str], list[str], set[str]]:
+        """Write the node facts.
+
+        Returns the aliases made, the ids created or updated, and the ids this batch
+        created that did not exist before it (no edge can touch them yet).
+        """
         rows = [row for _, row in node_facts]
         ids = {r.id for r in rows} | {
             version_id(r.id, r.as_of) for r in rows if r.type in VERSIONED_TYPES
@@ -276,6 +287,7 @@ class FactWriter:
                 counter = _COUNTERS[action]
                 setattr(report, counter, getattr(report, counter) + 1)
         touched: list[str] = []
+        fresh_ids: set[str] = set()
         for node_type, created in plan.creates.items():
             for start in range(0, len(created), WRITE_CHUNK):
                 chunk = created[start : start + WRITE_CHUNK]
@@ -294,6 +306,8 @@ class FactWriter:
                 report.updated += newer
                 report.unchanged += len(chunk) - fresh - newer
                 touched += [r.id for r in chunk]
+                if fresh == len(chunk):  # all of them new: none was there before this batch
+                    fresh_ids.update(r.id for r in chunk)
         for start in range(0, len(plan.updates), WRITE_CHUNK):
             chunk_u = plan.updates[start : start + WRITE_CHUNK]
             res = await self._write_group(
@@ -323,12 +337,13 @@ class FactWriter:
                 WRITE_ALIASES,
                 {"rows": [{"alias": a, "target": t} for a, t in plan.aliases.items()]},
             )
-        return plan.aliases, touched
+        return plan.aliases, touched, fresh_ids
 
     async def _write_edges(
         self,
         edge_facts: list[tuple[int, Any]],
         aliases: dict[str, str],
+        fresh: set[str],
         report: WriteReport,
         refused: Refused,
         now: int,
@@ -360,40 +375,68 @@ class FactWriter:
                 for end in ("from", "to"):
                     if r.get(end) in aliases:
                         r[end] = aliases[r[end]]
-        gated: list[tuple[int, EdgeRow]] = []
-        for line, raw in raw_edges:
-            try:
-                gated.append((line, gate_edge(raw, types, origin=origin)))
-            except WriteRefused as exc:
-                refused.append((line, exc.reason, {"edge": raw}))
+        # gating and planning 200,000 edges is seconds of CPU: off the loop, so the lock
+        # keeps being renewed and other tenants keep being answered meanwhile
+        gated, rounds = await asyncio.to_thread(_gate_and_plan, raw_edges, types, origin, refused)
         rows = [row for _, row in gated]
         business = any(
             r.from_type not in ASSISTANT_TYPES and r.to_type not in ASSISTANT_TYPES for r in rows
         )
-        for round_ in plan_rounds(rows):
+        for level, round_ in enumerate(rounds):
             for (rel, mode), indexes in round_.items():
-                for start in range(0, len(indexes), WRITE_CHUNK):
-                    chunk = indexes[start : start + WRITE_CHUNK]
-                    res = await self._write_group(
-                        f"write {rel} edges",
-                        edge_statement(rel, mode),
-                        statement_params(((i, rows[i]) for i in chunk), now),
-                        [gated[i][0] for i in chunk],
-                        refused,
-                    )
-                    for outcome, facts, closed_others in res.rows if res is not None else []:
-                        if outcome == "created":
-                            report.created += int(facts)
-                        elif outcome == "closed":
-                            report.closed += int(facts)
-                        elif outcome == "updated":
-                            report.updated += int(facts)
-                        else:
-                            report.unchanged += int(facts)
-                        report.closed += int(closed_others)
-                    if progress:
-                        progress(len(chunk))
+                groups = [(False, indexes)]
+                if level == 0 and fresh:  # a slot's first fact in the batch may find it empty
+                    new = [i for i in indexes if slot_is_new(rows[i], mode, fresh)]
+                    if new:
+                        old = [i for i in indexes if not slot_is_new(rows[i], mode, fresh)]
+                        groups = [(True, new), (False, old)]
+                for empty_slots, group in groups:
+                    for start in range(0, len(group), WRITE_CHUNK):
+                        chunk = group[start : start + WRITE_CHUNK]
+                        await self._write_edge_chunk(
+                            rel,
+                            mode,
+                            empty_slots,
+                            [rows[i] for i in chunk],
+                            [gated[i][0] for i in chunk],
+                            report,
+                            refused,
+                            now,
+                        )
+                        if progress:
+                            progress(len(chunk))
         return business
+
+    async def _write_edge_chunk(
+        self,
+        rel: str,
+        mode: SlotMode,
+        empty_slots: bool,
+        rows: list[EdgeRow],
+        lines: list[int],
+        report: WriteReport,
+        refused: Refused,
+        now: int,
+    ) -> None:
+        """One edge statement, its outcomes added to the report."""
+        params = await asyncio.to_thread(statement_params, rows, mode, now)
+        res = await self._write_group(
+            f"write {rel} edges",
+            edge_statement(rel, mode, empty_slots=empty_slots),
+            params,
+            lines,
+            refused,
+        )
+        for outcome, facts, closed_others in res.rows if res is not None else []:
+            if outcome == "created":
+                report.created += int(facts)
+            elif outcome == "closed":
+                report.closed += int(facts)
+            elif outcome == "updated":
+                report.updated += int(facts)
+            else:
+                report.unchanged += int(facts)
+            report.closed += int(closed_others)
 
     async def _log_refusals(self, refused: Refused, now: int) -> None:
         rows = [
@@ -407,6 +450,22 @@ class FactWriter:
                 {"rows": rows[start : start + WRITE_CHUNK], "now": now},
             )
         log.info("tenant %s: %d facts refused", self.slug, len(rows))
+
+
+def _gate_and_plan(
+    raw_edges: list[tuple[int, dict[str, Any]]],
+    types: dict[str, str],
+    origin: Origin,
+    refused: Refused,
+) -> tuple[list[tuple[int, EdgeRow]], list[dict[tuple[str, SlotMode], list[int]]]]:
+    """Gate every edge fact (refusals appended to ``refused``) and plan the rounds."""
+    gated: list[tuple[int, EdgeRow]] = []
+    for line, raw in raw_edges:
+        try:
+            gated.append((line, gate_edge(raw, types, origin=origin)))
+        except WriteRefused as exc:
+            refused.append((line, exc.reason, {"edge": raw}))
+    return gated, plan_rounds([row for _, row in gated])
 
 
 def _fact_text(fact: Any) -> str:
