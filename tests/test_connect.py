@@ -397,5 +397,9 @@ async def test_scheduled_pull_runs_for_a_tenant_and_skips_one_without_accounts(
     assert [r for r in await pulled_nodes(clinic.graph) if r[0] == "Email"]
 
     skipped = await runner.run(bare.slug, "connected_pull")
-    assert skipped.status == "ok" and skipped.summary == "no Composio user set; nothing to pull"
+    assert (skipped.status, skipped.summary) == ("skipped", "no composio_user_id set")
     assert skipped.posts == [] and await pulled_nodes(bare.graph) == []
+    runs = await bare.graph.read("runs", "MATCH (r:JobRun) RETURN count(r) LIMIT 1")
+    assert runs.rows[0][0] == 0  # not stamped: nothing to do is no run
+    dry = await runner.run(clinic.slug, "connected_pull", dry_run=True)
+    assert dry.status == "dry-run" and dry.summary.startswith("would pull 5 accounts")

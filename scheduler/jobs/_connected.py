@@ -3,9 +3,10 @@
 
 It runs the code path of `hivebrain connect SLUG pull` (``agents.pull_connected``), so a
 scheduled pull and one run by hand move the same per-account cursors. A tenant with no
-Composio user, or a process with no COMPOSIO_API_KEY, has nothing to pull: the run says so
-in its summary and posts nothing. A key Composio refuses or an API that does not answer
-fails the run, which the runner retries and reports to the tenant's admin channel.
+Composio user has nothing to pull: the runner skips it quietly (``needs``), running and
+stamping nothing; a process with no COMPOSIO_API_KEY says so in the run's summary and
+posts nothing. A key Composio refuses or an API that does not answer fails the run, which
+the runner retries and reports to the tenant's admin channel.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ NO_KEY = "COMPOSIO_API_KEY is not set; nothing pulled"
     purpose="pull new e-mail, events, messages, posts and readings from connected tools",
     schedule="20 * * * *",
     period="hour",
+    needs="composio_user_id",
 )
 async def connected_pull(ctx: JobContext) -> JobOutcome:
     """Pull every active account of the tenant's Composio user (a dry run only lists them)."""
