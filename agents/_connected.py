@@ -90,6 +90,11 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def _day_before_today(since: datetime) -> str:
+    yesterday = (datetime.now(UTC) - timedelta(days=1)).date()
+    return min(since.astimezone(UTC).date(), yesterday).isoformat()
+
+
 READS: dict[str, Read] = {
     "gmail": Read(
         "gmail",
@@ -144,7 +149,9 @@ READS: dict[str, Read] = {
         "reading",
         lambda since, ctx: {
             "property": ctx["property"],
-            "dateRanges": [{"startDate": since.date().isoformat(), "endDate": "today"}],
+            # whole days only: today's figures are still moving, and a reading once
+            # written for a day keeps its value
+            "dateRanges": [{"startDate": _day_before_today(since), "endDate": "yesterday"}],
             "dimensions": [{"name": "date"}],
             "metrics": [{"name": m} for m in ctx["metrics"]],
             "limit": 1_000,

@@ -352,6 +352,32 @@ async def test_pull_since_a_date_and_one_account(
     assert bad_date.exit_code == 1 and "--since 'last tuesday' is not a date" in bad_date.output
 
 
+async def test_one_refusing_tool_fails_its_account_only(
+    quiet_brain: Brain, fake: FakeComposioAPI
+) -> None:
+    clinic = await _clinic(quiet_brain, fake)
+    accounts = connect_all(fake)
+    fake.add_tool("TWITTER_USER_LOOKUP_ME", successful=False, error="401 from X: token revoked")
+
+    report = await pull_connected(
+        clinic.graph, client(fake), user_id=USER, settings={"composio_user_id": USER}
+    )
+    status = {a.account.toolkit: (a.status, a.note) for a in report.accounts}
+    assert status["twitter"] == (
+        "failed",
+        "TWITTER_USER_LOOKUP_ME ran but failed: 401 from X: token revoked",
+    )
+    assert status["google_analytics"][0] == "skipped"
+    assert "analytics_property" in status["google_analytics"][1]
+    assert {status[t][0] for t in ("gmail", "googlecalendar", "slack")} == {"pulled"}
+    assert "3 of 5 accounts pulled" in report.summary() and "1 accounts failed" in report.summary()
+    cursors = await clinic.graph.read(
+        "cursors", "MATCH (a:Account) RETURN a.id, a.pulledThrough ORDER BY a.id LIMIT 10"
+    )
+    moved = {str(i) for i, c in cursors.rows if c is not None}
+    assert moved == {f"composio:{accounts[t]}" for t in ("gmail", "googlecalendar", "slack")}
+
+
 async def test_errors_are_one_line(quiet_brain: Brain, fake: FakeComposioAPI, cli: Any) -> None:
     clinic = await _clinic(quiet_brain, fake)
     connect_all(fake)
