@@ -313,6 +313,11 @@ async def test_pull_writes_each_kind_with_source_and_date_then_adds_nothing(
     again = await pull_connected(clinic.graph, client(fake), user_id=USER, settings=settings)
     assert again.total("created") == 0
     assert len(await pulled_nodes(clinic.graph)) == first
+    # a later e-mail to her bare address keeps the name her earlier ones gave her
+    ines = await clinic.graph.read(
+        "ines", "MATCH (p:Person {email: 'ines@brightsmile.test'}) RETURN p.name LIMIT 2"
+    )
+    assert [list(r) for r in ines.rows] == [["Dr Ines Okafor"]]
     queries = [
         e["arguments"]["query"] for e in fake.executions if e["slug"] == "GMAIL_FETCH_EMAILS"
     ]

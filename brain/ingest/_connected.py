@@ -48,14 +48,19 @@ class ConnectedItems:
     skipped: list[str] = field(default_factory=list[str])
     #: The newest item date seen (epoch ms): where the account's cursor moves to.
     newest: int | None = None
-    _seen: set[str] = field(default_factory=set[str])
+    _nodes: dict[str, dict[str, Any]] = field(default_factory=dict[str, dict[str, Any]])
 
     def node(self, node_type: str, node_id: str, when: int, /, **props: Any) -> None:
-        if node_id in self._seen:
-            return
-        self._seen.add(node_id)
+        """Add a node fact; a node met again (a person on many e-mails) is one fact, as of
+        the newest sighting, keeping what any sighting said (a display name)."""
         clean = {k: v for k, v in props.items() if v is not None and v != ""}
+        known = self._nodes.get(node_id)
+        if known is not None:
+            known.update({k: v for k, v in clean.items() if k not in known})
+            known["asOf"] = max(int(known["asOf"]), when)
+            return
         node = {"type": node_type, "id": node_id, "src": self.src, "asOf": when, **clean}
+        self._nodes[node_id] = node
         self.facts.append({"node": node})
 
     def edge(self, a: str, rel: str, b: str, when: int) -> None:
@@ -70,10 +75,10 @@ class ConnectedItems:
         for fact in other.facts:
             node = fact.get("node")
             if is_object(node):
-                if node["id"] in self._seen:
-                    continue
-                self._seen.add(str(node["id"]))
-            self.facts.append(fact)
+                props = {k: v for k, v in node.items() if k not in ("type", "id", "src", "asOf")}
+                self.node(str(node["type"]), str(node["id"]), int(node["asOf"]), **props)
+            else:
+                self.facts.append(fact)
         self.items += other.items
         self.skipped += other.skipped
         if other.newest is not None:
@@ -187,7 +192,8 @@ def _person(out: ConnectedItems, raw: Any, when: int) -> str | None:
     if "@" not in address:
         return None
     pid = f"person-{slugify(address, limit=80)}"
-    out.node("Person", pid, when, name=display.strip() or address, email=address)
+    # a bare address names nobody: it must not overwrite the name a person already has
+    out.node("Person", pid, when, name=display.strip() or None, email=address)
     return pid
 
 
