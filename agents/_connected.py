@@ -28,8 +28,10 @@ from brain.ingest import ItemKind
 
 log = logging.getLogger(__name__)
 
-#: Items one read asks for at most (a page; the cursor picks up the rest next time).
+#: Items one read asks for at a time (a page).
 PAGE = 50
+#: Pages one account's pull follows at most (per Slack channel).
+MAX_PAGES = 40
 #: Slack channels one pull reads at most.
 MAX_CHANNELS = 20
 #: How far back a first pull of an account reaches when no --since is given (days).
@@ -76,6 +78,9 @@ class Read:
 
     ``prepare`` names an action run first whose reply the arguments need (Slack's
     channels, the X user), and ``needs`` a tenant setting the read cannot go without.
+    ``page`` is the argument that asks for the next page and ``next_page`` where the
+    reply says what to put in it (Gmail, Slack and X answer newest first, so a read
+    follows every page or it would skip the older items for good).
     """
 
     toolkit: str
@@ -84,6 +89,26 @@ class Read:
     arguments: Callable[[datetime, Mapping[str, Any]], dict[str, Any]]
     prepare: str | None = None
     needs: str | None = None
+    page: str | None = None
+    next_page: Callable[[Any], str | None] = lambda _: None
+
+
+def _token(*path: str) -> Callable[[Any], str | None]:
+    """Reads the next-page token at ``path`` of a reply (None: the last page)."""
+
+    def read(data: Any) -> str | None:
+        value: Any = _obj(data)
+        value = _obj(value.get("response_data")) or value
+        for key in path:
+            value = _obj(value).get(key)
+        return value if isinstance(value, str) and value else None
+
+    return read
+
+
+def _obj(value: Any) -> dict[str, Any]:
+    """``value`` if it is a JSON object, else an empty one."""
+    return cast(dict[str, Any], value) if isinstance(value, dict) else {}
 
 
 def _iso(moment: datetime) -> str:
@@ -106,6 +131,8 @@ READS: dict[str, Read] = {
             "include_payload": False,
             "user_id": "me",
         },
+        page="page_token",
+        next_page=_token("nextPageToken"),
     ),
     "googlecalendar": Read(
         "googlecalendar",
@@ -118,6 +145,8 @@ READS: dict[str, Read] = {
             "singleEvents": True,
             "orderBy": "updated",
         },
+        page="pageToken",
+        next_page=_token("nextPageToken"),
     ),
     "slack": Read(
         "slack",
@@ -129,6 +158,8 @@ READS: dict[str, Read] = {
             "limit": PAGE,
         },
         prepare="SLACK_LIST_ALL_CHANNELS",
+        page="cursor",
+        next_page=_token("response_metadata", "next_cursor"),
     ),
     "twitter": Read(
         "twitter",
@@ -142,6 +173,8 @@ READS: dict[str, Read] = {
             "tweet_fields": ["created_at", "public_metrics", "author_id"],
         },
         prepare="TWITTER_USER_LOOKUP_ME",
+        page="next_token",
+        next_page=_token("meta", "next_token"),
     ),
     "google_analytics": Read(
         "google_analytics",

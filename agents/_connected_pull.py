@@ -20,6 +20,7 @@ from typing import Any, Literal, cast
 from agents._connected import (
     FIRST_PULL_DAYS,
     MAX_CHANNELS,
+    MAX_PAGES,
     READS,
     ConnectedAccount,
     ConnectedClient,
@@ -218,11 +219,20 @@ async def _pull_one(
     since = datetime.fromtimestamp(pull.since / 1000, UTC)
     src = account_src(acc.toolkit, acc.id)
     got = ConnectedItems(src=src)
+    capped = False
     for ctx in await _contexts(client, read, acc, user_id=user_id, settings=settings):
-        data = await client.execute(
-            read.slug, read.arguments(since, ctx), user_id=user_id, account_id=acc.id
-        )
-        got.merge(connected_facts(read.kind, data, src=src, toolkit=acc.toolkit, context=ctx))
+        token: str | None = None
+        for _ in range(MAX_PAGES):
+            arguments = read.arguments(since, ctx)
+            if token is not None and read.page is not None:
+                arguments[read.page] = token
+            data = await client.execute(read.slug, arguments, user_id=user_id, account_id=acc.id)
+            got.merge(connected_facts(read.kind, data, src=src, toolkit=acc.toolkit, context=ctx))
+            token = read.next_page(data)
+            if token is None:
+                break
+        else:
+            capped = True
     created = acc.created_at or format_moment(pull.since) or ""
     facts = [account_fact(account_id=acc.id, toolkit=acc.toolkit, status=acc.status,
                           created_at=created, label=acc.label), *got.facts]  # fmt: skip
@@ -231,11 +241,19 @@ async def _pull_one(
     pull.created, pull.updated, pull.refused = written.created, written.updated, written.refused
     if written.refused:
         pull.skipped += [f"refused by the gate: {r}" for _, r in written.refusals[:5]]
+    pull.note = f"read {acc.toolkit} since {format_moment(pull.since)}"
+    if capped:
+        # newest-first pages: what lies past the last page read is older, so moving the
+        # cursor now would skip it for good; it stays until a pull reads to the end
+        pull.note = (
+            f"more than {MAX_PAGES} pages since {format_moment(pull.since)}: read the newest, "
+            "cursor kept so nothing is skipped; pull with a later --since to move on"
+        )
+        return
     # the cursor moves only forward, and only after what it covers is written
     if got.newest is not None and (pull.cursor is None or got.newest > pull.cursor):
         await save_cursor(graph, account_id=acc.id, toolkit=acc.toolkit, moment=got.newest)
         pull.cursor = got.newest
-    pull.note = f"read {acc.toolkit} since {format_moment(pull.since)}"
 
 
 async def _contexts(

@@ -118,16 +118,40 @@ def _after(body: dict[str, Any], key: str) -> datetime:
     return datetime.fromisoformat(str(body["arguments"][key]).replace("Z", "+00:00"))
 
 
+#: A second practice's busy inbox: more than one page of messages.
+BUSY_USER = "harbourside-orthodontics"
+BUSY: list[dict[str, Any]] = [
+    {
+        "messageId": f"19a{n:05d}",
+        "threadId": f"19a{n:05d}",
+        "messageTimestamp": iso(ago(20) + timedelta(hours=n)),
+        "subject": f"Referral {n}: retainer check",
+        "sender": f"Referring Clinic {n % 7} <referrals{n % 7}@gp-clinic.test>",
+        "messageText": f"Patient {n} needs a retainer check after their aligner course.",
+    }
+    for n in range(120)
+]
+
+
+def _stamp(message: dict[str, Any]) -> float:
+    return datetime.fromisoformat(message["messageTimestamp"].replace("Z", "+00:00")).timestamp()
+
+
 def gmail(body: dict[str, Any]) -> dict[str, Any]:
-    found = re.search(r"after:(\d+)", str(body["arguments"].get("query", "")))
+    """Gmail's list: newest first, ``max_results`` a page, ``page_token`` the next."""
+    args = body["arguments"]
+    found = re.search(r"after:(\d+)", str(args.get("query", "")))
     after = int(found[1]) if found else 0
-    messages = [
-        m
-        for m in EMAILS
-        if "messageId" not in m
-        or datetime.fromisoformat(m["messageTimestamp"].replace("Z", "+00:00")).timestamp() >= after
-    ]
-    return {"messages": messages, "nextPageToken": None, "resultSizeEstimate": len(messages)}
+    mailbox = BUSY if body.get("user_id") == BUSY_USER else EMAILS
+    messages = [m for m in mailbox if "messageId" not in m or _stamp(m) >= after]
+    messages.sort(key=lambda m: m["messageTimestamp"], reverse=True)
+    start, size = int(args.get("page_token") or 0), int(args.get("max_results", 100))
+    more = start + size < len(messages)
+    return {
+        "messages": messages[start : start + size],
+        "nextPageToken": str(start + size) if more else None,
+        "resultSizeEstimate": len(messages),
+    }
 
 
 def calendar(body: dict[str, Any]) -> dict[str, Any]:
@@ -305,7 +329,7 @@ async def test_pull_writes_each_kind_with_source_and_date_then_adds_nothing(
     assert ["tomas@brightsmile.test"] in [list(r) for r in people.rows]
     assert report.skipped_items == 2
     skipped = " | ".join(s for a in report.accounts for s in a.skipped)
-    assert "gmail email 3: no messageId" in skipped
+    assert "gmail email 1: no messageId" in skipped
     assert "slack message 3: ts 'yesterday' is not a date" in skipped
 
     # a second pull starts at each account's cursor and adds nothing
@@ -342,7 +366,7 @@ async def test_pull_since_a_date_and_one_account(
         base_url=fake.base_url,
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert "skipped: gmail email 2: no messageId" in result.output
+    assert "skipped: gmail email 1: no messageId" in result.output
     assert "1 of 1 accounts pulled" in result.output
     emails = [r for r in await pulled_nodes(clinic.graph) if r[0] == "Email"]
     assert [r[1] for r in emails] == ["email:gmail:18c1b7e2"]  # the one from 12 days ago is out
@@ -355,6 +379,24 @@ async def test_pull_since_a_date_and_one_account(
     assert "no connected account 'ca_nope'" in unknown.output
     bad_date = await cli("connect", clinic.slug, "pull", "--since", "last tuesday")
     assert bad_date.exit_code == 1 and "--since 'last tuesday' is not a date" in bad_date.output
+
+
+async def test_a_busy_inbox_is_read_page_by_page(quiet_brain: Brain, fake: FakeComposioAPI) -> None:
+    clinic = await _clinic(quiet_brain, fake, user=BUSY_USER)
+    fake.add_account(BUSY_USER, "gmail")
+    settings = {"composio_user_id": BUSY_USER}
+
+    report = await pull_connected(clinic.graph, client(fake), user_id=BUSY_USER, settings=settings)
+    assert report.total("items") == 120 and report.skipped_items == 0
+    emails = [r for r in await pulled_nodes(clinic.graph) if r[0] == "Email"]
+    assert len(emails) == 120
+    tokens = [
+        e["arguments"].get("page_token")
+        for e in fake.executions
+        if e["slug"] == "GMAIL_FETCH_EMAILS"
+    ]
+    assert tokens == [None, "50", "100"]
+    assert report.accounts[0].cursor == parse_moment(BUSY[-1]["messageTimestamp"])
 
 
 async def test_one_refusing_tool_fails_its_account_only(
