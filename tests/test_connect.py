@@ -24,6 +24,7 @@ from typer.testing import CliRunner
 from agents import ConnectedClient, pull_connected
 from bots.cli._app import app
 from brain import Brain, TenantGraph, parse_moment
+from brain.ingest import connected_facts
 from scheduler import JobRunner, Post
 from tests.conftest import unique_slug
 from tests.fakes import FakeComposioAPI
@@ -302,6 +303,7 @@ async def test_pull_writes_each_kind_with_source_and_date_then_adds_nothing(
 
     report = await pull_connected(clinic.graph, client(fake), user_id=USER, settings=settings)
     assert {a.status for a in report.accounts} == {"pulled"}, [a.note for a in report.accounts]
+    assert report.total("refused") == 0
     nodes = await pulled_nodes(clinic.graph)
     by_type: dict[str, list[list[Any]]] = {}
     for row in nodes:
@@ -362,9 +364,15 @@ async def test_pull_since_a_date_and_one_account(
     since = ago(5).date().isoformat()
 
     result = await cli(
-        "connect", clinic.slug, "pull", "--since", since, "--account", accounts["gmail"],
+        "connect",
+        clinic.slug,
+        "pull",
+        "--since",
+        since,
+        "--account",
+        accounts["gmail"],
         base_url=fake.base_url,
-    )  # fmt: skip
+    )
     assert result.exit_code == 0, result.output
     assert "skipped: gmail email 1: no messageId" in result.output
     assert "1 of 1 accounts pulled" in result.output
@@ -476,3 +484,49 @@ async def test_scheduled_pull_runs_for_a_tenant_and_skips_one_without_accounts(
     assert runs.rows[0][0] == 0  # not stamped: nothing to do is no run
     dry = await runner.run(clinic.slug, "connected_pull", dry_run=True)
     assert dry.status == "dry-run" and dry.summary.startswith("would pull 5 accounts")
+
+
+def test_odd_shapes_map_or_are_named() -> None:
+    """All-day events, an older toolkit's ``response_data`` wrapper, readings that are no
+    numbers and replies that hold no list: mapped where they can be, named where not."""
+    src = "composio:googlecalendar:ca_1"
+    day = {
+        "id": "e1",
+        "summary": "Practice closed: staff training",
+        "start": {"date": "2026-12-24"},
+    }
+    got = connected_facts(
+        "event", {"response_data": {"items": [day]}}, src=src, toolkit="googlecalendar"
+    )
+    meeting = got.facts[0]["node"]
+    assert (meeting["type"], meeting["start"], meeting["asOf"]) == (
+        "Meeting",
+        "2026-12-24",
+        parse_moment("2026-12-24"),
+    )
+    report = {
+        "dimensionHeaders": [{"name": "date"}],
+        "metricHeaders": [{"name": "sessions"}],
+        "rows": [
+            {"dimensionValues": [{"value": "20261130"}], "metricValues": [{"value": "88"}]},
+            {"dimensionValues": [{"value": "20261201"}], "metricValues": [{"value": "n/a"}]},
+            {"dimensionValues": [{"value": "Dec 2"}], "metricValues": [{"value": "90"}]},
+        ],
+    }
+    readings = connected_facts(
+        "reading",
+        report,
+        src="s",
+        toolkit="google_analytics",
+        context={"property": "properties/398811"},
+    )
+    nodes = [f["node"] for f in readings.facts if "node" in f]
+    values = [n["value"] for n in nodes if n["type"] == "Observation"]
+    assert values == [88]
+    assert readings.skipped == [
+        "google_analytics reading 2: sessions 'n/a' is not a number",
+        "google_analytics reading 3: date 'Dec 2' is not YYYYMMDD",
+    ]
+    nothing = connected_facts("email", {"error": "quota"}, src="s", toolkit="gmail")
+    assert nothing.facts == []
+    assert nothing.skipped == ["gmail: the reply holds no list of emails; nothing read"]
