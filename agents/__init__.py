@@ -2,6 +2,16 @@
 
 from __future__ import annotations
 
+from agents._connected import READS, ConnectedAccount, ConnectedClient, ConnectorSettings
+from agents._connected_pull import (
+    AccountPull,
+    PullReport,
+    composio_user,
+    list_connected,
+    parse_since,
+    pull_connected,
+    require_user,
+)
 from agents._issue_triage import UnsafeReply, poll_and_triage, suggest_triage
 from agents._minutes import propose_minutes_card, render_minutes
 from agents._settings import AgentSettings
@@ -21,6 +31,7 @@ from agents.checks._answer import CheckReport, CheckResult, check_answer
 from agents.errors import (
     CardNotPending,
     CardUnknown,
+    ConnectorFailed,
     ModelUnavailable,
     NotApprover,
     ToolArgsInvalid,
@@ -31,6 +42,18 @@ from agents.tools._registry import TOOLS, call_tool, describe_tools
 from brain import HivebrainError
 
 __all__ = [
+    "READS",
+    "AccountPull",
+    "ConnectedAccount",
+    "ConnectedClient",
+    "ConnectorFailed",
+    "ConnectorSettings",
+    "PullReport",
+    "composio_user",
+    "list_connected",
+    "parse_since",
+    "pull_connected",
+    "require_user",
     "UnsafeReply",
     "poll_and_triage",
     "suggest_triage",

@@ -105,3 +105,12 @@ class ExecutorUnknown(HivebrainError):
             user_message=f"I can't carry out {name} actions from here yet, "
             "so the card stays pending.",
         )
+
+
+class ConnectorFailed(HivebrainError):
+    """A pull from connected tools could not run: no key, a refused key, no answer, a tool
+    that refused. ``reason`` says what to do and is safe to show."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason, user_message=reason)

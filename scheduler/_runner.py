@@ -119,6 +119,9 @@ class JobRunner:
             # nobody would see it: not run, not stamped, so it runs once a channel is set
             why = f"no {job.channel} set" if bindings else "not connected to Slack or Discord"
             return RunReport(name, slug, period, "skipped", summary=why)
+        if job.needs and not settings.get(job.needs) and not dry_run:
+            # nothing to do for this tenant (no Composio user...): skipped quietly
+            return RunReport(name, slug, period, "skipped", summary=f"no {job.needs} set")
         if dry_run:
             outcome = await job.fn(ctx)
             return RunReport(

@@ -15,6 +15,7 @@ import typer
 from bots.cli import (
     _cards,
     _chat,
+    _connect,
     _db,
     _doctor,
     _ingest,
@@ -29,7 +30,7 @@ app = typer.Typer(help="hivebrain: a company brain for Slack and Discord.", no_a
 app.add_typer(_tenant.tenant_app, name="tenant")
 app.add_typer(_db.db_app, name="db")
 app.add_typer(_ingest.ingest_app, name="ingest")
-for group in (_tools, _chat, _cards, _doctor, _jobs, _mcp, _minutes):
+for group in (_tools, _chat, _cards, _doctor, _jobs, _mcp, _minutes, _connect):
     group.register(app)
 
 

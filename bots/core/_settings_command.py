@@ -35,6 +35,12 @@ VALUE_SETTINGS: dict[str, tuple[str, str, str]] = {
     "composio": ("composio_user_id", "this workspace's Composio user id", "acme-ops"),
     "tools": ("composio_toolkits", "the Composio toolkits it connected", "gmail,linkedin"),
     "repos": ("github_repos", "the GitHub repositories cards may change", "acme/web,acme/api"),
+    "analytics": ("analytics_property", "the GA4 property connected pulls read", "398811"),
+    "metrics": (
+        "analytics_metrics",
+        "the GA4 metrics connected pulls read",
+        "sessions,conversions",
+    ),
 }
 _VALUE = re.compile(
     r"^[A-Za-z0-9][A-Za-z0-9_.@/-]{0,127}(?:,[A-Za-z0-9][A-Za-z0-9_.@/-]{0,127}){0,19}$"

@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+from brain.ingest._connected import ITEM_KINDS, ConnectedItems, ItemKind, connected_facts
+from brain.ingest._connected_cursor import (
+    account_fact,
+    account_node_id,
+    account_src,
+    read_cursors,
+    save_cursor,
+)
 from brain.ingest._doc_files import read_document, split_passages
 from brain.ingest._doc_load import DocsLoad, load_documents
 from brain.ingest._documents import (
@@ -30,6 +38,15 @@ from brain.ingest._slugs import slugify
 from brain.ingest._text_files import read_text_file
 
 __all__ = [
+    "ITEM_KINDS",
+    "ConnectedItems",
+    "ItemKind",
+    "account_fact",
+    "account_node_id",
+    "account_src",
+    "connected_facts",
+    "read_cursors",
+    "save_cursor",
     "GitHubSource",
     "is_repo_name",
     "load_github_repo",

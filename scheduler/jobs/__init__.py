@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scheduler.jobs import _archive as _archive
+from scheduler.jobs import _connected as _connected
 from scheduler.jobs import _digest as _digest
 from scheduler.jobs import _hygiene as _hygiene
 from scheduler.jobs import _minutes as _minutes

@@ -112,6 +112,9 @@ class Job:
     undo: UndoFn | None = None
     #: The channel setting its posts go to; without it set, the job has nothing to do.
     channel: str | None = None
+    #: A tenant setting the job cannot run without (``composio_user_id``): a tenant
+    #: that has not set it is skipped quietly, not run and not stamped.
+    needs: str | None = None
 
 
 JOBS: dict[str, Job] = {}
@@ -125,6 +128,7 @@ def job(
     period: Period,
     undo: UndoFn | None = None,
     channel: str | None = None,
+    needs: str | None = None,
 ) -> Callable[[JobFn], JobFn]:
     """Register a job under ``name`` with its default crontab schedule.
 
@@ -142,6 +146,7 @@ def job(
             purpose=purpose,
             undo=undo,
             channel=channel,
+            needs=needs,
         )
         return fn
 
