@@ -24,7 +24,7 @@ Rows of one statement must touch distinct slots; ``plan_rounds`` splits a batch 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, LiteralString
 
@@ -236,7 +236,7 @@ def edge_statement(rel: str, mode: SlotMode, *, empty_slots: bool = False) -> Li
     return _STATEMENTS[key]
 
 
-def slot_is_new(row: EdgeRow, mode: SlotMode, new_ids: frozenset[str] | set[str]) -> bool:
+def slot_is_new(row: EdgeRow, mode: SlotMode, new_ids: Container[str]) -> bool:
     """Whether no edge can sit in ``row``'s slot yet: the end that owns it was just created.
 
     Only for the first fact of a batch about that slot, written while the batch holds the

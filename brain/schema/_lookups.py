@@ -131,7 +131,10 @@ async def node_types(io: GraphIO, ids: list[str]) -> dict[str, str]:
     types: dict[str, str] = {}
     for start in range(0, len(ids), LOOKUP_CHUNK):
         res = await io.read(
-            "read node types", READ_NODE_TYPES, {"ids": ids[start : start + LOOKUP_CHUNK]}
+            "read node types",
+            READ_NODE_TYPES,
+            {"ids": ids[start : start + LOOKUP_CHUNK]},
+            scalars=True,
         )
         types.update({i: t for i, t in res.rows})
     return types

@@ -262,11 +262,11 @@ class FactWriter:
         report: WriteReport,
         refused: Refused,
         now: int,
-    ) -> tuple[dict[str, str], list[str], set[str]]:
+    ) -> tuple[dict[str, str], list[str], dict[str, str]]:
         """Write the node facts.
 
         Returns the aliases made, the ids created or updated, and the ids this batch
-        created that did not exist before it (no edge can touch them yet).
+        created that did not exist before it (no edge can touch them yet) with their types.
         """
         rows = [row for _, row in node_facts]
         ids = {r.id for r in rows} | {
@@ -287,7 +287,7 @@ class FactWriter:
                 counter = _COUNTERS[action]
                 setattr(report, counter, getattr(report, counter) + 1)
         touched: list[str] = []
-        fresh_ids: set[str] = set()
+        fresh_ids: dict[str, str] = {}
         for node_type, created in plan.creates.items():
             for start in range(0, len(created), WRITE_CHUNK):
                 chunk = created[start : start + WRITE_CHUNK]
@@ -307,7 +307,7 @@ class FactWriter:
                 report.unchanged += len(chunk) - fresh - newer
                 touched += [r.id for r in chunk]
                 if fresh == len(chunk):  # all of them new: none was there before this batch
-                    fresh_ids.update(r.id for r in chunk)
+                    fresh_ids.update((r.id, r.type) for r in chunk)
         for start in range(0, len(plan.updates), WRITE_CHUNK):
             chunk_u = plan.updates[start : start + WRITE_CHUNK]
             res = await self._write_group(
@@ -343,7 +343,7 @@ class FactWriter:
         self,
         edge_facts: list[tuple[int, Any]],
         aliases: dict[str, str],
-        fresh: set[str],
+        fresh: dict[str, str],
         report: WriteReport,
         refused: Refused,
         now: int,
@@ -366,7 +366,9 @@ class FactWriter:
         ids = sorted(
             {v for _, r in raw_edges for k in ("from", "to") if isinstance(v := r.get(k), str)}
         )
-        found = await canonical_ids(self.io, ids)
+        # what this batch just created is its own canonical id, of the type it was given
+        found = {i: (i, fresh[i]) for i in ids if i in fresh}
+        found.update(await canonical_ids(self.io, [i for i in ids if i not in fresh]))
         types = {target: target_type for target, target_type in found.values()}
         merged = {i: target for i, (target, _) in found.items() if i != target}
         if merged:
