@@ -406,8 +406,14 @@ async def run_turn(
     remembered = await recall(graph, question, ledger)
     # "today" and "yesterday" are the tenant's own days, not UTC's
     understood = await understand(question, ledger, now.astimezone(zone).date())
+    desk_question = question
     if asker is not None:
         understood.asker = {"id": str(asker["id"]), "name": str(asker.get("name") or asker["id"])}
+        # model desks read "my" and "I" from the question text: say who is asking
+        desk_question = (
+            f"{question}\n(Asked by {understood.asker['name']} [[{understood.asker['id']}]]: "
+            '"my", "me" and "I" mean this person.)'
+        )
     if model is not None and budget is not None:
         desks = await model_desks.plan(model, question, remembered, budget)
     else:
@@ -415,7 +421,7 @@ async def run_turn(
     outcomes = list(
         await asyncio.gather(
             *(
-                _work(d, question, ledger, desk_timeout_s, model, budget, understood, timezone)
+                _work(d, desk_question, ledger, desk_timeout_s, model, budget, understood, timezone)
                 for d in desks
             )
         )
