@@ -16,6 +16,7 @@ import logging
 import re
 import time
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -361,6 +362,7 @@ async def run_turn(
     ledger: ToolLedger | None = None,
     timezone: str = "UTC",
     place: CardPlace | None = None,
+    asker: Mapping[str, str] | None = None,
 ) -> TurnResult:
     """Answer one question on one tenant and save the turn.
 
@@ -371,6 +373,8 @@ async def run_turn(
     ``place`` (default: the console) is where the message came from and where the
     tenant's actions go; a request to act ("tell the team that ...") becomes a card
     there instead of an answer, and nothing is sent until an approver approves it.
+    ``asker`` is the Person ({"id", "name"}) the chat user is, when known: "my" questions
+    are about them.
     """
     started = time.perf_counter()
     if as_of is not None:
@@ -402,6 +406,14 @@ async def run_turn(
     remembered = await recall(graph, question, ledger)
     # "today" and "yesterday" are the tenant's own days, not UTC's
     understood = await understand(question, ledger, now.astimezone(zone).date())
+    desk_question = question
+    if asker is not None:
+        understood.asker = {"id": str(asker["id"]), "name": str(asker.get("name") or asker["id"])}
+        # model desks read "my" and "I" from the question text: say who is asking
+        desk_question = (
+            f"{question}\n(Asked by {understood.asker['name']} [[{understood.asker['id']}]]: "
+            '"my", "me" and "I" mean this person.)'
+        )
     if model is not None and budget is not None:
         desks = await model_desks.plan(model, question, remembered, budget)
     else:
@@ -409,7 +421,7 @@ async def run_turn(
     outcomes = list(
         await asyncio.gather(
             *(
-                _work(d, question, ledger, desk_timeout_s, model, budget, understood, timezone)
+                _work(d, desk_question, ledger, desk_timeout_s, model, budget, understood, timezone)
                 for d in desks
             )
         )

@@ -135,6 +135,7 @@ def configured_turn() -> Any:
 
 def build_core(brain: Brain, slug: str) -> BotCore:
     """The bot core with the configured model and executors, for chat and serve."""
+    from agents import meeting_proposer
     from bots.core._core import BotCore
 
     return BotCore(
@@ -142,4 +143,6 @@ def build_core(brain: Brain, slug: str) -> BotCore:
         # every card acts as its own tenant (never one user shared by all of them)
         executors=build_executors(ExecutorSettings(), slug=slug, brain=brain),
         answer=configured_turn(),
+        # uploaded transcripts get the model's extraction when a model is configured
+        propose=meeting_proposer(),
     )

@@ -3,6 +3,8 @@ Another trade than the sample business: a building site's safety plan and pour r
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 
 from brain import TenantGraph
@@ -22,6 +24,12 @@ WHERE h.until IS NULL
 RETURN d.id, c.section
 ORDER BY d.id, c.section
 LIMIT 50
+"""
+
+READ_VERSIONS = """
+MATCH (v:Version)-[:VERSION_OF]->(:Document {id: 'doc-site-safety-md'})
+RETURN v.state
+LIMIT 5
 """
 
 
@@ -64,9 +72,23 @@ async def test_a_folder_loads_changes_and_removals(new_tenant: TenantGraph, tmp_
     assert mentions.rows == [["Site safety plan > Cranes"]]
     again = await load_documents(new_tenant, [folder])
     assert again.report is not None and again.report.created == 0 and again.closed == 0
+    old_mtime = (folder / "safety.md").stat().st_mtime
     (folder / "safety.md").write_text(PLAN)
+    os.utime(folder / "safety.md", (old_mtime + 60, old_mtime + 60))  # edited a minute later
     (folder / "pours.html").unlink()
     changed = await load_documents(new_tenant, [folder])
     assert changed.closed == 2
+    assert changed.report is not None and changed.report.refused == 0
     rows = (await new_tenant.read("open", READ_OPEN, {})).rows
     assert rows == [["doc-site-safety-md", "Site safety plan > Cranes"]]
+    # the document holds the new text; the old text is a Version one hop away
+    doc = await new_tenant.read(
+        "doc", "MATCH (d:Document {id: 'doc-site-safety-md'}) RETURN d.body LIMIT 1", {}
+    )
+    assert doc.rows[0][0].strip() == PLAN.strip()
+    versions = await new_tenant.read("versions", READ_VERSIONS, {})
+    assert len(versions.rows) == 1, versions.rows
+    assert "Scaffold tags are checked" in json.loads(versions.rows[0][0])["body"]
+    # loading the edited folder again keeps one Version, not two
+    await load_documents(new_tenant, [folder])
+    assert len((await new_tenant.read("versions", READ_VERSIONS, {})).rows) == 1

@@ -308,3 +308,34 @@ def test_a_caption_upload_becomes_a_meeting() -> None:
     facts = upload_facts(name="board.vtt", data=data, src="upload", as_of="2026-11-30")
     chunks = [f["node"] for f in facts if f.get("node", {}).get("type") == "Chunk"]
     assert [c["line"] for c in chunks] == [0, 1, 2, 3] and chunks[1]["time"] == "0:00:07"
+
+
+# --- search inside one meeting -------------------------------------------------------------
+
+
+async def test_search_within_a_meeting_keeps_to_its_lines(new_tenant: TenantGraph) -> None:
+    from agents.tools import call_tool
+
+    # two site meetings about the same crane: unscoped, either could answer
+    first = "Dana Okafor: The crane hire runs at 1,800 a day.\nLuis Ortega: Rebook the crane."
+    second = (
+        "Priya Menon: Crane hire is over budget again.\n"
+        "Luis Ortega: Then we hire the smaller mobile crane for the wall.\n"
+        "Dana Okafor: Agreed, the mobile crane it is."
+    )
+    for name, text in (("crane-week-1", first), ("crane-week-2", second)):
+        transcript = parse_transcript(f"{name}.txt", text)
+        await load_meeting(new_tenant, transcript, name=name, src="f", as_of="2026-11-23")
+
+    args = {"query": "what did we say about crane hire?", "within": "meeting-crane-week-2"}
+    scoped = await call_tool(new_tenant, "search", args)
+    lines = scoped.data["passages"]
+    assert lines and {p["source"]["id"] for p in lines} == {"meeting-crane-week-2"}
+    said = {p["id"]: p["said_by"]["name"] for p in lines}
+    assert said.get("meeting-crane-week-2#l0") == "Priya Menon", lines
+    assert [h["id"] for h in scoped.data["hits"]] == ["meeting-crane-week-2"]
+    assert "meeting-crane-week-2#l0" in {n.id for n in scoped.evidence.nodes}
+
+    unknown = await call_tool(new_tenant, "search", {**args, "within": "week 9 call"})
+    assert not unknown.found and unknown.message is not None
+    assert "no meeting or document called 'week 9 call'" in unknown.message

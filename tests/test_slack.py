@@ -314,6 +314,34 @@ async def test_a_direct_message_is_answered(brain: Brain, fake: FakeSlackAPI) ->
     assert "Dana Reyes" in answer["text"] and "thread_ts" not in answer
 
 
+async def test_the_askers_slack_profile_e_mail_finds_their_person(
+    brain: Brain, fake: FakeSlackAPI
+) -> None:
+    asked: dict[str, Any] = {}
+
+    async def answer(graph: TenantGraph, question: str, **kwargs: Any) -> Any:
+        asked.update(kwargs)
+        return await run_turn(graph, question, **kwargs)
+
+    r = await rig(brain, fake, answer=answer)
+    assert r.graph is not None
+    glazier = {
+        "type": "Person",
+        "id": "person-hamid",
+        "name": "Hamid Rahimi",
+        "email": "hamid@glaziers.example",
+        "src": "hr",
+        "asOf": "2026-01-05",
+    }
+    await r.graph.write_facts([(1, {"node": glazier})])
+    fake.seed_user("U7", profile={"email": "Hamid@Glaziers.example", "real_name": "H. Rahimi"})
+    text = "<@UBOT> What are my open action items?"
+    ts = fake.seed_message("C1", text=text, user="U7")
+    await r.event(mention(ts, text=text, user="U7"))
+    assert asked["asker"] == {"id": "person-hamid", "name": "Hamid Rahimi"}
+    assert [c["args"]["user"] for c in fake.calls_to("users.info")] == ["U7"]
+
+
 async def test_an_unbound_workspace_is_told_how_to_connect(
     brain: Brain, fake: FakeSlackAPI
 ) -> None:

@@ -260,6 +260,14 @@ async def test_tool_loop_answer_is_verified(small: TenantGraph) -> None:
     assert "person-priya" in owner_result["content"]
 
 
+async def test_model_desks_are_told_who_is_asking(small: TenantGraph) -> None:
+    script = Script(desks=["tasks"], desk=owner_desk(FOUND), answer=ANSWER)
+    await ask(small, script, asker={"id": "person-priya", "name": "Priya Nair"})
+    first = script.sent_by("desk")[0]
+    asked = json.dumps(first["messages"][0]["content"])
+    assert "Asked by Priya Nair [[person-priya]]" in asked, asked
+
+
 # --- (b) a citation nobody read ----------------------------------------------------------------
 
 

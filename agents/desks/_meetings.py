@@ -122,17 +122,25 @@ async def _who_raised(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
 
 async def _action_items(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     named = _FOR_OWNER.search(u.question)
-    args: dict[str, Any] = {"owner": named.group(1)} if named else {}
+    # "my action items" from a chat user the brain knows: that Person's items
+    mine = u.asker if not named and _MINE.search(u.question) else None
+    owner = named.group(1) if named else (mine["id"] if mine else None)
+    args: dict[str, Any] = {"owner": owner} if owner else {}
     read = await ledger.call(desk, "action_items", args)
     items = read.data.get("action_items", [])
     if not items:
-        who = f" for {named.group(1)}" if named else ""
+        who = f" for {named.group(1)}" if named else (f" for you ({mine['name']})" if mine else "")
         return decline(f"no open action items{who} from meetings")
     head = "Open action items from meetings"
     if named:
         head += f" for {named.group(1)}"
+    elif mine:
+        head = f"Your open action items from meetings ({cite(mine)})"
     elif _MINE.search(u.question):
-        head += " (I can't tell who you are here, so these are everyone's)"
+        head += (
+            " (I can't tell who you are here, so these are everyone's; say who you are with "
+            "`settings me` and your name or e-mail)"
+        )
     lines = [head + ":"]
     for t in items[:10]:
         owner = cite(t["owner"]) if t.get("owner") else "no owner named"

@@ -223,6 +223,8 @@ class Understanding:
     asks_before: bool = False
     #: A question about code in a tenant with repositories: "experts" or "triage".
     repo_ask: str | None = None
+    #: The Person who asked ({"id", "name"}), when the chat user is known to be one.
+    asker: dict[str, str] | None = None
 
     @property
     def period(self) -> Period | None:

@@ -36,6 +36,7 @@ from brain.reads import (
     readings,
     run_cypher,
     search,
+    search_within,
     topics,
     what_breaks,
 )
@@ -133,10 +134,17 @@ class SearchArgs(ToolArgs):
     query: str = Field(min_length=1, max_length=500, description="Words or a question.")
     types: list[NodeType] | None = Field(default=None, description="Only these node types.")
     limit: int = Field(default=10, ge=1, le=50)
+    within: str | None = Field(
+        default=None,
+        max_length=200,
+        description="Only inside this meeting or document (its id or exact name).",
+    )
 
 
 @tool("search", "Find where to start: things and passages matching words or meaning.", SearchArgs)
 async def _search(graph: TenantGraph, args: SearchArgs, t: int) -> ReadResult:
+    if args.within:
+        return await search_within(graph, args.query, args.within, as_of_ms=t, limit=args.limit)
     return await search(graph, args.query, as_of_ms=t, limit=args.limit, types=args.types)
 
 

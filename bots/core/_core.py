@@ -32,6 +32,7 @@ from agents import (
     run_turn,
 )
 from agents.cards import CardPlace, edit_card
+from bots.core._identity import claim_identity, find_asker
 from bots.core._limits import SeenEvents, TenantQueue
 from bots.core._reply import (
     CardDecision,
@@ -42,8 +43,9 @@ from bots.core._reply import (
     PathNode,
     Reply,
 )
-from brain import Brain, TenantGraph, format_moment, now_ms
-from brain.ingest import parse_upload
+from bots.core._uploads import Fetch, ingest_attachments
+from brain import Brain, TenantGraph, now_ms
+from brain.ingest import Proposer
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +54,6 @@ FOLLOW_UP_WORDS = 12
 _MENTION = re.compile(r"<@[!&]?[A-Za-z0-9]+>")
 
 Answer = Callable[..., Awaitable[TurnResult]]
-Fetch = Callable[[str], Awaitable[bytes]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,8 +162,11 @@ class BotCore:
         answer: Answer = run_turn,
         queue: TenantQueue | None = None,
         seen: SeenEvents | None = None,
+        propose: Proposer | None = None,
     ) -> None:
         self.brain = brain
+        #: Extracts decisions and action items from uploaded meetings (None: the rules).
+        self.propose = propose
         self.executors = executors or ExecutorRegistry()
         self._answer = answer
         self.queue = queue or TenantQueue()
@@ -233,6 +237,13 @@ class BotCore:
         if user_key(platform, user_id) not in approvers:
             return None, f"Only this workspace's approvers can change {what}."
         return slug, ""
+
+    async def identify(self, platform: str, workspace_id: str, user_id: str, who: str) -> str:
+        """``settings me``: record which Person this chat user is, in the tenant graph."""
+        graph = await self.tenant_for(platform, workspace_id)
+        if graph is None:
+            return "This workspace is not connected to a brain."
+        return await claim_identity(graph, key=user_key(platform, user_id), who=who)
 
     async def change_approvers(
         self,
@@ -342,13 +353,18 @@ class BotCore:
                 channel=msg.channel_id,
                 workspace=msg.workspace_id,
             )
+            key = user_key(msg.platform, msg.user_id)
+            asker = await find_asker(graph, key=key, name=msg.user_name, email=msg.user_email)
+            # "my action items": the Person this chat user is, when the brain knows
+            known = {"asker": {"id": asker.id, "name": asker.name}} if asker else {}
             async with self.queue.slot(graph.slug):
                 turn = await self._answer(
                     graph,
                     question,
-                    asked_by=user_key(msg.platform, msg.user_id),
+                    asked_by=key,
                     timezone=str(settings.get("timezone") or "UTC"),
                     place=place,
+                    **known,
                 )
             self.remember_thread(msg, question)
             reply = reply_from_turn(turn)
@@ -360,28 +376,12 @@ class BotCore:
             return apology(error_id, exc)
 
     async def ingest_uploads(self, graph: TenantGraph, msg: InboundMessage, fetch: Fetch) -> str:
-        """Load attached documents and transcripts into the tenant; say what happened."""
-        loaded: list[str] = []
-        problems: list[str] = []
-        for attachment in msg.attachments:
-            try:
-                data = await fetch(attachment.url)
-                facts = await parse_upload(
-                    name=attachment.name,
-                    data=data,
-                    src=f"{msg.platform}:file/{attachment.name}",
-                    as_of=format_moment(now_ms()) or "",
-                )
-                report = await graph.write_facts(list(enumerate(facts, 1)))
-                loaded.append(f"{attachment.name} ({report.created} new facts)")
-            except HivebrainError as exc:
-                problems.append(f"{attachment.name}: {exc.user_message}")
-        parts: list[str] = []
-        if loaded:
-            parts.append("Added to the brain: " + ", ".join(loaded) + ".")
-        if problems:
-            parts.append("Couldn't add " + "; ".join(problems) + ".")
-        return " ".join(parts)
+        """Load attached documents and transcripts into the tenant; say what happened.
+
+        Transcripts load as `ingest meeting` loads them (``bots.core._uploads``)."""
+        return await ingest_attachments(
+            graph, msg.attachments, platform=msg.platform, fetch=fetch, propose=self.propose
+        )
 
     # --- cards ---------------------------------------------------------------------------
 

@@ -161,6 +161,8 @@ class InboundMessage(BaseModel):
     thread_id: str | None
     user_id: str
     user_name: str = ""
+    #: The e-mail of the user's platform profile, where the platform shares it.
+    user_email: str = ""
     text: str
     attachments: list[Attachment] = Field(default_factory=list)
     message_id: str

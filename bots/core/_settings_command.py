@@ -46,6 +46,8 @@ _VALUE = re.compile(
     r"^[A-Za-z0-9][A-Za-z0-9_.@/-]{0,127}(?:,[A-Za-z0-9][A-Za-z0-9_.@/-]{0,127}){0,19}$"
 )
 _OFF = ("off", "none")
+#: The longest name or e-mail ``settings me`` takes.
+MAX_ME_CHARS = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +70,8 @@ class SettingsChange:
     values: dict[str, str | None] = field(default_factory=dict[str, str | None])
     add_approvers: tuple[str, ...] = ()
     remove_approvers: tuple[str, ...] = ()
+    #: ``me <name or e-mail>``: who the caller is in the brain (anyone may say it).
+    me: str | None = None
 
     @property
     def changes_approvers(self) -> bool:
@@ -82,6 +86,8 @@ def settings_help(prefix: str) -> str:
         f"• `{prefix}` — show settings (approvers only)\n"
         f"• {words} (`off` to stop; `here` for this channel)\n"
         f"• `{prefix} approvers add|remove @person`\n"
+        f"• `{prefix} me Dana Okafor` — who you are in the brain (your name or e-mail), "
+        'so "my action items" are yours\n'
         f"• `{prefix} timezone Europe/London` — the time zone dates are read in\n"
         f"• `{prefix} schedule hygiene 0 7 * * mon` — a job's schedule (crontab, `off`)\n"
         f"• `{prefix} rollup_days 90` · `archive_days 365` · `size_budget_mb 256` · "
@@ -112,6 +118,14 @@ def parse_settings(
             )
         channel = _channel(words[1], syntax, here, key, prefix)
         return SettingsChange(channels={f"{key}_channel": channel})
+    if key == "me":
+        who = " ".join(words[1:])
+        if not who or len(who) > MAX_ME_CHARS:
+            raise InputInvalid(
+                f"Say who you are in the brain, e.g. `{prefix} me Dana Okafor` or "
+                f"`{prefix} me dana@site.example`."
+            )
+        return SettingsChange(me=who)
     if key in ("timezone", "tz"):
         if len(words) != 2:
             raise InputInvalid(f"Name one time zone, e.g. `{prefix} timezone Europe/London`.")
@@ -153,6 +167,7 @@ def parse_settings(
             *CHANNEL_SETTINGS,
             *VALUE_SETTINGS,
             "approvers",
+            "me",
             "timezone",
             "schedule",
             "minutes_email",
@@ -210,6 +225,7 @@ def settings_change(
     channels: dict[str, str | None] | None = None,
     add: Sequence[str] = (),
     remove: Sequence[str] = (),
+    me: str | None = None,
 ) -> SettingsChange:
     """A change from structured options (Discord's slash command); keys are
     ``CHANNEL_SETTINGS`` words."""
@@ -220,6 +236,7 @@ def settings_change(
         channels={f"{k}_channel": v for k, v in (channels or {}).items()},
         add_approvers=tuple(add),
         remove_approvers=tuple(remove),
+        me=" ".join(me.split())[:MAX_ME_CHARS] if me and me.strip() else None,
     )
 
 
@@ -227,8 +244,13 @@ async def apply_settings(
     core: BotCore, platform: str, workspace_id: str, user_id: str, change: SettingsChange
 ) -> str:
     """Carry out ``change`` for ``user_id`` (approvers only: ``BotCore`` checks) and say
-    what the settings are now: channels first, then approvers."""
+    what the settings are now: channels first, then approvers. ``me`` is the caller's own
+    identity and needs no approver."""
     notes: list[str] = []
+    if change.me is not None:
+        notes.append(await core.identify(platform, workspace_id, user_id, change.me))
+        if not (change.channels or change.values or change.changes_approvers):
+            return notes[0]
     # the team channel is one per platform: a tenant on Slack and Discord has one on each
     channels = {
         (f"{platform}_{k}" if k == "team_channel" else k): v for k, v in change.channels.items()

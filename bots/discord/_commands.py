@@ -72,6 +72,7 @@ class HivebrainCommands(commands.Cog):
         team_channel=f"Where {CHANNEL_SETTINGS['team']} go",
         add_approver="Someone who may approve cards",
         remove_approver="Someone who may no longer approve cards",
+        me="Who you are in the brain (your name or e-mail), so 'my action items' are yours",
     )
     @app_commands.guild_only()
     async def settings(
@@ -82,6 +83,7 @@ class HivebrainCommands(commands.Cog):
         team_channel: discord.TextChannel | None = None,
         add_approver: discord.User | None = None,
         remove_approver: discord.User | None = None,
+        me: str | None = None,
     ) -> None:
         """Change the tenant's settings through the core's settings command (approvers only)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -90,6 +92,7 @@ class HivebrainCommands(commands.Cog):
             channels={k: str(c.id) for k, c in chosen.items() if c is not None},
             add=[str(add_approver.id)] if add_approver is not None else [],
             remove=[str(remove_approver.id)] if remove_approver is not None else [],
+            me=me,
         )
         text = await apply_settings(
             self.bot.core,

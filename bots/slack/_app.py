@@ -84,6 +84,9 @@ class SlackAdapter:
         self.settings = settings
         self.pending: set[asyncio.Task[None]] = set()
         self._bot_threads: OrderedDict[tuple[str, str, str], None] = OrderedDict()
+        #: (team, user) -> (display name, e-mail) from users.info, so "my" questions can
+        #: find the user's Person; bounded, and asked once per user.
+        self._profiles: OrderedDict[tuple[str, str], tuple[str, str]] = OrderedDict()
         self.app = new_slack_app(settings, core.brain.registry, client=client)
         self._api_host = urlsplit(self.app.client.base_url).hostname
         # Bolt's listener decorators are typed loosely (untyped patterns and middleware);
@@ -195,6 +198,8 @@ class SlackAdapter:
         channel = msg.channel_id
         await self._react(client, channel, ts, add=THINKING)
         fetch = self._fetcher(token) if msg.attachments else None
+        name, email = await self._profile(client, msg.workspace_id, msg.user_id)
+        msg = msg.model_copy(update={"user_name": name, "user_email": email})
         reply = await self.core.handle_message(msg, fetch=fetch)
         if reply is None:
             await self._react(client, channel, ts, remove=THINKING)
@@ -267,6 +272,29 @@ class SlackAdapter:
             )
         except (SlackClientError, aiohttp.ClientError, OSError, ValueError) as exc:
             log.warning("path picture not uploaded to %s: %s", channel, exc)
+
+    async def _profile(self, client: AsyncWebClient, team: str, user: str) -> tuple[str, str]:
+        """(real or display name, e-mail) of a user's profile; blanks if Slack won't say
+        (no ``users:read.email`` scope, a deleted user)."""
+        key = (team, user)
+        if key not in self._profiles:
+            found = ("", "")
+            if user:
+                try:
+                    reply = await slack_web(client).users_info(user=user)
+                    info: dict[str, Any] = reply.get("user") or {}
+                    profile: dict[str, Any] = info.get("profile") or {}
+                    name = profile.get("real_name") or info.get("real_name") or ""
+                    found = (
+                        str(name or profile.get("display_name") or ""),
+                        str(profile.get("email") or ""),
+                    )
+                except SlackApiError as exc:
+                    log.info("profile of %s not read: %s", user, slack_error(exc))
+            self._profiles[key] = found
+            while len(self._profiles) > 10_000:
+                self._profiles.popitem(last=False)
+        return self._profiles[key]
 
     async def _react(
         self,

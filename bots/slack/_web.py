@@ -51,6 +51,8 @@ class SlackWeb(Protocol):
         self, *, channel: str, timestamp: str, name: str
     ) -> Awaitable[SlackReply]: ...
 
+    def users_info(self, *, user: str) -> Awaitable[SlackReply]: ...
+
 
 def slack_web(client: AsyncWebClient) -> SlackWeb:
     """``client`` seen through ``SlackWeb``: the same object, and the checker confirms

@@ -17,7 +17,9 @@ from brain.ingest._documents import (
     document_facts,
     meeting_facts,
     parse_upload,
+    read_upload_transcript,
     upload_facts,
+    upload_transcript,
 )
 from brain.ingest._due_dates import due_date
 from brain.ingest._extract import (
@@ -68,6 +70,8 @@ __all__ = [
     "parse_transcript",
     "read_document",
     "read_transcript",
+    "read_upload_transcript",
+    "upload_transcript",
     "rules_candidates",
     "transcript_from_json",
     "count_commits",

@@ -1,7 +1,8 @@
 """Loading files and folders of documents: passages, mentions, changes and removals.
 
 A passage's id is derived from its document and its text, so re-ingesting an unchanged
-document restates the same facts and adds nothing. When a document changes, the passages
+document restates the same facts and adds nothing. When a document changes, its old text
+is kept as a Version of the Document (one hop away, ``VERSION_OF``), and the passages
 whose text is gone are closed (their HAS_CHUNK edge ends at the new date; the old text
 stays in the graph, one hop away, and search never serves it); when a folder is loaded
 again without a document that it held before, that document's passages are closed too.
@@ -103,7 +104,9 @@ async def load_documents(
             if progress:
                 progress(1)
             continue
-        as_of = datetime.fromtimestamp(f.stat().st_mtime, tz=UTC).date().isoformat()
+        # the file's own clock to the millisecond: an edit later the same day is newer, so
+        # the Document is updated and its old text kept as a Version (Document is versioned)
+        as_of = datetime.fromtimestamp(f.stat().st_mtime, tz=UTC).isoformat(timespec="milliseconds")
         doc = f"doc-{slugify(src.removeprefix('file:'), limit=80)}"
         kept[doc] = set()
         facts.append(

@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from brain.errors import InputInvalid
-from brain.ingest._meeting_formats import parse_transcript, transcript_from_json
+from brain.ingest._meeting_formats import Transcript, parse_transcript, transcript_from_json
 from brain.ingest._meetings import transcript_facts
 from brain.ingest._slugs import slugify
 
@@ -105,25 +105,37 @@ def meeting_facts(*, name: str, transcript: Any, src: str, as_of: str) -> list[d
     return transcript_facts(transcript_from_json(name, transcript), name=name, src=src, as_of=as_of)
 
 
-def upload_facts(*, name: str, data: bytes, src: str, as_of: str) -> list[dict[str, Any]]:
-    """Facts for an uploaded file: a transcript (JSON with speaker turns) or a text document."""
+def _upload_text(name: str, data: bytes) -> str:
     if b"\x00" in data[:4096]:
         raise InputInvalid(f"{name} is a binary file: upload text, Markdown or a JSON transcript")
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputInvalid(f"{name} is not UTF-8 text") from exc
+
+
+def upload_transcript(*, name: str, data: bytes) -> Transcript | None:
+    """The transcript an uploaded file holds (WebVTT, SRT, or JSON with speaker turns),
+    or None when it is a document. Raises ``InputInvalid`` for a file that is neither."""
+    text = _upload_text(name, data)
     if name.lower().endswith((".vtt", ".srt")) or text.lstrip().startswith("WEBVTT"):
-        stem = name.rsplit(".", 1)[0]
-        return transcript_facts(parse_transcript(name, text), name=stem, src=src, as_of=as_of)
+        return parse_transcript(name, text)
     if name.lower().endswith(".json"):
         try:
-            return meeting_facts(
-                name=name.rsplit(".", 1)[0], transcript=json.loads(text), src=src, as_of=as_of
-            )
+            return transcript_from_json(name, json.loads(text))
         except json.JSONDecodeError as exc:
             raise InputInvalid(f"{name} is not valid JSON ({exc.msg}, line {exc.lineno})") from exc
-    return document_facts(name=name, text=text, src=src, as_of=as_of)
+    return None
+
+
+def upload_facts(*, name: str, data: bytes, src: str, as_of: str) -> list[dict[str, Any]]:
+    """Facts for an uploaded file: a transcript (captions, JSON with speaker turns) or a text
+    document, with no graph to resolve speakers against (``load_meeting`` does that)."""
+    transcript = upload_transcript(name=name, data=data)
+    if transcript is not None:
+        stem = name.rsplit(".", 1)[0]
+        return transcript_facts(transcript, name=stem, src=src, as_of=as_of)
+    return document_facts(name=name, text=_upload_text(name, data), src=src, as_of=as_of)
 
 
 async def parse_upload(*, name: str, data: bytes, src: str, as_of: str) -> list[dict[str, Any]]:
@@ -135,3 +147,10 @@ async def parse_upload(*, name: str, data: bytes, src: str, as_of: str) -> list[
     if len(data) < THREAD_PARSE_AT:
         return upload_facts(name=name, data=data, src=src, as_of=as_of)
     return await asyncio.to_thread(upload_facts, name=name, data=data, src=src, as_of=as_of)
+
+
+async def read_upload_transcript(*, name: str, data: bytes) -> Transcript | None:
+    """``upload_transcript`` for the event loop: a large upload is parsed in a thread."""
+    if len(data) < THREAD_PARSE_AT:
+        return upload_transcript(name=name, data=data)
+    return await asyncio.to_thread(upload_transcript, name=name, data=data)

@@ -16,6 +16,7 @@ from brain.reads._ranks import rank, topics
 from brain.reads._readings import readings, total
 from brain.reads._repo_history import area_history, catch_up, related_work
 from brain.reads._search import Hit, search
+from brain.reads._search_within import search_within
 from brain.reads._stats import TenantStats, tenant_stats
 from brain.reads._triage import triage_candidates
 from brain.reads._walks import (
@@ -66,6 +67,7 @@ __all__ = [
     "resolve",
     "run_cypher",
     "search",
+    "search_within",
     "tenant_stats",
     "topics",
     "total",

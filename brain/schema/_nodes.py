@@ -6,7 +6,7 @@ the whole batch), then written with one ``UNWIND`` statement per node type and a
 * a new id is created with its type label, ``Entity``, and ``Searchable`` when search may
   return it; a new Person, Organization or Product that matches an existing one by
   normalised name or e-mail becomes an alias of that node instead of a duplicate;
-* a newer fact that changes a node updates it; for Tasks, Decisions and Goals the old
+* a newer fact that changes a node updates it; for Tasks, Decisions, Goals and Documents the old
   state is first kept as a Version node one hop away (``VERSION_OF``);
 * an older fact never overrules a newer one: for versioned types it is kept as a Version,
   otherwise it changes nothing;

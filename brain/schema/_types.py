@@ -46,7 +46,7 @@ NODE_TYPES: dict[LiteralString, tuple[bool, bool, str]] = {
     "Decision": (True, True, "a choice someone made, with its rationale"),
     "Rule": (True, False, "a practice or policy the team follows"),
     # documents and conversations
-    "Document": (True, False, "a document, file or page of notes"),
+    "Document": (True, True, "a document, file or page of notes"),
     "Chunk": (False, False, "a passage of a document or a line of a transcript"),
     "Meeting": (True, False, "a meeting with its transcript"),
     "Message": (True, False, "a chat message"),
@@ -65,7 +65,7 @@ NODE_TYPES: dict[LiteralString, tuple[bool, bool, str]] = {
     "Turn": (False, False, "one question and its answer"),
     "Finding": (False, False, "what one desk found in a turn, with citations"),
     "Card": (False, False, "a proposed action waiting for approval"),
-    "Version": (False, False, "an earlier state of a Task, Decision or Goal"),
+    "Version": (False, False, "an earlier state of a Task, Decision, Goal or Document"),
 }
 
 #: Types whose nodes the assistant writes about itself; paths never walk through them.
