@@ -58,7 +58,7 @@ DATA = _BESIDE if _BESIDE.is_dir() else Path("/work/shared/data/github")
 OUT = Path(__file__).resolve().parent / "out" / "repo-eval"
 SLUG = "repo-eval"
 #: Bump when the loader's output changes, so a kept graph is rebuilt.
-LOADER_VERSION = "6"
+LOADER_VERSION = "7"
 DAY_MS = 86_400_000
 DEPTH = 2
 FIXING = re.compile(r"(?i)\b(fix\w*|bug\w*|hotfix|crash\w*|regression|broken|resolve[sd]?)\b")
