@@ -1,0 +1,142 @@
+"""Answers to repeated questions, kept in the graph as Answer nodes that CITE their evidence.
+
+The repository tools walk hundreds of edges per answer, and teams ask the same thing
+again ("who knows src/udf?"). The first answer is written as an Answer node (by the
+assistant, so it never moves the tenant's write generation) keyed by the tool and its
+normalised arguments, with a CITES edge to every node its evidence holds. A repeat is
+served from it while none of what it cites was touched since: a cited node updated by a
+newer fact (``updatedAt``; an older fact the newer-wins merge ignored leaves it alone)
+or an edge at a cited node recorded or closed after the answer (``recordedAt``,
+``retiredAt``) makes it stale, and the next ask answers afresh and keeps the new one. The
+check reads the cited nodes' own stamps, so a write anywhere else in the tenant leaves
+the answer standing, unlike the in-process read cache that any write clears.
+
+An answer for "now" (no ``as_of``) is kept for a day at most: decay moves scores slowly,
+and the day-granular caches under the tools do the same.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from typing import Any
+
+from pydantic import BaseModel
+
+from brain import TenantGraph, now_ms
+from brain.errors import HivebrainError
+from brain.reads import ReadResult
+
+log = logging.getLogger(__name__)
+
+#: Tools whose answers are kept: read-only, deterministic for their arguments and the
+#: records, and expensive enough to be worth a lookup.
+ANSWERED_TOOLS = frozenset(
+    {"experts_for", "triage_candidates", "decision_trail", "area_history", "related_work"}
+)
+#: How long an answer for "now" stands (an answer for a given date stands until touched).
+NOW_ANSWER_MS = 86_400_000
+#: Nodes an Answer cites at most (its evidence beyond is not kept, and not checked).
+MAX_CITED = 200
+
+READ_ANSWER = """
+MATCH (a:Answer {key: $key})
+WHERE a.createdAt >= $fresh_after
+WITH a ORDER BY a.createdAt DESC LIMIT 1
+OPTIONAL MATCH (a)-[:CITES]->(n)
+WHERE coalesce(n.updatedAt, 0) > a.createdAt OR coalesce(n.recordedAt, 0) > a.createdAt
+WITH a, count(n) AS changed
+RETURN a.id, a.result, a.createdAt, changed
+"""
+
+# Edges of the cited nodes written or closed after the answer; the assistant's own CITES
+# edges (this answer's among them) say nothing about the records.
+READ_TOUCHED_EDGES = """
+MATCH (a:Answer {id: $id})-[:CITES]->(n)
+MATCH (n)-[e]-()
+WHERE type(e) <> 'CITES'
+  AND (coalesce(e.recordedAt, 0) > a.createdAt OR coalesce(e.retiredAt, 0) > a.createdAt)
+RETURN count(e)
+LIMIT 1
+"""
+
+
+def answer_key(tool: str, args: BaseModel) -> str:
+    """The key of a question: the tool and its arguments, with text lower-cased and its
+    spaces collapsed ("Who knows  SRC/udf" and "who knows src/udf" are one question)."""
+
+    def norm(value: Any) -> Any:
+        if isinstance(value, str):
+            return " ".join(value.lower().split())
+        return value
+
+    raw = args.model_dump(mode="json", exclude_none=True)
+    cleaned = {k: norm(v) for k, v in sorted(raw.items())}
+    blob = json.dumps([tool, cleaned], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(blob.encode()).hexdigest()[:32]
+
+
+async def kept_answer(graph: TenantGraph, tool: str, args: BaseModel) -> ReadResult | None:
+    """The kept answer to this question, if one stands (nothing it cites was touched)."""
+    key = answer_key(tool, args)
+    now = now_ms()
+    fresh_after = now - NOW_ANSWER_MS if getattr(args, "as_of", None) is None else 0
+    res = await graph.read("kept answer", READ_ANSWER, {"key": key, "fresh_after": fresh_after})
+    if not res.rows:
+        return None
+    answer_id, blob, _, changed = res.rows[0]
+    if changed:
+        return None
+    touched = await graph.read("answer evidence touched", READ_TOUCHED_EDGES, {"id": answer_id})
+    if touched.scalar(0):
+        return None
+    try:
+        return ReadResult.model_validate_json(str(blob))
+    except ValueError:
+        return None  # a kept answer of an older shape: answer afresh
+
+
+async def keep_answer(
+    graph: TenantGraph, tool: str, args: BaseModel, result: ReadResult, *, asked_at: int
+) -> None:
+    """Write ``result`` as an Answer citing its evidence (a failure never fails the ask).
+
+    ``asked_at`` is when the tool began reading: a write that landed while it read is
+    newer than the answer, so it makes the answer stale.
+    """
+    if not result.found:
+        return
+    key = answer_key(tool, args)
+    now = asked_at
+    answer_id = f"answer:{key}:{now}"
+    src = f"answer:{tool}"
+    facts: list[dict[str, Any]] = [
+        {
+            "node": {
+                "type": "Answer",
+                "id": answer_id,
+                "name": f"{tool} answer",
+                "key": key,
+                "tool": tool,
+                "result": result.model_dump_json(),
+                "createdAt": now,
+                "src": src,
+                "asOf": now,
+            }
+        }
+    ]
+    cited = list(dict.fromkeys(n.id for n in result.evidence.nodes))[:MAX_CITED]
+    facts += [
+        {"edge": {"from": answer_id, "type": "CITES", "to": nid, "since": now, "src": src,
+                  "asOf": now}}
+        for nid in cited
+    ]  # fmt: skip
+    try:
+        report = await graph.write_facts(list(enumerate(facts, 1)), origin="assistant")
+    except HivebrainError as exc:
+        log.info("tenant %s: answer of %s not kept: %s", graph.slug, tool, exc)
+        return
+    if report.refused:
+        log.debug("tenant %s: %d citations of a %s answer refused", graph.slug, report.refused,
+                  tool)  # fmt: skip
