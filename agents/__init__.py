@@ -26,7 +26,7 @@ from agents.errors import (
     ToolArgsInvalid,
     ToolUnknown,
 )
-from agents.model import meeting_proposer, model_from_settings
+from agents.model import meeting_proposer, model_from_settings, thread_proposer
 from agents.tools._registry import TOOLS, call_tool, describe_tools
 from brain import HivebrainError
 
@@ -36,6 +36,7 @@ __all__ = [
     "suggest_triage",
     "AgentSettings",
     "meeting_proposer",
+    "thread_proposer",
     "model_from_settings",
     "TOOLS",
     "Card",

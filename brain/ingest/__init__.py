@@ -28,8 +28,22 @@ from brain.ingest._meeting_load import MeetingLoad, Proposer, load_meeting, read
 from brain.ingest._meetings import line_chunk_id, meeting_id
 from brain.ingest._slugs import slugify
 from brain.ingest._text_files import read_text_file
+from brain.ingest._thread_decisions import (
+    Thread,
+    ThreadCandidate,
+    ThreadExtraction,
+    ThreadProposer,
+    extract_thread_decisions,
+    read_threads,
+)
 
 __all__ = [
+    "Thread",
+    "ThreadCandidate",
+    "ThreadExtraction",
+    "ThreadProposer",
+    "extract_thread_decisions",
+    "read_threads",
     "GitHubSource",
     "is_repo_name",
     "load_github_repo",
