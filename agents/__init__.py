@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from agents._issue_triage import UnsafeReply, poll_and_triage, suggest_triage
+from agents._issue_triage import (
+    TRIAGE_RUN,
+    TriageSuggestion,
+    UnsafeReply,
+    poll_and_triage,
+    run_key,
+    suggest_triage,
+    triage_suggestion,
+)
 from agents._minutes import propose_minutes_card, render_minutes
 from agents._settings import AgentSettings
 from agents._turn import TurnResult, run_turn
@@ -34,6 +42,10 @@ __all__ = [
     "UnsafeReply",
     "poll_and_triage",
     "suggest_triage",
+    "TRIAGE_RUN",
+    "TriageSuggestion",
+    "run_key",
+    "triage_suggestion",
     "AgentSettings",
     "meeting_proposer",
     "thread_proposer",
