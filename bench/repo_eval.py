@@ -226,10 +226,12 @@ async def evaluate(graph: TenantGraph, files: list[Path], days: int) -> dict[str
         freq_code: Counter[str] = Counter()
         by_area: dict[str, Counter[str]] = defaultdict(Counter)
         for ch in train:
-            freq_all.update(ch.components(code=False))
-            freq_code.update(ch.components(code=True))
+            # sorted: a set's order moves with the process's hash seed, and the baselines'
+            # ties (most_common keeps first-seen order) would move with it from run to run
+            freq_all.update(sorted(ch.components(code=False)))
+            freq_code.update(sorted(ch.components(code=True)))
             for prefix in ch.components(code=False):
-                by_area[prefix].update(ch.people)
+                by_area[prefix].update(sorted(ch.people))
         ids = {p for ch in train + held for p in ch.people}
         canon = await canonical(graph, ids)
         base_all = [c for c, _ in freq_all.most_common(3)]
