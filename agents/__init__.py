@@ -12,7 +12,15 @@ from agents._connected_pull import (
     pull_connected,
     require_user,
 )
-from agents._issue_triage import UnsafeReply, poll_and_triage, suggest_triage
+from agents._issue_triage import (
+    TRIAGE_RUN,
+    TriageSuggestion,
+    UnsafeReply,
+    poll_and_triage,
+    run_key,
+    suggest_triage,
+    triage_suggestion,
+)
 from agents._minutes import propose_minutes_card, render_minutes
 from agents._settings import AgentSettings
 from agents._turn import TurnResult, run_turn
@@ -37,7 +45,7 @@ from agents.errors import (
     ToolArgsInvalid,
     ToolUnknown,
 )
-from agents.model import meeting_proposer, model_from_settings
+from agents.model import meeting_proposer, model_from_settings, thread_proposer
 from agents.tools._registry import TOOLS, call_tool, describe_tools
 from brain import HivebrainError
 
@@ -57,8 +65,13 @@ __all__ = [
     "UnsafeReply",
     "poll_and_triage",
     "suggest_triage",
+    "TRIAGE_RUN",
+    "TriageSuggestion",
+    "run_key",
+    "triage_suggestion",
     "AgentSettings",
     "meeting_proposer",
+    "thread_proposer",
     "model_from_settings",
     "TOOLS",
     "Card",

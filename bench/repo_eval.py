@@ -13,7 +13,7 @@ commits in the component before (experts). Latencies are medians of the tools' c
 the six-repository graph (the training window of all six).
 
 Run: PYTHONPATH=$PWD .venv/bin/python bench/repo_eval.py [--repos falkordb-py,...]
-     [--fresh] [--days 60]
+     [--fresh] [--days 60] [--embeddings]
 The loaded graph is kept under bench/out/repo-eval and reused while the data, the
 holdout and the loader version match (``--fresh`` reloads). The last line printed is
 one JSON object of the figures.
@@ -58,11 +58,15 @@ DATA = _BESIDE if _BESIDE.is_dir() else Path("/work/shared/data/github")
 OUT = Path(__file__).resolve().parent / "out" / "repo-eval"
 SLUG = "repo-eval"
 #: Bump when the loader's output changes, so a kept graph is rebuilt.
-LOADER_VERSION = "6"
+LOADER_VERSION = "7"
 DAY_MS = 86_400_000
 DEPTH = 2
 FIXING = re.compile(r"(?i)\b(fix\w*|bug\w*|hotfix|crash\w*|regression|broken|resolve[sd]?)\b")
 _PR_SUFFIX = re.compile(r"\s*\(#\d+\)\s*$")
+#: The repositories the reads' constants were chosen on (VOTERS, PRIOR_WEIGHT, the path
+#: words' place in triage; EXPERT_DECAY_DAYS and the activity factor in experts); the
+#: figures are also printed for them and for the other three apart.
+CHOSEN_ON = frozenset({"FalkorDB/FalkorDB", "FalkorDB/GraphRAG-SDK", "FalkorDB/falkordb-ts"})
 #: Questions for decision_trail's latency (answers depend on what was extracted).
 WHY_QUESTIONS = (
     "why did we switch to a global cache",
@@ -207,6 +211,7 @@ async def evaluate(graph: TenantGraph, files: list[Path], days: int) -> dict[str
     exp = {k: ExpertTally() for k in ("tool", "base")}
     lat: dict[str, list[float]] = defaultdict(list)
     per_repo: dict[str, dict[str, float]] = {}
+    tallies: dict[str, tuple[dict[str, Tally], dict[str, ExpertTally]]] = {}
     skipped_areas = 0
     for f in files:
         before, after, cutoff = split(f, days)
@@ -221,10 +226,12 @@ async def evaluate(graph: TenantGraph, files: list[Path], days: int) -> dict[str
         freq_code: Counter[str] = Counter()
         by_area: dict[str, Counter[str]] = defaultdict(Counter)
         for ch in train:
-            freq_all.update(ch.components(code=False))
-            freq_code.update(ch.components(code=True))
+            # sorted: a set's order moves with the process's hash seed, and the baselines'
+            # ties (most_common keeps first-seen order) would move with it from run to run
+            freq_all.update(sorted(ch.components(code=False)))
+            freq_code.update(sorted(ch.components(code=True)))
             for prefix in ch.components(code=False):
-                by_area[prefix].update(ch.people)
+                by_area[prefix].update(sorted(ch.people))
         ids = {p for ch in train + held for p in ch.people}
         canon = await canonical(graph, ids)
         base_all = [c for c, _ in freq_all.most_common(3)]
@@ -272,6 +279,7 @@ async def evaluate(graph: TenantGraph, files: list[Path], days: int) -> dict[str
                 tally.add(ranked, who[prefix])
             for tally in (exp["base"], r_exp["base"]):
                 tally.add(base, who[prefix])
+        tallies[repo] = (r_tri, r_exp)
         per_repo[repo] = {
             "fixes": r_tri["all"].n,
             "top1": r_tri["all"].rates()[0],
@@ -291,7 +299,48 @@ async def evaluate(graph: TenantGraph, files: list[Path], days: int) -> dict[str
         started = time.perf_counter()
         await decision_trail(graph, q, as_of_ms=parse_moment("2030-01-01"))
         lat["decision_trail"].append((time.perf_counter() - started) * 1000)
-    return {"tri": tri, "exp": exp, "lat": lat, "per_repo": per_repo, "skipped": skipped_areas}
+    return {"tri": tri, "exp": exp, "lat": lat, "per_repo": per_repo, "skipped": skipped_areas,
+            "tallies": tallies}  # fmt: skip
+
+
+def _group(
+    tallies: dict[str, tuple[dict[str, Tally], dict[str, ExpertTally]]], repos: set[str]
+) -> tuple[dict[str, Tally], dict[str, ExpertTally]]:
+    """The tallies of some repositories summed."""
+    tri = {k: Tally() for k in ("all", "code", "base_all", "base_code")}
+    exp = {k: ExpertTally() for k in ("tool", "base")}
+    for repo in repos & set(tallies):
+        r_tri, r_exp = tallies[repo]
+        for k, t in r_tri.items():
+            tri[k].hits1 += t.hits1
+            tri[k].hits3 += t.hits3
+            tri[k].n += t.n
+        for k, e in r_exp.items():
+            exp[k].p3 += e.p3
+            exp[k].h1 += e.h1
+    return tri, exp
+
+
+def _split_table(result: dict[str, Any]) -> None:
+    """Each figure on the repositories the constants were chosen on, and on the others."""
+    tallies = result["tallies"]
+    chosen, other = _group(tallies, set(CHOSEN_ON)), _group(tallies, set(tallies) - CHOSEN_ON)
+    print(f"\n{'figure (ours / baseline)':32} {'chosen on 3':>13} {'the other 3':>13}")
+    for name, key, pick in (
+        ("triage top-1, all components", "all", 0), ("triage top-3, all components", "all", 1),
+        ("triage top-1, code only", "code", 0), ("triage top-3, code only", "code", 1),
+    ):  # fmt: skip
+        cells = [
+            f"{g[0][key].rates()[pick]:.3f}/{g[0]['base_' + key].rates()[pick]:.3f}"
+            for g in (chosen, other)
+        ]
+        print(f"{name:32} {cells[0]:>13} {cells[1]:>13}")
+    for name, pick in (("experts precision@3", 0), ("experts hit@1", 1)):
+        cells = [f"{g[1]['tool'].rates()[pick]:.3f}/{g[1]['base'].rates()[pick]:.3f}"
+                 for g in (chosen, other)]  # fmt: skip
+        print(f"{name:32} {cells[0]:>13} {cells[1]:>13}")
+    sizes = [f"{g[0]['all'].n} fixes, {len(g[1]['tool'].p3)} areas" for g in (chosen, other)]
+    print(f"(chosen on: {', '.join(sorted(CHOSEN_ON))}: {sizes[0]}; the others: {sizes[1]})")
 
 
 def report(result: dict[str, Any]) -> dict[str, float]:
@@ -326,6 +375,7 @@ def report(result: dict[str, Any]) -> dict[str, float]:
         f"{len(exp['tool'].p3)} areas, {result['skipped']} new in the held-out days left out; "
         "baselines: most-changed component before / most commits in the component before)"
     )
+    _split_table(result)
     print(f"\n{'tool latency (six repositories)':32} {'median ms':>9} {'calls':>6} {'target':>7}")
     targets: dict[str, Any] = {"experts_for": 88, "decision_trail": 14, "triage_candidates": 75}
     for name, times in lat.items():
@@ -342,17 +392,21 @@ def report(result: dict[str, Any]) -> dict[str, float]:
     return figures
 
 
-async def main(repos: list[str] | None, days: int, fresh: bool) -> dict[str, float]:
+async def main(
+    repos: list[str] | None, days: int, fresh: bool, *, embeddings: bool = False
+) -> dict[str, float]:
     files = sorted(DATA.glob("*.jsonl.gz"))
     if repos:
         files = [f for f in files if f.name.removesuffix(".jsonl.gz") in repos]
     out = OUT if not repos else OUT.with_name(f"repo-eval-{'-'.join(sorted(repos))}")
+    if embeddings:  # its own graph: every node embedded as it is loaded
+        out = out.with_name(out.name + "-embedded")
     out.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     server = EmbeddedServer(out)
     url = await server.ensure_running()
     try:
-        settings = BrainSettings(falkordb_url=url, hivebrain_embeddings=False)
+        settings = BrainSettings(falkordb_url=url, hivebrain_embeddings=embeddings)
         async with Brain(settings) as brain:
             graph = await load(brain, files, days, fresh=fresh, out=out)
             result = await evaluate(graph, files, days)
@@ -367,8 +421,18 @@ if __name__ == "__main__":
     parser.add_argument("--repos", help="comma-separated file stems (default: all six)")
     parser.add_argument("--days", type=int, default=60)
     parser.add_argument("--fresh", action="store_true", help="reload the graph")
+    parser.add_argument(
+        "--embeddings",
+        action="store_true",
+        help="load and ask with embeddings on, in a graph of its own (slow: every node)",
+    )
     args = parser.parse_args()
     figures = asyncio.run(
-        main(args.repos.split(",") if args.repos else None, args.days, args.fresh)
+        main(
+            args.repos.split(",") if args.repos else None,
+            args.days,
+            args.fresh,
+            embeddings=args.embeddings,
+        )
     )
     print(json.dumps({k: round(v, 4) for k, v in figures.items()}))

@@ -4,8 +4,9 @@
 HMAC-SHA256 of the raw body under the configured secret (checked in constant time,
 before anything is parsed); only ``issues`` events with ``action: opened`` do anything,
 and only for repositories on the allow-list. The reply is a 202 at once: triage runs in
-a background task, and proposes an approval card (see ``agents.suggest_triage``); only
-an approved card writes to GitHub.
+a background task, and proposes the issue's one approval card (see
+``agents.suggest_triage``, which the scheduled triage job calls too) and posts it to the
+tenant's triage channel as that job does; only an approved card writes to GitHub.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from typing import Any, TypeGuard
 
 from aiohttp import web
 
-from agents import suggest_triage
+from agents import Card, suggest_triage
 from brain import Brain, HivebrainError
+from scheduler import CardNote, Cite, DigestPoster, Sources, deliver, triage_post
 
 log = logging.getLogger(__name__)
 
@@ -39,10 +41,33 @@ def signature_ok(secret: str, body: bytes, header: str | None) -> bool:
     return hmac.compare_digest(want, header.removeprefix("sha256="))
 
 
+async def post_to_triage_channel(
+    brain: Brain, poster: DigestPoster, slug: str, card: Card, issue: dict[str, Any]
+) -> int:
+    """Post a triage card to the tenant's triage channel, as the scheduled job posts its
+    cards; how many platforms it reached (0 when the tenant has no triage channel)."""
+    assert brain.registry is not None
+    tenant = await brain.registry.get(slug)
+    src = Sources()
+    labels: Any = card.payload.get("labels") or ["?"]
+    url = issue.get("html_url")
+    link = url if isinstance(url, str) and url.startswith("https://") else None
+    issue_id = f"issue:{card.payload.get('repo')}#{card.payload.get('issue')}"
+    ref = src.ref(Cite(id=issue_id, title=str(issue.get("title") or card.title)[:150], url=link))
+    line = f"{issue.get('title') or card.title} → {labels[0]} {ref}"
+    note = CardNote(card.id, card.kind, card.title, card.preview, card.proposed_by)
+    post = triage_post((line,), src, (note,))
+    sent, failed = await deliver(poster, dict(tenant.settings), list(tenant.bindings), [post])
+    for exc in failed:
+        log.warning("triage card %s not posted: %s", card.id, exc)
+    return sent
+
+
 def github_webhook_routes(
-    brain: Brain, *, secret: str, repos: Iterable[str]
+    brain: Brain, *, secret: str, repos: Iterable[str], poster: DigestPoster | None = None
 ) -> tuple[list[web.RouteDef], set[asyncio.Task[Any]]]:
-    """The webhook route, and the set holding its running triage tasks."""
+    """The webhook route, and the set holding its running triage tasks. With ``poster``,
+    each card is also posted to the tenant's triage channel."""
     allowed = {r.lower() for r in repos}
     tasks: set[asyncio.Task[Any]] = set()
 
@@ -54,6 +79,8 @@ def github_webhook_routes(
                 title=str(issue.get("title") or ""), body=str(issue.get("body") or ""),
             )  # fmt: skip
             log.info("triage %s#%s: %s", repo, issue.get("number"), card.id if card else "none")
+            if card is not None and poster is not None:
+                await post_to_triage_channel(brain, poster, slug, card, issue)
         except (HivebrainError, ValueError) as exc:
             log.warning("triage %s#%s failed: %s", repo, issue.get("number"), exc)
 

@@ -79,7 +79,9 @@ def health_app(brain: Brain, running: dict[str, bool], started: float) -> web.Ap
     return app
 
 
-def _add_github_webhook(brain: Brain, app: web.Application) -> set[asyncio.Task[Any]]:
+def _add_github_webhook(
+    brain: Brain, app: web.Application, digests: DigestPoster | None = None
+) -> set[asyncio.Task[Any]]:
     """The GitHub triage webhook, when a secret is set (``HIVEBRAIN_GITHUB_WEBHOOK_SECRET``)."""
     from bots._github_webhook import github_webhook_routes
     from bots._wiring import ExecutorSettings
@@ -89,7 +91,10 @@ def _add_github_webhook(brain: Brain, app: web.Application) -> set[asyncio.Task[
         return set()
     repos = [r.strip() for r in settings.hivebrain_github_repos.split(",") if r.strip()]
     routes, tasks = github_webhook_routes(
-        brain, secret=settings.hivebrain_github_webhook_secret.get_secret_value(), repos=repos
+        brain,
+        secret=settings.hivebrain_github_webhook_secret.get_secret_value(),
+        repos=repos,
+        poster=digests,
     )
     app.add_routes(routes)
     return tasks
@@ -133,7 +138,7 @@ async def serve(
         digests.discord = bot
         discord_task = asyncio.create_task(run_discord(core, settings, bot=bot), name="discord")
         running["discord"] = True
-    webhook_tasks = _add_github_webhook(brain, app)
+    webhook_tasks = _add_github_webhook(brain, app, digests)
     webhook_secret = settings.hivebrain_meeting_webhook_secret
     if webhook_secret is not None and webhook_secret.get_secret_value():
         from bots._meeting_hook import meeting_webhook_routes

@@ -17,8 +17,10 @@ from scheduler.jobs import (
     JobContext,
     JobOutcome,
     Post,
+    Sources,
     crontab_trigger,
     job,
+    triage_post,
 )
 
 __all__ = [
@@ -34,11 +36,13 @@ __all__ = [
     "Post",
     "RunLock",
     "RunReport",
+    "Sources",
     "channels_for",
     "crontab_trigger",
     "deliver",
     "job",
     "lock_key",
     "next_run",
+    "triage_post",
     "wanted_jobs",
 ]

@@ -378,6 +378,26 @@ async def test_github_executor_comments(brain: Brain) -> None:
     assert fake.comments[("FalkorDB/FalkorDB", 3357)][0]["body"] == "Reproduced on 4.16.3."
 
 
+async def test_a_triage_card_labels_then_replies(brain: Brain) -> None:
+    async with FakeGitHubAPI(token="ghp_test") as fake:
+        fake.add_issue("FalkorDB/FalkorDB", 3357)
+        card, _ = await approve_github(
+            brain, fake, token="ghp_test", repo="FalkorDB/FalkorDB", kind="triage",
+            labels=["src/udf"], body="This looks like it belongs to `src/udf`.",
+        )  # fmt: skip
+
+    assert card.status == "executed"
+    assert card.result is not None
+    assert card.result.startswith("labelled FalkorDB/FalkorDB#3357 'src/udf'; commented on")
+    posts = [c["path"] for c in fake.calls if c["method"] == "POST"]
+    assert posts == [
+        "/repos/FalkorDB/FalkorDB/issues/3357/labels",
+        "/repos/FalkorDB/FalkorDB/issues/3357/comments",
+    ]
+    body = fake.comments[("FalkorDB/FalkorDB", 3357)][0]["body"]
+    assert body == "This looks like it belongs to `src/udf`."
+
+
 async def test_github_executor_refuses_a_repo_off_the_allow_list(brain: Brain) -> None:
     async with FakeGitHubAPI(token="ghp_test") as fake:
         fake.add_issue("someone/else", 3357)

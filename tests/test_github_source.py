@@ -89,6 +89,14 @@ async def test_reads_a_repository_incrementally_within_rate_limits(quiet_brain: 
     why = await call_tool(graph, "decision_trail", {"text": "why an empty plan instead of raising"})
     assert why.found and [m["id"] for m in why.data["made_by"]] == ["person:bo"]
     assert len(why.data["evidence"]) == 1 and why.data["fixes"][0]["id"] == f"issue:{REPO}#1"
+    reviews = await graph.read(
+        "reviews",
+        "MATCH (p:Person)-[:REVIEWED]->(r:Review)-[:REVIEW_OF]->(pr:PullRequest) "
+        "RETURN p.id, r.state, r.text, pr.id LIMIT 5",
+    )
+    assert reviews.rows == [["person:bo", "APPROVED", "Looks right", f"pr:{REPO}#4"]]
+    kinds = await graph.read("comment kinds", "MATCH (c:Comment) RETURN DISTINCT c.kind LIMIT 5")
+    assert "review" not in {r[0] for r in kinds.rows}  # a review is no longer a Comment
     labels = await graph.read(
         "labels",
         "MATCH (:Issue {id: $id})-[:LABELED]->(l:Label) RETURN l.name ORDER BY l.name LIMIT 5",

@@ -19,7 +19,9 @@ from aiohttp.test_utils import TestClient, TestServer
 from agents import list_cards
 from agents._issue_triage import UnsafeReply, check_quiet, quiet
 from bots._github_webhook import github_webhook_routes
-from brain import Brain
+from brain import Brain, now_ms
+from scheduler import JobRunner
+from tests.test_job_posts import RecordingPoster
 from tests.test_repo_brain import EXTRA, HISTORY, REPO
 
 SECRET = "whsec-test"
@@ -54,13 +56,17 @@ async def test_webhook_triages_each_opened_issue_once(quiet_brain: Brain, tmp_pa
 
     slug = f"wh-{uuid.uuid4().hex[:8]}"
     await quiet_brain.create_tenant(slug)
+    assert quiet_brain.registry is not None
+    await quiet_brain.registry.bind(slug, "slack", f"T{uuid.uuid4().hex[:8]}")
+    await quiet_brain.registry.update_settings(slug, {"triage_channel": "C-TRIAGE"})
     graph = await quiet_brain.tenant(slug)
     path = tmp_path / "h.jsonl"
     path.write_text("\n".join(json.dumps(r) for r in HISTORY) + "\n")
     await load_github(graph, path)
     await graph.write_facts(list(enumerate(EXTRA, 1)))
 
-    routes, tasks = github_webhook_routes(quiet_brain, secret=SECRET, repos=[REPO])
+    poster = RecordingPoster()
+    routes, tasks = github_webhook_routes(quiet_brain, secret=SECRET, repos=[REPO], poster=poster)
     app = web.Application()
     app.add_routes(routes)
     async with TestClient(TestServer(app)) as client:
@@ -85,8 +91,23 @@ async def test_webhook_triages_each_opened_issue_once(quiet_brain: Brain, tmp_pa
     cards = [c for c in await list_cards(graph) if c.proposed_by == "triage"]
     assert len(cards) == 1
     card = cards[0]
-    assert (card.kind, card.executor, card.status) == ("reply", "github", "pending")
+    assert (card.kind, card.executor, card.status) == ("triage", "github", "pending")
     assert card.payload["repo"] == REPO and card.payload["issue"] == 40
+    assert card.payload["labels"] == ["src/parser"]
     assert "`src/parser`" in card.payload["body"]
+    # posted to the triage channel, once, with the card under its line
+    (post,) = poster.posts
+    assert post.channel_setting == "triage_channel"
+    assert "Parser crashes on empty input → src/parser" in post.text
+    assert [c.id for c in post.cards] == [card.id]
+    # the scheduled job sees the same issue as already triaged: no second card, no post
+    issue = {"node": {"type": "Issue", "id": f"issue:{REPO}#40", "name": "Parser crashes on "
+                      "empty input", "state": "open", "repo": REPO, "number": 40,
+                      "src": "test:gh", "asOf": now_ms()}}  # fmt: skip
+    await graph.write_facts([(1, issue)])
+    report = await JobRunner(quiet_brain, poster, retry_delays_s=()).run(slug, "repo_triage")
+    assert report.status == "ok", report
+    assert len(poster.posts) == 1
+    assert len([c for c in await list_cards(graph) if c.proposed_by == "triage"]) == 1
     check_quiet(card.payload["body"])
     assert "@" not in card.payload["body"]

@@ -175,11 +175,15 @@ async def test_triage_proposes_one_card_per_issue_never_twice(quiet_brain: Brain
     (card,) = post.cards
     cards = await list_cards(graph, status="pending")
     assert [c.id for c in cards] == [card.id]
-    assert cards[0].payload == {
-        "repo": "tinkerboard/firmware",
-        "issue": 7,
-        "labels": ["drivers/thermal"],
-    }
+    # one suggestion per issue: the label and the drafted reply on one card
+    assert cards[0].kind == "triage" and cards[0].executor == "github"
+    payload = cards[0].payload
+    assert (payload["repo"], payload["issue"], payload["labels"]) == (
+        "tinkerboard/firmware",
+        7,
+        ["drivers/thermal"],
+    )
+    assert "`drivers/thermal`" in payload["body"] and "@" not in payload["body"]
 
 
 async def test_hygiene_reports_refusals_since_the_last_report_and_size(quiet_brain: Brain) -> None:

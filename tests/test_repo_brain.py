@@ -241,6 +241,24 @@ def test_an_address_whose_user_is_a_login_joins_it() -> None:
     assert one.emails == ["1+guyk@users.noreply.github.com", "guyk@example.com"]
 
 
+def test_a_login_of_the_address_names_run_together_joins_it() -> None:
+    index = PeopleIndex()
+    index.add("Marta Quispe", "quispe.marta@tilework.co")
+    index.add("Marta", "77+martaquispe@users.noreply.github.com")
+    index.add("Jo Li", "jo.li@tilework.co")  # "joli" is no login here: stays apart
+    index.add("Jo", "5+jolie@users.noreply.github.com")
+    mail, web = (
+        index.find("Marta Quispe", "quispe.marta@tilework.co"),
+        index.find("Marta", "77+martaquispe@users.noreply.github.com"),
+    )
+    assert mail is not None and web is not None and mail.id == web.id == "person:martaquispe"
+    jo, jolie = (
+        index.find("Jo Li", "jo.li@tilework.co"),
+        index.find("Jo", "5+jolie@users.noreply.github.com"),
+    )
+    assert jo is not None and jolie is not None and jo.id != jolie.id
+
+
 async def test_experts_rank_authors_over_reviewers_and_never_bots(
     repo_graph: TenantGraph,
 ) -> None:

@@ -33,6 +33,7 @@ CardKind = Literal[
     "label",
     "comment",
     "assign",
+    "triage",
     "code_fix",
     "ad_change",
     "channel_message",

@@ -208,7 +208,17 @@ class GitHubExecutor:
         self._transport = transport
 
     async def execute(self, card: Card) -> str:
-        """Make the one REST call the card's kind asks for; map GitHub's refusals."""
+        """Make the REST call the card's kind asks for (a ``triage`` card: the labels, then
+        the reply); map GitHub's refusals."""
+        if card.kind == "triage":
+            labelled = await self.execute(card.model_copy(update={"kind": "label"}))
+            try:
+                return f"{labelled}; " + await self.execute(
+                    card.model_copy(update={"kind": "reply"})
+                )
+            except ActionFailed as exc:
+                reason = f"{labelled}, but the reply failed: {exc.reason}"
+                raise ActionFailed(self.name, reason) from exc
         if card.kind not in _GITHUB_ACTIONS:
             raise ActionFailed(self.name, f"GitHub cannot carry out a {card.kind!r} card")
         field_name, what = _GITHUB_ACTIONS[card.kind]

@@ -74,6 +74,16 @@ class GitHubComment(_Payload):
     body: str = Field(min_length=1, max_length=60_000)
 
 
+class GitHubTriage(_Payload):
+    """Label issue ``issue`` of ``repo`` with ``labels`` and post the reply ``body``: the one
+    card a triaged issue gets."""
+
+    repo: str = Field(pattern=_REPO, max_length=140)
+    issue: int = Field(gt=0)
+    labels: list[str] = Field(min_length=1, max_length=20)
+    body: str = Field(min_length=1, max_length=60_000)
+
+
 class GitHubAssign(_Payload):
     """Assign issue ``issue`` of ``repo`` to ``assignees`` (GitHub logins)."""
 
@@ -153,6 +163,11 @@ def _describe_comment(p: GitHubComment) -> str:
     return f"Comment on {p.repo}#{p.issue}:\n{p.body}"
 
 
+def _describe_triage(p: GitHubTriage) -> str:
+    labels = ", ".join(f"'{x}'" for x in p.labels)
+    return f"Triage {p.repo}#{p.issue}: label {labels}, then reply:\n{p.body}"
+
+
 def _describe_assign(p: GitHubAssign) -> str:
     return f"Assign {p.repo}#{p.issue} to " + ", ".join(p.assignees)
 
@@ -211,6 +226,7 @@ CARD_KINDS: dict[str, CardKindSpec] = {
         CardKindSpec("label", "github", GitHubLabels, _describe_labels),
         CardKindSpec("comment", "github", GitHubComment, _describe_comment),
         CardKindSpec("reply", "github", GitHubComment, _describe_comment),
+        CardKindSpec("triage", "github", GitHubTriage, _describe_triage),
         CardKindSpec("assign", "github", GitHubAssign, _describe_assign),
         CardKindSpec("task", "brain", BrainTask, _describe_task),
         CardKindSpec(

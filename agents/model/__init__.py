@@ -20,6 +20,7 @@ from agents.model._loop import (
     tool_specs,
 )
 from agents.model._meeting_extract import ModelExtractor, meeting_proposer, parse_candidates
+from agents.model._thread_extract import ThreadExtractor, parse_thread_candidates, thread_proposer
 
 __all__ = [
     "TOOL_RESULT_CHARS",
@@ -31,12 +32,15 @@ __all__ = [
     "ModelClient",
     "ModelExtractor",
     "ModelReply",
+    "ThreadExtractor",
     "ToolCall",
     "Usage",
     "meeting_proposer",
     "model_from_settings",
     "parse_candidates",
+    "parse_thread_candidates",
     "run_tool_loop",
     "tool_result_text",
+    "thread_proposer",
     "tool_specs",
 ]

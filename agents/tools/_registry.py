@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from agents.errors import ToolArgsInvalid, ToolUnknown
+from agents.tools._answers import ANSWERED_TOOLS, asked_stamp, keep_answer, kept_answer
 from brain import InputInvalid, TenantGraph, format_moment, now_ms, parse_moment
 from brain.reads import (
     BREAK_RELS,
@@ -111,7 +112,13 @@ async def call_tool(graph: TenantGraph, name: str, raw_args: dict[str, Any]) -> 
             f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}" for e in exc.errors()
         )
         raise ToolArgsInvalid(name, problems) from exc
+    if name in ANSWERED_TOOLS and (kept := await kept_answer(graph, name, args)) is not None:
+        await graph.stamp_reads([n.id for n in kept.evidence.nodes])
+        return kept
+    asked = await asked_stamp(graph) if name in ANSWERED_TOOLS else None
     result = await found.handler(graph, args, moment(args))
+    if asked is not None:
+        await keep_answer(graph, name, args, result, asked=asked)
     # a light read stamp per record a tool answered with: the hygiene report's "cold" ones
     await graph.stamp_reads([n.id for n in result.evidence.nodes])
     return result

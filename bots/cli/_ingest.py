@@ -136,8 +136,9 @@ async def _ingest_git(slug: str, path: Path, limit: int | None, depth: int, as_j
 
 
 async def _ingest_api(slug: str, repo: str, depth: int, as_json: bool) -> None:
+    from agents import thread_proposer
     from bots._wiring import ExecutorSettings
-    from brain.ingest import GitHubSource, load_github_repo
+    from brain.ingest import GitHubSource, extract_thread_decisions, load_github_repo
 
     settings = ExecutorSettings()
     token = settings.github_token.get_secret_value() if settings.github_token else None
@@ -154,6 +155,15 @@ async def _ingest_api(slug: str, repo: str, depth: int, as_json: bool) -> None:
             )
         loaded = f"{count:,} issues and pull requests of {repo} ({source.requests} requests)"
         print_write_report(report.as_dict(), as_json, loaded=loaded)
+        # with a model, it also reads the threads' decisions (the rules already ran)
+        propose = thread_proposer()
+        if propose is not None and count:
+            found = await extract_thread_decisions(graph, propose, repo=repo)
+            if not as_json:
+                typer.echo(
+                    f"model read {found.threads:,} threads: {len(found.kept):,} decisions kept, "
+                    f"{len(found.dropped):,} dropped by the check"
+                )
 
     await with_brain(act)
 

@@ -38,6 +38,14 @@ from brain.ingest._meeting_load import MeetingLoad, Proposer, load_meeting, read
 from brain.ingest._meetings import line_chunk_id, meeting_id
 from brain.ingest._slugs import slugify
 from brain.ingest._text_files import read_text_file
+from brain.ingest._thread_decisions import (
+    Thread,
+    ThreadCandidate,
+    ThreadExtraction,
+    ThreadProposer,
+    extract_thread_decisions,
+    read_threads,
+)
 
 __all__ = [
     "ITEM_KINDS",
@@ -49,6 +57,12 @@ __all__ = [
     "connected_facts",
     "read_cursors",
     "save_cursor",
+    "Thread",
+    "ThreadCandidate",
+    "ThreadExtraction",
+    "ThreadProposer",
+    "extract_thread_decisions",
+    "read_threads",
     "GitHubSource",
     "is_repo_name",
     "load_github_repo",

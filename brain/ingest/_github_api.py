@@ -3,14 +3,15 @@
 ``owner/repo`` with a token (and a base URL, for GitHub Enterprise or a local server in
 tests) becomes the same graph the history loader builds, plus what only the API holds:
 open and closed issues with their bodies and labels, reviews (a reviewer REVIEWED the
-pull request; the review's text is a Comment), review and issue comments, and the files
-each pull request changed. Reads are incremental: the Repository node keeps a cursor
-(the newest ``updated_at`` seen) and the first page's ``ETag``; the next run asks
-``since`` the cursor with ``If-None-Match``, so an unchanged repository costs one 304
-and writes nothing. Pages follow the ``Link`` header. A 403 or 429 that says the rate
-limit ran out waits until ``X-RateLimit-Reset`` (or ``Retry-After``) and asks the same
-page again, so a long read never loses its place. Decisions are read from each pull
-request's thread by rules, with the comment that states one as its evidence.
+pull request and the Review node, which is REVIEW_OF it and holds verdict and text),
+review and issue comments, and the files each pull request changed. Reads are
+incremental: the Repository node keeps a cursor (the newest ``updated_at`` seen) and the
+first page's ``ETag``; the next run asks ``since`` the cursor with ``If-None-Match``, so
+an unchanged repository costs one 304 and writes nothing. Pages follow the ``Link``
+header. A 403 or 429 that says the rate limit ran out waits until ``X-RateLimit-Reset``
+(or ``Retry-After``) and asks the same page again, so a long read never loses its place.
+Decisions are read from each pull request's thread by rules, with the comment that
+states one as its evidence.
 """
 
 from __future__ import annotations
@@ -262,8 +263,7 @@ class GitHubSource:
             reviewer = self._person(r.get("user"), out, at)
             if reviewer and reviewer != author:
                 out.edge(reviewer, "REVIEWED", node_id, at)
-            if r.get("body"):
-                thread.append(self._comment(repo, r, node_id, "review", out))
+            thread.append(self._review(repo, r, node_id, reviewer, at, out))
         for c in await self._pages(client, f"{base}/pulls/{number}/comments?per_page=100"):
             thread.append(self._comment(repo, c, node_id, "review comment", out))
         for closed in sorted({int(n) for n in _CLOSES.findall(str(item.get("body") or ""))}):
@@ -298,6 +298,24 @@ class GitHubSource:
         if person:
             out.edge(person, "AUTHORED", comment_id, at)
         return text, comment_id, person
+
+    def _review(
+        self, repo: str, r: dict[str, Any], pr: str, reviewer: str | None, at: str, out: _Facts
+    ) -> tuple[str, str, str | None]:
+        """A submitted review as a Review node: Person -REVIEWED-> Review -REVIEW_OF-> PR.
+
+        The reviewer's REVIEWED edge to the pull request stays beside it: it is the work
+        the expert scores walk; the Review holds the verdict and the text decisions rest on.
+        """
+        review_id = f"review:{repo}:{r.get('id')}"
+        text = str(r.get("body") or "")
+        state = str(r.get("state") or "COMMENTED")
+        out.node("Review", review_id, at, name=text[:200] or f"{state.lower()} review of {pr}",
+                 text=text or None, state=state, repo=repo)  # fmt: skip
+        out.edge(review_id, "REVIEW_OF", pr, at)
+        if reviewer:
+            out.edge(reviewer, "REVIEWED", review_id, at)
+        return text, review_id, reviewer
 
     def _file(self, repo: str, path: str, change: str, when: str, out: _Facts) -> str | None:
         """Write a changed file; the code component it is in, if it is code."""

@@ -49,6 +49,16 @@ def _login_of(email: str) -> str | None:
     return None
 
 
+def _joined(local: str) -> tuple[str, ...]:
+    """``first.last`` run together both ways (``firstlast``, ``lastfirst``): the logins
+    people pick from the names in their address; only for two names of 2+ letters each,
+    so a short or one-word address never links on a guess."""
+    parts = re.split(r"[._-]", local)
+    if len(parts) != 2 or min(len(p) for p in parts) < 2 or not all(p.isalpha() for p in parts):
+        return ()
+    return (parts[0] + parts[1], parts[1] + parts[0])
+
+
 def _name_key(name: str) -> str | None:
     key = " ".join(name.lower().split())
     return key if len(key) >= 3 and key not in _VAGUE_NAMES else None
@@ -123,13 +133,16 @@ class PeopleIndex:
 
     def _link_local_parts(self) -> None:
         """An address whose local part is a known login is that login's (gkorland@gmail.com
-        and the noreply address of login gkorland)."""
+        and the noreply address of login gkorland), also when the login writes the local
+        part's names run together in either order (zimber.dudi@ and login dudizimber)."""
         logins = {k.removeprefix("login:") for k in self._parent if k.startswith("login:")}
         for key in list(self._parent):
             if key.startswith("email:") and key not in self._bots:
                 local = key.removeprefix("email:").partition("@")[0]
-                if local in logins:
-                    self._union(key, f"login:{local}")
+                for candidate in (local, *_joined(local)):
+                    if candidate in logins:
+                        self._union(key, f"login:{candidate}")
+                        break
 
     def people(self) -> dict[str, Human]:
         """Every group as a Human, keyed by each of its keys."""

@@ -182,11 +182,12 @@ def as_ms(value: object) -> int | None:
     return None
 
 
-def recency(at: int | None, t: int) -> float:
-    """How much work done at ``at`` still counts at ``t``: 1 now, 0.5 six months back."""
+def recency(at: int | None, t: int, *, days: float = DECAY_DAYS) -> float:
+    """How much work done at ``at`` still counts at ``t``: 1 now, 0.5 six months back
+    (with the default ``days``)."""
     if at is None:
         return 0.5
-    return math.exp(-max(0, t - at) / _DAY_MS / DECAY_DAYS)
+    return math.exp(-max(0, t - at) / _DAY_MS / days)
 
 
 #: Words by which an issue says it is about tests, CI, docs or packaging themselves: only

@@ -34,10 +34,26 @@ from brain.reads._code_areas import (
 )
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult
 
+_DAY_MS = 86_400_000
+
 #: Strongest changes kept per person as the evidence of their score.
 EVIDENCE_PER_PERSON = 3
 #: People one scoring read may return.
 MAX_PEOPLE = 2_000
+#: Work in the area loses weight slower here than elsewhere (half at about nine months):
+#: who will work on an area next is told as much by the long record as by the last
+#: months, while the activity factor below carries the recent months. Chosen with the
+#: factor's constants on three of bench/repo_eval.py's six repositories (260 and 400
+#: tried; 400 did better there and on the other three).
+EXPERT_DECAY_DAYS = 400.0
+#: How fast a person's work anywhere in the repository fades for the activity factor
+#: (30 to 180 tried), the factor's power (0 to 1 tried) and its floor: a score is
+#: multiplied by ``(share of the repository's recent work + FLOOR) ** POWER``, so of two
+#: people with the same record in an area, the one still working in the repository leads,
+#: and someone who has left the project falls behind (Bayes: a prior of who is active).
+ACTIVE_DECAY_DAYS = 180.0
+ACTIVE_POWER = 0.5
+ACTIVE_FLOOR = 0.01
 
 # Scores need only (person, role, when, change): the evidence of the few people shown is
 # read afterwards. WITH after the indexed hop keeps the plan starting from the Component
@@ -75,6 +91,20 @@ LIMIT $limit
 """
 
 HAS_COMMENTS = "MATCH (c:Comment) RETURN c.id LIMIT 1"
+
+# A person's recent work anywhere in the repositories asked about: changes they wrote or
+# reviewed, by role as in an area, in the last six fading spans (older work weighs under
+# 0.3 %, so cutting it off changes no ranking; at three spans, 5 %, one did).
+READ_ACTIVE = """
+MATCH (ch)
+WHERE (ch:PullRequest OR (ch:Commit AND ch.pullRequest IS NULL)) AND ch.repo IN $repos
+  AND coalesce(ch.mergedAt, ch.landedAt) <= $t AND coalesce(ch.mergedAt, ch.landedAt) >= $since
+WITH ch, coalesce(ch.mergedAt, ch.landedAt) AS at
+MATCH (p:Person)-[r:AUTHORED|REVIEWED]->(ch)
+RETURN p.id, collect([CASE type(r) WHEN 'REVIEWED' THEN 'reviewer'
+                      ELSE coalesce(r.role, 'author') END, at])
+LIMIT $limit
+"""
 
 # Pair edges are anchored on the change: a person has thousands of edges, a change few.
 # The walk shown under each expert: one file of the area per change, and the edges
@@ -217,14 +247,45 @@ async def _score_people(
             seen.add((change, comment))
             person.roles[role] += 1
             points = (
-                0.0 if row[4] else ROLE_POINTS.get(role, ROLE_POINTS["author"]) * recency(at, t)
+                0.0
+                if row[4]
+                else ROLE_POINTS.get(role, ROLE_POINTS["author"])
+                * recency(at, t, days=EXPERT_DECAY_DAYS)
             )
             person.score += points
             person.work.append(
                 _Work(points=points, role=role, change=change, at=at, comment=comment)
             )
+    # a component's id names its repository: component:<owner/name>:<path>
+    repos = tuple(sorted({cid.removeprefix("component:").partition(":")[0] for cid in ids}))
+    active = await _activity(graph, repos, t)
+    for person in people.values():
+        person.score *= (active.get(person.id, 0.0) + ACTIVE_FLOOR) ** ACTIVE_POWER
     ranked = sorted(people.values(), key=lambda p: (-p.score, p.name))
     return ranked, sorted(bots.values(), key=lambda p: p.name)
+
+
+async def _activity(graph: TenantGraph, repos: tuple[str, ...], t: int) -> dict[str, float]:
+    """Each person's share of the recent work in ``repos`` (fading, shares summing to 1),
+    kept per day and write like the scores."""
+
+    async def build() -> dict[str, float]:
+        since = t - int(6 * ACTIVE_DECAY_DAYS * _DAY_MS)
+        params = {"repos": list(repos), "t": t, "since": since, "limit": MAX_PEOPLE}
+        rows = (await graph.read("people active", READ_ACTIVE, params)).rows
+        totals: dict[str, float] = defaultdict(float)
+        for pid, work in rows:
+            for role, when in work:
+                at = as_ms(when)
+                if at is not None:
+                    points = ROLE_POINTS.get(str(role), ROLE_POINTS["author"])
+                    totals[str(pid)] += points * recency(at, t, days=ACTIVE_DECAY_DAYS)
+        total = sum(totals.values()) or 1.0
+        return {pid: v / total for pid, v in totals.items()}
+
+    if not repos:
+        return {}
+    return (await cached(graph, "people-active", (repos, t // _DAY_MS), build))[0]
 
 
 async def walk_of(

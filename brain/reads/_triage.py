@@ -43,13 +43,18 @@ from brain.reads._search_queries import FT_SPECIAL
 
 #: Candidates the full-text search hands to the re-ranking.
 POOL = 80
-#: Similar changes that vote, best first.
-VOTERS = 12
+#: Similar changes that vote, best first (12, 20, 30, 40 tried in bench/repo_eval.py on
+#: three of its six repositories; 20 did best there).
+VOTERS = 20
 #: Vote totals for "strong" and "moderate"; below is "weak".
 STRONG, MODERATE = 1.0, 0.4
-#: The weight of an area's recent activity against the votes of similar work.
+#: The weight of an area's share of recent activity against the votes of similar work:
+#: small, so it orders areas the similar work left tied or never reached, and does not
+#: outvote it (a larger weight did worse on the choosing repositories).
 PRIOR_WEIGHT = 0.15
-#: What one word of the issue that file paths hold is worth, shared by their areas.
+#: What one word of the issue that file paths hold is worth, shared by their areas; it
+#: votes only when no similar change did (a past fix is the stronger evidence: on the
+#: choosing repositories path votes beside them changed nothing, on the others they hurt).
 PATH_WEIGHT = 0.5
 #: A word held by the paths of more areas than this names none of them.
 PATH_SPREAD = 4
@@ -205,14 +210,15 @@ async def _fixers(graph: TenantGraph, items: list[_Similar], t: int) -> None:
 
 
 async def _activity(graph: TenantGraph, repo: str | None, t: int) -> dict[str, float]:
-    """Each code area's recency-weighted count of changes, scaled so the busiest is 1."""
+    """Each code area's share of the recency-weighted count of recent changes (the shares
+    sum to 1): how likely a new issue lands there before its words are read."""
 
     async def build() -> dict[str, float]:
         params = {"repo": repo, "t": t, "recent": RECENT_CHANGES, "limit": 10_000}
         res = await graph.read("area activity", READ_ACTIVITY, params)
         totals = {row[0]: sum(recency(as_ms(at), t) for at in row[1]) for row in res.rows}
-        top = max(totals.values(), default=0.0) or 1.0
-        return {cid: v / top for cid, v in totals.items()}
+        total = sum(totals.values()) or 1.0
+        return {cid: v / total for cid, v in totals.items()}
 
     day = t // 86_400_000  # the prior changes slowly: one copy per day and write
     return (await cached(graph, "area-activity", (repo, day), build))[0]
@@ -309,7 +315,7 @@ async def _triage(
         # newer work speaks louder: areas move, and a fix from years ago may name code
         # that has since been rewritten elsewhere
         fresh = 0.4 + 0.6 * recency(item.at, t)
-        weight = item.match**2 * fresh / (1 + 0.15 * rank)
+        weight = item.match * fresh / (1 + 0.15 * rank)
         share = weight / math.sqrt(len(areas))
         for cid, row in areas.items():
             vote = votes.get(cid) or _Vote(Area(cid, row[5], row[6], row[7]))
@@ -327,7 +333,7 @@ async def _triage(
         for edge in item.edges:
             edges.setdefault((edge.source, edge.type, edge.target), edge)
     named: list[dict[str, Any]] = []
-    if repo is not None:
+    if repo is not None and not votes:
         named = _path_votes(index, text, allowed, votes, nodes)
     for cid, weight in prior.items():
         vote = votes.get(cid)

@@ -60,16 +60,18 @@ NODE_TYPES: dict[LiteralString, tuple[bool, bool, str]] = {
     "PullRequest": (True, False, "a pull request"),
     "Issue": (True, False, "an issue of a repository"),
     "Comment": (True, False, "a comment on a pull request or issue"),
+    "Review": (True, False, "a review of a pull request: its verdict and text"),
     "Label": (True, False, "a label on issues and pull requests"),
     # the assistant's own records
     "Turn": (False, False, "one question and its answer"),
     "Finding": (False, False, "what one desk found in a turn, with citations"),
     "Card": (False, False, "a proposed action waiting for approval"),
+    "Answer": (False, False, "a tool's answer kept for a repeated question, citing its evidence"),
     "Version": (False, False, "an earlier state of a Task, Decision, Goal or Document"),
 }
 
 #: Types whose nodes the assistant writes about itself; paths never walk through them.
-ASSISTANT_TYPES: frozenset[str] = frozenset({"Turn", "Finding", "Card"})
+ASSISTANT_TYPES: frozenset[str] = frozenset({"Turn", "Finding", "Card", "Answer"})
 
 ENTITY_TYPES: frozenset[str] = frozenset(NODE_TYPES)
 SEARCHABLE_TYPES: frozenset[str] = frozenset(t for t, (s, _, _) in NODE_TYPES.items() if s)
@@ -103,7 +105,8 @@ REL_TYPES: dict[LiteralString, str] = {
     "IN_COMPONENT": "a file sits in a component",
     "IN_REPO": "a component, commit, pull request or issue belongs to a repository",
     "AUTHORED": "wrote this",
-    "REVIEWED": "reviewed a pull request",
+    "REVIEWED": "reviewed a pull request (and wrote this review of it)",
+    "REVIEW_OF": "a review is of this pull request",
     "COMMENTED_ON": "a comment on a pull request or issue",
     "LABELED": "carries a label",
     "CITES": "an answer or finding cites this node",
@@ -204,7 +207,7 @@ _PATTERN_TABLE: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
     (
         ("Decision", "Finding", "Task"),
         "EVIDENCED_BY",
-        ("Comment", "Chunk", "Message", "Email", "Observation"),
+        ("Comment", "Review", "Chunk", "Message", "Email", "Observation"),
     ),
     (_CODE_CHANGES + ("Task",), "FIXES", ("Issue", "Incident", "Task")),
     (("Commit", "PullRequest"), "MODIFIES", ("File",)),
@@ -219,10 +222,11 @@ _PATTERN_TABLE: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
         "AUTHORED",
         ("Commit", "PullRequest", "Issue", "Comment", "Document", "Post", "Email", "Message"),
     ),
-    (("Person",), "REVIEWED", ("PullRequest",)),
+    (("Person",), "REVIEWED", ("PullRequest", "Review")),
+    (("Review",), "REVIEW_OF", ("PullRequest",)),
     (("Comment",), "COMMENTED_ON", ("PullRequest", "Issue", "Commit")),
     (("Issue", "PullRequest"), "LABELED", ("Label",)),
-    (("Turn", "Finding", "Card"), "CITES", _BUSINESS),
+    (("Turn", "Finding", "Card", "Answer"), "CITES", _BUSINESS),
     (("Turn", "Finding", "Card", "Note", "Document", "Meeting", "Task"), "ABOUT", _BUSINESS),
     (("Finding",), "PART_OF", ("Turn",)),
     (("Version",), "VERSION_OF", tuple(sorted(VERSIONED_TYPES))),

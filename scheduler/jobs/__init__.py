@@ -9,6 +9,7 @@ from scheduler.jobs import _hygiene as _hygiene
 from scheduler.jobs import _minutes as _minutes
 from scheduler.jobs import _rollup as _rollup
 from scheduler.jobs import _triage as _triage
+from scheduler.jobs._cites import Sources
 from scheduler.jobs._registry import (
     JOBS,
     CardNote,
@@ -23,6 +24,7 @@ from scheduler.jobs._registry import (
     schedule_for,
     tenant_zone,
 )
+from scheduler.jobs._triage import triage_post
 
 __all__ = [
     "JOBS",
@@ -32,9 +34,11 @@ __all__ = [
     "JobContext",
     "JobOutcome",
     "Post",
+    "Sources",
     "crontab_trigger",
     "job",
     "period_key",
     "schedule_for",
     "tenant_zone",
+    "triage_post",
 ]
