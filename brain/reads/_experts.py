@@ -4,7 +4,9 @@ From the Components asked about, one read walks Component <- File <- change <- P
 (a change is a pull request, or a commit that landed without one, so a PR's commits do
 not count twice) and a second walks the comments people left on those changes. Each
 change scores its people by role (``ROLE_POINTS``: author above reviewer above
-commenter), times how recent it is (half weight at about six months). Bots and coding
+commenter), times how recent it is (half weight at about nine months in the area, times a
+factor for how much of the repository's recent work the person still does: the issue's
+"half at six months" on its own did worse on three repositories of the bench). Bots and coding
 assistants are flagged and listed apart, never scored. Scores are computed fresh on each
 ask from the edges themselves, so the answer can always show which changes earned them.
 """
