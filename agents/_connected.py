@@ -22,6 +22,7 @@ from typing import Any, cast
 
 from pydantic import Field, SecretStr, field_validator
 
+from agents._composio_sdk import ComposioSdk, sdk_errors
 from agents.errors import ConnectorFailed
 from brain import HivebrainSettings, HttpUrlSetting
 from brain.ingest import ItemKind
@@ -205,12 +206,9 @@ class ConnectedClient:
         toolkit_versions: str | None = None,
         timeout: int = 60,
     ) -> None:
-        self._api_key = api_key
-        self._base_url = base_url
-        self._versions = toolkit_versions
-        self._timeout = timeout
-        self._sdk: Any = None
-        self._lock = asyncio.Lock()
+        self._sdk = ComposioSdk(
+            api_key=api_key, base_url=base_url, toolkit_versions=toolkit_versions, timeout=timeout
+        )
 
     @classmethod
     def from_settings(cls, settings: ConnectorSettings) -> ConnectedClient:
@@ -262,7 +260,7 @@ class ConnectedClient:
         """Run read action ``slug`` on one account; its ``data``. A run the remote service
         refused is ``ConnectorFailed`` too."""
         options: dict[str, Any] = {"user_id": user_id, "connected_account_id": account_id}
-        if not self._versions:
+        if not self._sdk.versions:
             # reads change nothing, so the newest toolkit version is safe to read with
             options["dangerously_skip_version_check"] = True
         reply = await self._call(
@@ -275,38 +273,15 @@ class ConnectedClient:
         return reply.get("data")
 
     async def _call(self, what: str, method: str, options: dict[str, Any]) -> Any:
-        errors = await asyncio.to_thread(_sdk_errors)
+        errors = await sdk_errors()
         try:
-            sdk = await self._client()
+            sdk = await self._sdk.client()
             if method == "list":
                 return await asyncio.to_thread(sdk.connected_accounts.list, **options)
             return await asyncio.to_thread(sdk.tools.execute, **options)
         except errors as exc:
             log.info("composio %s: %s", what, type(exc).__name__)
             raise ConnectorFailed(f"{what}: {_reason(exc)}") from None
-
-    async def _client(self) -> Any:
-        async with self._lock:
-            if self._sdk is None:
-                self._sdk = await asyncio.to_thread(self._build)
-            return self._sdk
-
-    def _build(self) -> Any:
-        from composio import Composio  # slow import: only when a pull runs
-
-        options: dict[str, Any] = {"api_key": self._api_key, "timeout": self._timeout}
-        if self._base_url:
-            options["base_url"] = self._base_url
-        if self._versions:
-            options["toolkit_versions"] = self._versions
-        return Composio(allow_tracking=False, **options)
-
-
-def _sdk_errors() -> tuple[type[Exception], ...]:
-    import composio_client
-    from composio import exceptions as sdk_errors
-
-    return (sdk_errors.ComposioError, composio_client.ComposioError)
 
 
 def _reason(exc: Exception) -> str:

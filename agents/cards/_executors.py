@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast, runtime_checkabl
 import httpx
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from agents._composio_sdk import ComposioSdk, sdk_errors
 from agents.cards._kinds import composio_toolkit, kind_spec, read_payload
 from agents.errors import ActionFailed, ExecutorUnknown
 
@@ -348,17 +349,12 @@ class ComposioExecutor:
     ) -> None:
         if (user_id is None) == (accounts is None):
             raise ValueError("give the Composio user as exactly one of user_id or accounts")
-        self._api_key = api_key
         self._user_id = user_id
         self._accounts = accounts
-        self._base_url = base_url
-        self._versions = (
-            dict(toolkit_versions) if isinstance(toolkit_versions, Mapping) else (toolkit_versions)
+        self._sdk = ComposioSdk(
+            api_key=api_key, base_url=base_url, toolkit_versions=toolkit_versions, timeout=timeout
         )
         self._allowed = frozenset(allowed_actions) if allowed_actions is not None else None
-        self._timeout = timeout
-        self._sdk: Any = None
-        self._lock = asyncio.Lock()
 
     async def execute(self, card: Card) -> str:
         """Run the action once; a run the remote service refused is ``ActionFailed`` too."""
@@ -366,14 +362,14 @@ class ComposioExecutor:
         slug, arguments, version = self._action(card, account)
         if self._allowed is not None and slug not in self._allowed:
             raise ActionFailed(self.name, f"{slug} is not an action hivebrain may run here")
-        sdk_errors = await self._sdk_errors()
+        errors = await sdk_errors()
         started = time.perf_counter()
         try:
-            sdk = await self._client()
+            sdk = await self._sdk.client()
             reply = await asyncio.to_thread(
                 sdk.tools.execute, slug, arguments, user_id=account.user_id, version=version
             )
-        except sdk_errors as exc:
+        except errors as exc:
             log.info("composio %s: %s", slug, type(exc).__name__)
             raise ActionFailed(self.name, _composio_reason(exc, slug)) from None
         ms = (time.perf_counter() - started) * 1000
@@ -420,33 +416,6 @@ class ComposioExecutor:
                 f"sent: connect it, add it with `settings tools {toolkit}`, then retry",
             )
         return spec.composio.slug(model), spec.composio.arguments(model), None
-
-    async def _sdk_errors(self) -> tuple[type[Exception], ...]:
-        # The SDK's two error trees (the SDK's own and its HTTP client's); importing them
-        # imports the SDK, which is slow, so it happens in a thread on first use.
-        def load() -> tuple[type[Exception], ...]:
-            import composio_client
-            from composio import exceptions as sdk_errors
-
-            return (sdk_errors.ComposioError, composio_client.ComposioError)
-
-        return await asyncio.to_thread(load)
-
-    async def _client(self) -> Any:
-        async with self._lock:
-            if self._sdk is None:
-                self._sdk = await asyncio.to_thread(self._build)
-            return self._sdk
-
-    def _build(self) -> Any:
-        from composio import Composio  # slow import: only when a Composio card runs
-
-        options: dict[str, Any] = {"api_key": self._api_key, "timeout": self._timeout}
-        if self._base_url:
-            options["base_url"] = self._base_url
-        if self._versions:
-            options["toolkit_versions"] = self._versions
-        return Composio(allow_tracking=False, **options)
 
 
 def _composio_reason(exc: Exception, slug: str) -> str:
