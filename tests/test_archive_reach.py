@@ -5,6 +5,7 @@ evidence each returns), while answers about now do not change. Against a real Fa
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from typing import Any, cast
 
 from agents import call_tool
@@ -155,3 +156,79 @@ async def test_a_tenant_without_an_archive_reads_only_its_live_graph(quiet_brain
     await graph.write_facts(hire_facts())
     result = await call_tool(graph, "neighbours", {"name": "prod-tower", "as_of": PAST})
     assert {r["node"]["id"] for r in result.data["relationships"]} >= {"tool-crane", "p-ivo"}
+
+
+def scaffold_readings() -> list[tuple[int, dict[str, Any]]]:
+    """Towers hired a day for two weeks of March 2024 (a Monday to a Sunday, twice)."""
+    facts: list[dict[str, Any]] = [
+        {
+            "node": {
+                "type": "Metric",
+                "id": "metric-towers-out",
+                "name": "Towers out on hire",
+                "src": "yard-book",
+                "asOf": "2024-03-01",
+                "unit": "towers",
+                "aggregation": "sum",
+            }
+        }
+    ]
+    first = date(2024, 3, 4)
+    for i in range(14):
+        day = first + timedelta(days=i)
+        oid = f"obs-towers-{day.isoformat()}"
+        facts.append(
+            {
+                "node": {
+                    "type": "Observation",
+                    "id": oid,
+                    "name": f"towers out {day}",
+                    "src": "yard-book",
+                    "asOf": (day + timedelta(days=1)).isoformat(),
+                    "value": float(10 + i),
+                    "start": day.isoformat(),
+                    "end": (day + timedelta(days=1)).isoformat(),
+                }
+            }
+        )
+        facts.append(
+            {
+                "edge": {
+                    "from": oid,
+                    "type": "MEASURES",
+                    "to": "metric-towers-out",
+                    "since": day.isoformat(),
+                    "src": "yard-book",
+                    "asOf": day.isoformat(),
+                }
+            }
+        )
+    return list(enumerate(facts, 1))
+
+
+def _readings_count(result: Any) -> int:
+    return sum(a["count"] for a in result.data["also"] if a["type"] == "Observation")
+
+
+async def test_rolled_up_and_archived_together_count_each_reading_once(
+    quiet_brain: Brain,
+) -> None:
+    """The roll-up's dailies sit in the archive too: a past-dated read counts their week
+    once (live), never the week and its days, and a range ending mid-week still totals
+    its days."""
+    slug = unique_slug()
+    await quiet_brain.create_tenant(slug)
+    graph = await quiet_brain.tenant(slug)
+    await graph.write_facts(hire_facts())
+    await graph.write_facts(scaffold_readings())
+    asked = {"name": "metric-towers-out", "as_of": PAST}
+    assert _readings_count(await call_tool(graph, "neighbours", asked)) == 14
+    mid_week = {**asked, "first_day": "2024-03-04", "last_day": "2024-03-13"}
+    before = (await call_tool(graph, "period", mid_week)).data["period"]["total"]
+    assert before == sum(10.0 + i for i in range(10))
+
+    runner = JobRunner(quiet_brain, NoPoster(), retry_delays_s=())
+    for name in ("rollup", "archive"):
+        assert (await runner.run(slug, name, t=NOW)).status == "ok"
+    assert _readings_count(await call_tool(graph, "neighbours", asked)) == 2  # two weeks
+    assert (await call_tool(graph, "period", mid_week)).data["period"]["total"] == before

@@ -249,6 +249,16 @@ ORDER BY m.type, type(e)
 LIMIT 50
 """
 
+#: The same count in the archive, of the archive job's closed facts only: the daily
+#: readings a roll-up moved there are still open, and their week is counted live.
+READ_ARCHIVED_SUMMARISED = f"""
+MATCH (n:Entity {{id: $id}})-[e]-(m:Entity)
+WHERE {_CURRENT} AND e.until IS NOT NULL AND m.type IN $summarised
+RETURN m.type, type(e), count(m)
+ORDER BY m.type, type(e)
+LIMIT 50
+"""
+
 
 async def neighbours(
     graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 100, include_assistant: bool = False
@@ -280,6 +290,7 @@ async def neighbours(
         READ_SUMMARISED,
         {"id": root["id"], "t": as_of_ms, "summarised": list(SUMMARISED_TYPES)},
         t=as_of_ms,
+        archive_cypher=READ_ARCHIVED_SUMMARISED,
     ):
         counts[(node_type, rel)] += int(count)
     items: list[dict[str, Any]] = []
