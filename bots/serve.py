@@ -160,7 +160,7 @@ async def serve(
         await stop.wait()
     finally:
         log.info("shutting down")
-        scheduler.shutdown()
+        await scheduler.aclose()
         for task in list(webhook_tasks):
             task.cancel()
         if slack_service is not None:

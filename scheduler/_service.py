@@ -10,12 +10,17 @@ in chat takes effect without a restart.
 
 Several ``serve`` processes may share one server and one job store; each fires every
 job, and the run lock plus the period stamp (``scheduler._runner``) make it happen once.
-APScheduler 3's Redis job store is synchronous: its small reads and writes run on the
-event loop, over the local socket, a few times per firing.
+
+APScheduler 3's Redis job store is synchronous, so none of its calls run on the event
+loop: the scheduler is a ``BackgroundScheduler`` whose thread reads and writes the store
+when jobs fall due, and hands each job to the loop to run (``LoopExecutor``); the
+service's own store calls (reconcile, listing, one-off runs) go through
+``asyncio.to_thread``. A slow or paused server delays the jobs, never a chat answer.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -25,12 +30,13 @@ from zoneinfo import ZoneInfo
 
 from apscheduler.jobstores.memory import MemoryJobStore
 from apscheduler.jobstores.redis import RedisJobStore
-from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 from redis import Redis
 
 from brain import Brain
+from scheduler._loop_executor import LoopExecutor
 from scheduler._runner import JobRunner
 from scheduler.jobs._registry import JOBS, crontab_trigger, schedule_for, tenant_zone
 
@@ -131,7 +137,7 @@ class JobService:
         self.store = store
         self._redis_url = redis_url
         self._reconcile_s = reconcile_s
-        self.scheduler = AsyncIOScheduler(
+        self.scheduler = BackgroundScheduler(
             job_defaults={"coalesce": True, "misfire_grace_time": MISFIRE_GRACE_S}
         )
         self._sched = cast(Any, self.scheduler)  # APScheduler 3 is untyped: used through Any
@@ -161,9 +167,11 @@ class JobService:
         store.redis = redis  # the server's own url (a unix socket or TCP), not host/port
         self._sched.add_jobstore(store, "tenants")
         self._sched.add_jobstore(MemoryJobStore(), "default")
-        self.scheduler.start()
+        self._sched.add_executor(LoopExecutor(asyncio.get_running_loop()), "default")
+        await asyncio.to_thread(self._sched.start)  # the start reads the store
         await self.reconcile()
-        self._sched.add_job(
+        await asyncio.to_thread(
+            self._sched.add_job,
             self.reconcile,
             IntervalTrigger(seconds=int(self._reconcile_s)),
             id="reconcile",
@@ -175,6 +183,10 @@ class JobService:
         """Make the stored jobs match the tenants' settings: add, change, remove."""
         assert self.brain.registry is not None
         tenants = [(t.slug, dict(t.settings)) for t in await self.brain.registry.list()]
+        return await asyncio.to_thread(self._reconcile, tenants)
+
+    def _reconcile(self, tenants: list[tuple[str, dict[str, Any]]]) -> dict[str, int]:
+        """``reconcile``'s store calls, in a thread (the job store is synchronous)."""
         wanted = wanted_jobs(tenants)
         have = {
             j.id: j
@@ -204,8 +216,11 @@ class JobService:
             log.info("scheduler: %d jobs added, %d changed, %d removed", added, changed, removed)
         return {"added": added, "changed": changed, "removed": removed}
 
-    def stored_jobs(self) -> dict[str, StoredJob]:
+    async def stored_jobs(self) -> dict[str, StoredJob]:
         """The tenants' jobs in the store, by id."""
+        return await asyncio.to_thread(self._stored_jobs)
+
+    def _stored_jobs(self) -> dict[str, StoredJob]:
         return {
             j.id: StoredJob(
                 id=str(j.id),
@@ -216,9 +231,10 @@ class JobService:
             for j in self._sched.get_jobs(jobstore="tenants")
         }
 
-    def fire_at(self, name: str, slug: str, when: datetime) -> None:
+    async def fire_at(self, name: str, slug: str, when: datetime) -> None:
         """Run ``name`` for ``slug`` once at ``when`` (through the store, like any job)."""
-        self._sched.add_job(
+        await asyncio.to_thread(
+            self._sched.add_job,
             "scheduler._service:fire",
             "date",
             run_date=when,
@@ -228,8 +244,14 @@ class JobService:
         )
 
     def shutdown(self) -> None:
-        """Stop firing (running jobs finish on their own)."""
+        """Stop firing: the scheduler's thread ends after its store call in flight, and
+        jobs still running on the loop are cancelled. Blocks for that call: from a
+        coroutine, ``await aclose()``."""
         if self.scheduler.running:
-            self.scheduler.shutdown(wait=False)
+            self._sched.shutdown(wait=False)
         if _RUNNERS.get(self.store) is self.runner:
             del _RUNNERS[self.store]
+
+    async def aclose(self) -> None:
+        """``shutdown`` off the event loop."""
+        await asyncio.to_thread(self.shutdown)

@@ -60,7 +60,7 @@ async def test_a_write_makes_paths_walks_and_ranks_stale_alike(brain: Brain) -> 
     joined, hit, ranked = await read_all(graph)
     assert joined[0]["how"] == "none" and hit == ["task-1"] and ranked == 1
     # what_breaks walks each of its three relationship types on its own copy
-    assert cache_counts(graph) == {"paths": 1, "walks": 3, "ranks": 1}
+    assert cache_counts(graph) == {"paths": 1, "walks": 3, "ranks": 1, "archive horizon": 1}
     assert await read_all(graph) == (joined, hit, ranked)  # served from the cache
     # task-2 now reaches the tool through a new task: a two-hop path, a second dependant
     await graph.write_facts(
@@ -79,13 +79,13 @@ async def test_a_write_makes_paths_walks_and_ranks_stale_alike(brain: Brain) -> 
     assert joined[0]["how"] == "path" and joined[0]["hops"] == 2
     assert hit == ["task-1", "task-3", "task-2"] and ranked == 3
     # the entries from before the write are gone, not just unreachable
-    assert cache_counts(graph) == {"paths": 1, "walks": 3, "ranks": 1}
+    assert cache_counts(graph) == {"paths": 1, "walks": 3, "ranks": 1, "archive horizon": 1}
 
 
 async def test_one_clear_forgets_every_kind(brain: Brain) -> None:
     graph = await tenant(brain, FACTS)
     await read_all(graph)
-    assert set(cache_counts(graph)) == {"paths", "walks", "ranks"}
+    assert set(cache_counts(graph)) == {"paths", "walks", "ranks", "archive horizon"}
     clear_cache()
     assert cache_counts() == {}
     assert not (await rank(graph, as_of_ms=now_ms())).data["cached"]

@@ -231,8 +231,8 @@ async def test_two_schedulers_firing_one_job_post_it_once(falkordb_url: str) -> 
         try:
             for s in services:
                 await s.start()
-                assert f"hygiene@{slug}" in s.stored_jobs()
-                s.fire_at("hygiene", slug, when)
+                assert f"hygiene@{slug}" in await s.stored_jobs()
+                await s.fire_at("hygiene", slug, when)
             for _ in range(60):
                 await asyncio.sleep(0.1)
                 runs = await job_runs(await a.tenant(slug), "hygiene")
@@ -254,14 +254,14 @@ async def test_schedules_and_time_zones_come_from_settings(quiet_brain: Brain) -
     )
     await service.start()
     try:
-        digest = service.stored_jobs()[f"business_digest@{slug}"]
+        digest = (await service.stored_jobs())[f"business_digest@{slug}"]
         assert digest.timezone == "Asia/Kolkata"
         await quiet_brain.registry.update_settings(
             slug, {"schedule_hygiene": "off", "schedule_business_digest": "30 8 * * fri"}
         )
         changes = await service.reconcile()
         assert changes["removed"] >= 1 and changes["changed"] >= 1
-        stored = service.stored_jobs()
+        stored = await service.stored_jobs()
         assert f"hygiene@{slug}" not in stored
         fires = stored[f"business_digest@{slug}"].next_run
         assert fires is not None and fires.weekday() == 4 and (fires.hour, fires.minute) == (8, 30)

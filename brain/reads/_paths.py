@@ -15,6 +15,7 @@ from typing import Any
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref
+from brain.reads._reach import union_rows
 from brain.reads._snapshots import node_paths
 from brain.schema._types import ASSISTANT_TYPES, REL_TYPES
 
@@ -105,9 +106,11 @@ async def path(
     edges: dict[tuple[str, str, str], EdgeRef] = {}
     pairs: list[dict[str, Any]] = []
     for a, b in zip(ids, ids[1:], strict=False):
-        direct = await graph.read("direct edge", READ_DIRECT, {"a": a, "b": b, "t": as_of_ms})
-        if direct.rows:
-            rel, source, target, since, until, src = direct.rows[0]
+        direct = await union_rows(
+            graph, "direct edge", READ_DIRECT, {"a": a, "b": b, "t": as_of_ms}, t=as_of_ms
+        )
+        if direct:
+            rel, source, target, since, until, src = min(direct, key=lambda r: r[0])
             edge = edge_ref(source, rel, target, since, until, src)
             edges[(edge.source, edge.type, edge.target)] = edge
             pairs.append({"from": a, "to": b, "how": "direct", "hops": 1, "paths": 1})
@@ -115,7 +118,8 @@ async def path(
         found = await _node_paths(graph, a, b, as_of_ms, max_hops)
         hop_pairs = sorted({(x, y) for p in found for x, y in zip(p, p[1:], strict=False)})
         if hop_pairs:
-            res = await graph.read(
+            pair_rows = await union_rows(
+                graph,
                 "path edges",
                 READ_PAIR_EDGES,
                 {
@@ -124,9 +128,11 @@ async def path(
                     "t": as_of_ms,
                     "limit": 50 * len(hop_pairs),
                 },
+                t=as_of_ms,
             )
+            pair_rows.sort(key=lambda r: (r[0], r[1], r[2]))  # the query's order, both graphs
             first_edge: dict[tuple[str, str], EdgeRef] = {}
-            for x, y, *row in res.rows:
+            for x, y, *row in pair_rows:
                 rel, source, target, since, until, src = row
                 first_edge.setdefault((x, y), edge_ref(source, rel, target, since, until, src))
             found = [

@@ -20,15 +20,17 @@ from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult
 from brain.reads._readings import READ_METRIC
+from brain.reads._rolled import Daily, cut_weeks, dailies_of
 from brain.reads._walks import not_found, resolve
 
 DAY_MS = 86_400_000
 #: Readings cited for a range: the first and the last stand for the rest.
 CITED_READINGS = 2
 
+#: ``$skip``: weekly readings the range cuts through, counted by their dailies instead.
 READ_RANGE = """
 MATCH (o:Observation)-[e:MEASURES]->(m:Metric {id: $id})
-WHERE e.since <= $t AND (e.until IS NULL OR e.until > $t)
+WHERE e.since <= $t AND (e.until IS NULL OR e.until > $t) AND NOT o.id IN $skip
 WITH o, CASE WHEN o.end IS NULL OR o.end <= o.start THEN o.start
              ELSE o.start + (o.end - o.start) / 2 END AS middle,
         CASE WHEN o.end IS NULL OR o.end <= o.start THEN 1.0
@@ -38,8 +40,31 @@ WITH o, days
 ORDER BY o.start, o.id
 RETURN count(o), sum(o.value), sum(o.value * days), sum(days), min(o.start), max(o.start),
        collect(o.id), max(o.asOf),
-       max(CASE WHEN o.sample = true OR o.src STARTS WITH 'sample:' THEN 1 ELSE 0 END)
+       max(CASE WHEN o.sample = true OR o.src STARTS WITH 'sample:' THEN 1 ELSE 0 END),
+       collect(o.start)
 """
+
+
+def _with_dailies(row: list[Any], dailies: list[Daily], lo: int, hi: int, t: int) -> list[Any]:
+    """A ``READ_RANGE`` row with the dailies of cut weeks counted in by the query's rules."""
+    count, plain, weighted, days, first, last, ids, newest, sample, starts = row
+    pairs = sorted(zip(cast(list[int], starts or []), cast(list[str], ids or []), strict=True))
+    for d in dailies:
+        if not (d.held(t) and lo <= d.middle < hi):
+            continue
+        count = int(count or 0) + 1
+        days = float(days or 0.0) + d.days
+        if d.value is not None:
+            plain = float(plain or 0.0) + d.value
+            weighted = float(weighted or 0.0) + d.value * d.days
+        first = d.start if first is None else min(first, d.start)
+        last = d.start if last is None else max(last, d.start)
+        if d.as_of is not None:
+            newest = d.as_of if newest is None else max(newest, d.as_of)
+        sample = max(int(sample or 0), int(d.flagged))
+        pairs.append((d.start, d.id))
+    pairs.sort()
+    return [count, plain, weighted, days, first, last, [i for _, i in pairs], newest, sample]
 
 
 def _figures(row: list[Any], aggregation: str) -> dict[str, Any]:
@@ -92,6 +117,8 @@ async def metric_period(
     sample = False
     for first, last in ranges:
         lo, hi = day_start_ms(first, tz), day_start_ms(last + timedelta(days=1), tz)
+        # rolled-up weeks the range (or the moment) cuts through count day by day
+        weeks = await cut_weeks(graph, metric_id, lo=lo, hi=hi, cuts=[lo, hi], t=as_of_ms)
         res = await graph.read(
             "metric period",
             READ_RANGE,
@@ -101,9 +128,11 @@ async def metric_period(
                 "to": hi,
                 "t": as_of_ms,
                 "day": DAY_MS,
+                "skip": [w[0] for w in weeks],
             },
         )
-        row: list[Any] = res.rows[0] if res.rows else [0, 0.0, 0.0, 0.0, None, None, [], 0, 0]
+        row: list[Any] = res.rows[0] if res.rows else [0, 0.0, 0.0, 0.0, None, None, [], 0, 0, []]
+        row = _with_dailies(row, await dailies_of(graph, metric_id, weeks), lo, hi, as_of_ms)
         figures = _figures(row, aggregation)
         periods.append(
             {

@@ -17,6 +17,7 @@ from typing import Any
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult
+from brain.reads._rolled import Daily, cut_weeks, dailies_of
 from brain.reads._walks import not_found, resolve
 
 DAY_MS = 86_400_000
@@ -36,7 +37,7 @@ LIMIT 1
 #: ``period``; a daily reading weighs one, so daily series total as before).
 READ_WINDOW_TOTALS = """
 MATCH (o:Observation)-[e:MEASURES]->(m:Metric {id: $id})
-WHERE o.start >= $from AND o.start < $t AND e.since <= $t
+WHERE o.start >= $from AND o.start < $t AND e.since <= $t AND NOT o.id IN $skip
 WITH o, CASE WHEN o.end IS NULL OR o.end <= o.start THEN 1.0
              ELSE toFloat(o.end - o.start) / $day END AS days
 RETURN o.start >= $split, count(o), count(o.value), sum(o.value), max(o.asOf),
@@ -47,10 +48,11 @@ RETURN o.start >= $split, count(o), count(o.value), sum(o.value), max(o.asOf),
 LIMIT 2
 """
 
-#: Newest first, so a limit drops the oldest readings.
+#: Newest first, so a limit drops the oldest readings. (``$skip``: weekly readings the
+#: windows cut through, listed and counted by their dailies instead.)
 READ_READINGS = """
 MATCH (o:Observation)-[e:MEASURES]->(m:Metric {id: $id})
-WHERE o.start >= $from AND o.start < $t AND e.since <= $t
+WHERE o.start >= $from AND o.start < $t AND e.since <= $t AND NOT o.id IN $skip
 RETURN o.id, o.value, o.start, o.end, o.src, o.asOf, o.sample
 ORDER BY o.start DESC, o.id DESC
 LIMIT $limit
@@ -65,6 +67,30 @@ def total(values: list[float], aggregation: str) -> float | None:
         return None
     value = sum(values) if aggregation == "sum" else sum(values) / len(values)
     return round(value, 4)
+
+
+_NO_WINDOW: tuple[Any, ...] = (0, 0, None, None, 0, 0.0, 0.0)
+
+
+def _add_dailies(
+    by_window: dict[bool, tuple[Any, ...]], dailies: list[Daily], split: int
+) -> dict[bool, tuple[Any, ...]]:
+    """Window sums with the dailies of cut weeks added by ``READ_WINDOW_TOTALS``'s rules
+    (the caller passes only dailies on record and inside the two windows)."""
+    out = dict(by_window)
+    for d in dailies:
+        key = d.start >= split
+        n, n_values, value_sum, newest, samples, weighted, days = out.get(key, _NO_WINDOW)
+        n += 1
+        if d.value is not None:
+            n_values += 1
+            value_sum = (value_sum or 0) + d.value
+            weighted += d.value * d.days
+            days += d.days
+        if d.as_of is not None:
+            newest = d.as_of if newest is None else max(newest, d.as_of)
+        out[key] = (n, n_values, value_sum, newest, samples + int(d.flagged), weighted, days)
+    return out
 
 
 def _window_total(
@@ -91,26 +117,45 @@ async def readings(
     _, name, unit, aggregation, measures = meta.rows[0]
     window = days * DAY_MS
     split = as_of_ms - window
-    params = {
+    lo = as_of_ms - 2 * window
+    # rolled-up weeks a window edge (or the moment) cuts through count day by day
+    weeks = await cut_weeks(
+        graph, metric_id, lo=lo, hi=as_of_ms, cuts=[lo, split, as_of_ms], t=as_of_ms
+    )
+    params: dict[str, Any] = {
         "id": metric_id,
-        "from": as_of_ms - 2 * window,
+        "from": lo,
         "t": as_of_ms,
         "split": split,
         "day": DAY_MS,
+        "skip": [w[0] for w in weeks],
     }
+    dailies = [
+        d
+        for d in await dailies_of(graph, metric_id, weeks)
+        if d.held(as_of_ms, until=False) and lo <= d.start < as_of_ms
+    ]
     sums = await graph.read("readings totals", READ_WINDOW_TOTALS, params)
-    by_window = {bool(row[0]): row[1:] for row in sums.rows}
+    by_window = _add_dailies({bool(row[0]): tuple(row[1:]) for row in sums.rows}, dailies, split)
     (this_n, this_values, this_sum, this_newest, this_sample, this_w, this_days) = by_window.get(
-        True, (0, 0, None, None, 0, 0.0, 0.0)
+        True, _NO_WINDOW
     )
     (prev_n, prev_values, prev_sum, prev_newest, prev_sample, prev_w, prev_days) = by_window.get(
-        False, (0, 0, None, None, 0, 0.0, 0.0)
+        False, _NO_WINDOW
     )
-    listed = {"id": metric_id, "from": as_of_ms - 2 * window, "t": as_of_ms, "limit": MAX_READINGS}
-    if not daily:  # only the readings cited for this window
-        listed |= {"from": split, "limit": CITED_READINGS}
+    # only the readings cited for this window, unless the daily series is asked for
+    first, limit = (lo, MAX_READINGS) if daily else (split, CITED_READINGS)
+    listed: dict[str, Any] = {
+        "id": metric_id,
+        "from": first,
+        "t": as_of_ms,
+        "limit": limit,
+        "skip": params["skip"],
+    }
     res = await graph.read("readings", READ_READINGS, listed)
-    rows = res.rows[::-1]  # oldest first, as the series is shown
+    merged: list[list[Any]] = res.rows + [d.row() for d in dailies if d.start >= first]
+    merged.sort(key=lambda r: (r[2], r[0]), reverse=True)  # the query's order, both graphs
+    rows = merged[:limit][::-1]  # oldest first, as the series is shown
     now_total = _window_total(this_values, this_sum, aggregation, this_w, this_days)
     prev_total = _window_total(prev_values, prev_sum, aggregation, prev_w, prev_days)
     change = None

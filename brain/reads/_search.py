@@ -18,6 +18,7 @@ from brain._moments import format_moment, now_ms
 from brain._tenant_graph import TenantGraph
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, is_sample
 from brain.reads._passage_rank import PassageRow, RankedPassage, rank_passages
+from brain.reads._reach import READ_NAMES, Hydrate, union_rows
 from brain.reads._search_queries import STOPWORDS, WORD, fulltext_query, ranked_rows
 
 RRF_K = 60
@@ -209,6 +210,15 @@ RETURN c.id, p.id, p.type, p.name
 LIMIT $limit
 """
 
+#: The same read on the archive, whose passage stubs are entities of type Chunk.
+READ_ARCHIVED_SAID_BY = """
+UNWIND $ids AS id
+MATCH (c:Entity {id: id})-[s:SAID_BY]->(p:Entity)
+WHERE s.since <= $t AND (s.until IS NULL OR s.until > $t)
+RETURN c.id, p.id, p.type, p.name
+LIMIT $limit
+"""
+
 
 async def said_by(
     graph: TenantGraph, ids: list[str], *, as_of_ms: int
@@ -216,10 +226,16 @@ async def said_by(
     """Who said each transcript line: chunk id -> (person id, type, name)."""
     if not ids:
         return {}
-    res = await graph.read(
-        "passage speakers", READ_SAID_BY, {"ids": ids, "t": as_of_ms, "limit": len(ids)}
+    rows = await union_rows(
+        graph,
+        "passage speakers",
+        READ_SAID_BY,
+        {"ids": ids, "t": as_of_ms, "limit": len(ids)},
+        t=as_of_ms,
+        hydrates=(Hydrate(at=1, width=3, query=READ_NAMES),),
+        archive_cypher=READ_ARCHIVED_SAID_BY,
     )
-    return {str(c): (str(p), str(kind), _str(name)) for c, p, kind, name in res.rows}
+    return {str(c): (str(p), str(kind), _str(name)) for c, p, kind, name in rows}
 
 
 def passage_data(row: PassageRow) -> dict[str, Any]:

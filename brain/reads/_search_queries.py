@@ -12,6 +12,7 @@ import re
 from typing import Any, LiteralString
 
 from brain._tenant_graph import TenantGraph
+from brain.reads._reach import archive_rows, reaches
 
 #: Characters the full-text query syntax treats as operators; escaped in every term.
 FT_SPECIAL = re.compile(r"([,.<>{}\[\]\"':;!@#$%^&*()\-+=~|/\\?`])")
@@ -198,9 +199,92 @@ def search_query(source: str, *, typed: bool, dated: bool) -> LiteralString:
     return _QUERIES[(source, typed, dated)]
 
 
+def _compose_unheld(source: str) -> LiteralString:
+    """The passages a chunk search matches that no document holds at ``$t`` in the live
+    graph: before the archive horizon their ``HAS_CHUNK`` may sit in the archive."""
+    return (
+        f"{_CALLS[source]} WITH node, score "
+        "OPTIONAL MATCH (:Entity)-[h:HAS_CHUNK]->(node) "
+        "WHERE h.since <= $t AND (h.until IS NULL OR h.until > $t) "
+        "WITH node, score, count(h) AS held WHERE held = 0 "
+        f"RETURN node.id, score, {SNIPPET} ORDER BY score {_ORDER[source]}, ID(node) LIMIT $k"
+    )
+
+
+_UNHELD: dict[str, LiteralString] = {s: _compose_unheld(s) for s in ("chunk-text", "chunk-vector")}
+
+#: Who held each of those passages at ``$t``, in the archive (stubs: entities by id).
+READ_ARCHIVED_HOLDERS = """
+UNWIND $ids AS id
+MATCH (d:Entity)-[h:HAS_CHUNK]->(c:Entity {id: id})
+WHERE h.since <= $t AND h.until > $t
+RETURN c.id, d.id
+LIMIT $limit
+"""
+
+#: The holders' columns from the live graph, with the filters of the chunk searches.
+READ_HOLDER_FIELDS = f"""
+UNWIND $pairs AS p
+MATCH (d:Entity {{id: p[1]}})
+WHERE ($types IS NULL OR d.type IN $types) AND {_first_known("d")}
+RETURN p[0], {_DOC_FIELDS}
+LIMIT $limit
+"""
+
+
+async def _archived_holds(
+    graph: TenantGraph, source: str, params: dict[str, Any]
+) -> list[list[Any]]:
+    """Rows of a dated chunk search for passages whose document held them at ``$t`` by a
+    fact the archive job moved out (the passage itself stays in the live graph)."""
+    unheld = (await graph.read(f"search {source} unheld", _UNHELD[source], params)).rows
+    if not unheld:
+        return []
+    ids = [str(r[0]) for r in unheld]
+    holds = await archive_rows(
+        graph,
+        "archived passage holders",
+        READ_ARCHIVED_HOLDERS,
+        {"ids": ids, "t": params["t"], "limit": 10 * len(ids)},
+    )
+    if not holds:
+        return []
+    found = await graph.read(
+        "archived passage holders' fields",
+        READ_HOLDER_FIELDS,
+        {
+            "pairs": [list(h) for h in holds],
+            "types": params.get("types"),
+            "t": params["t"],
+            "limit": len(holds),
+        },
+    )
+    by_chunk: dict[str, list[list[Any]]] = {}
+    for chunk_id, *doc in found.rows:
+        by_chunk.setdefault(str(chunk_id), []).append(doc)
+    return [
+        [*doc, score, snippet]
+        for chunk_id, score, snippet in unheld
+        for doc in by_chunk.get(str(chunk_id), [])
+    ]
+
+
 async def ranked_rows(
     graph: TenantGraph, source: str, params: dict[str, Any], *, typed: bool, dated: bool
 ) -> list[list[Any]]:
-    """Ranked rows of one search, as ``brain.reads._search.fuse`` takes them."""
+    """Ranked rows of one search, as ``brain.reads._search.fuse`` takes them.
+
+    A dated passage search before the tenant's archive horizon also finds passages held
+    then by a fact now in the archive (``brain.reads._reach``), merged in score order.
+    """
     query = search_query(source, typed=typed, dated=dated)
-    return (await graph.read(f"search {source}", query, params)).rows
+    rows = (await graph.read(f"search {source}", query, params)).rows
+    if source not in _UNHELD or not dated or not await reaches(graph, int(params["t"])):
+        return rows
+    extra = await _archived_holds(graph, source, params)
+    if not extra:
+        return rows
+    sign = -1.0 if _ORDER[source] == "DESC" else 1.0
+    # stable: rows of the live graph keep their order; held-then rows join by score, doc
+    merged = sorted(rows + extra, key=lambda r: (sign * float(r[6]), str(r[0])))
+    return merged[: int(params["k"])]

@@ -27,6 +27,7 @@ from scipy import sparse
 from brain._moments import cache_bucket
 from brain._tenant_graph import TenantGraph
 from brain.reads._cache import cached
+from brain.reads._reach import archived_edge_page
 
 FETCH_TIMEOUT_MS = 30_000
 #: Internal-id range of one edge page at most (an id-range filter is a cheap seek).
@@ -118,7 +119,11 @@ async def current_edge_pages(
 ) -> tuple[list[tuple[str, str]], int]:
     """The edges current at ``t`` (of ``rels``, or of every type) between nodes of no
     ``excluded`` type, as pages of JSON lists (source ids, target ids), with the highest
-    node id. The id range is split over ``PARALLEL_PAGES`` reads, so both cores work."""
+    node id. The id range is split over ``PARALLEL_PAGES`` reads, so both cores work.
+
+    Before the tenant's archive horizon the archived facts current at ``t`` come as one
+    more page (``brain.reads._reach``): a walk, path or rank of a past moment sees the
+    same edges before and after the archive job."""
     top = int((await graph.read("top node id", READ_TOP_ID)).scalar(-1) or -1)
     query = READ_ALL_CURRENT_EDGES if rels is None else READ_CURRENT_EDGES
     params = {"rels": None if rels is None else list(rels), "t": t, "excluded": list(excluded)}
@@ -134,7 +139,9 @@ async def current_edge_pages(
             for lo in range(0, top + 1, page)
         )
     )
-    return [(p.rows[0][0], p.rows[0][1]) for p in pages if p.rows], top
+    found = [(p.rows[0][0], p.rows[0][1]) for p in pages if p.rows]
+    archived = await archived_edge_page(graph, t, excluded=excluded, rels=rels)
+    return found + ([archived] if archived is not None else []), top
 
 
 async def snapshot(

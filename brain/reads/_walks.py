@@ -9,12 +9,13 @@ never as an empty walk that would read like "nothing depends on it".
 from __future__ import annotations
 
 import asyncio
-from typing import Any, LiteralString
+from collections import Counter
+from typing import Any
 
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
-from brain.errors import QueryRefused
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
+from brain.reads._reach import Hydrate, union_rows
 from brain.reads._search_queries import exact_terms_query
 from brain.reads._snapshots import Layer, internal_id, is_heavy, layers, node_details, snapshot
 
@@ -248,6 +249,16 @@ ORDER BY m.type, type(e)
 LIMIT 50
 """
 
+#: The same count in the archive, of the archive job's closed facts only: the daily
+#: readings a roll-up moved there are still open, and their week is counted live.
+READ_ARCHIVED_SUMMARISED = f"""
+MATCH (n:Entity {{id: $id}})-[e]-(m:Entity)
+WHERE {_CURRENT} AND e.until IS NOT NULL AND m.type IN $summarised
+RETURN m.type, type(e), count(m)
+ORDER BY m.type, type(e)
+LIMIT 50
+"""
+
 
 async def neighbours(
     graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 100, include_assistant: bool = False
@@ -262,17 +273,26 @@ async def neighbours(
         return not_found("neighbours", as_of_ms, q)
     root = start[0]
     hidden = list(SUMMARISED_TYPES) + ([] if include_assistant else ["Turn", "Finding", "Card"])
-    res = await graph.read(
+    found = await union_rows(
+        graph,
         "neighbours",
         READ_NEIGHBOURS,
         {"id": root["id"], "t": as_of_ms, "limit": limit + 1, "hidden": hidden},
+        t=as_of_ms,
+        hydrates=(Hydrate(at=2),),
     )
-    rows, cut = res.rows[:limit], len(res.rows) > limit
-    counted = await graph.read(
+    found.sort(key=lambda r: (r[0], r[2]))  # the query's order, over both graphs
+    rows, cut = found[:limit], len(found) > limit
+    counts: Counter[tuple[str, str]] = Counter()
+    for node_type, rel, count in await union_rows(
+        graph,
         "neighbours summarised",
         READ_SUMMARISED,
         {"id": root["id"], "t": as_of_ms, "summarised": list(SUMMARISED_TYPES)},
-    )
+        t=as_of_ms,
+        archive_cypher=READ_ARCHIVED_SUMMARISED,
+    ):
+        counts[(node_type, rel)] += int(count)
     items: list[dict[str, Any]] = []
     nodes: list[dict[str, Any]] = [root]
     edges: list[EdgeRef] = []
@@ -295,7 +315,7 @@ async def neighbours(
     data = {
         "root": _public(root),
         "relationships": items,
-        "also": [{"type": t, "rel": r, "count": c} for t, r, c in counted.rows],
+        "also": [{"type": t, "rel": r, "count": c} for (t, r), c in sorted(counts.items())],
         "truncated": cut,
     }
     message = f"the first {limit} relationships (by type) of more" if cut else None
@@ -320,19 +340,6 @@ LIMIT $limit
 """
 
 
-async def archived_rows(
-    graph: TenantGraph, name: str, cypher: LiteralString, params: dict[str, Any]
-) -> list[list[Any]]:
-    """The same read on the tenant's archive, where the archive job moves closed facts
-    (no rows when the tenant has no archive yet)."""
-    try:
-        return (await graph.archive.read(name, cypher, params)).rows
-    except QueryRefused as exc:
-        if "empty key" in str(exc).lower():
-            return []
-        raise
-
-
 def _newest(rows: list[list[Any]], limit: int) -> tuple[list[list[Any]], bool]:
     """The newest ``limit`` of rows read newest first (one more than ``limit``), oldest
     first as a timeline reads, and whether older ones were left out."""
@@ -350,13 +357,11 @@ async def history(graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = 200
         return not_found("history", as_of_ms, q)
     root = start[0]
     params = {"id": root["id"], "t": as_of_ms, "limit": limit + 1}
-    res = await graph.read("history edges", READ_HISTORY_EDGES, params)
-    live_rows: list[list[Any]] = res.rows
-    archived = await archived_rows(graph, "archived history", READ_HISTORY_EDGES, params)
-    if archived:  # closed facts the archive job moved out of the live graph
-        live_rows = sorted(
-            live_rows + archived, key=lambda r: (r[8] or 0, r[0], r[2] or ""), reverse=True
-        )
+    # every fact since the thing began, so the archive's closed ones too, whatever the moment
+    live_rows = await union_rows(
+        graph, "history edges", READ_HISTORY_EDGES, params, t=None, hydrates=(Hydrate(at=2),)
+    )
+    live_rows.sort(key=lambda r: (r[8] or 0, r[0], r[2] or ""), reverse=True)
     versions = await graph.read("history versions", READ_VERSIONS, params)
     rows, events_cut = _newest(live_rows, limit)
     version_rows, versions_cut = _newest(versions.rows, limit)
@@ -416,10 +421,11 @@ async def owner(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
         return not_found("owner", as_of_ms, q)
     root = start[0]
     params = {"id": root["id"], "limit": MAX_HOLDERS + 1}
-    found: list[list[Any]] = (await graph.read("owners", READ_HOLDERS, params)).rows
-    archived = await archived_rows(graph, "archived owners", READ_HOLDERS, params)
-    if archived:  # past owners the archive job moved out of the live graph
-        found = sorted(found + archived, key=lambda r: (r[6] or 0, r[0] or ""), reverse=True)
+    # the whole line of owners, so the archive's past ones too, whatever the moment
+    found = await union_rows(
+        graph, "owners", READ_HOLDERS, params, t=None, hydrates=(Hydrate(at=0),)
+    )
+    found.sort(key=lambda r: (r[6] or 0, r[0] or ""), reverse=True)
     rows, cut = _newest(found, MAX_HOLDERS)
     timeline: list[dict[str, Any]] = []
     nodes: list[dict[str, Any]] = [root]

@@ -1,5 +1,6 @@
 """The archive job: closed facts older than the window (``archive_days``, 365 by default)
-move from the live graph to the tenant's archive, where ``history`` still reads them."""
+move from the live graph to the tenant's archive, where every tool asked about a past
+moment still reads them (``brain.reads._reach``)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ async def _undo(graph: TenantGraph, run_id: str) -> dict[str, Any]:
 
 @job(
     "archive",
-    purpose="move closed facts older than the window to the archive (history still reads it)",
+    purpose="move closed facts older than the window to the archive (past dates still read it)",
     schedule="0 4 * * sun",
     period="week",
     undo=_undo,
