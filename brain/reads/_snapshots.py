@@ -27,6 +27,7 @@ from scipy import sparse
 from brain._moments import cache_bucket
 from brain._tenant_graph import TenantGraph
 from brain.reads._cache import cached
+from brain.reads._reach import READ_LIVE_IDS as READ_INTERNAL_IDS
 from brain.reads._reach import archived_edge_page
 
 FETCH_TIMEOUT_MS = 30_000
@@ -57,13 +58,6 @@ LIMIT 1
 #: fail the type test. (A tie's loser is closed at its since, so it is never current.)
 READ_CURRENT_EDGES = _CURRENT_EDGES.format(typed=" AND type(e) IN $rels")
 READ_ALL_CURRENT_EDGES = _CURRENT_EDGES.format(typed="")
-
-READ_INTERNAL_IDS = """
-UNWIND $ids AS id
-MATCH (n:Entity {id: id})
-RETURN n.id, ID(n)
-LIMIT $limit
-"""
 
 READ_NODE_IDS = """
 UNWIND $internal AS i
