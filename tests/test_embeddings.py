@@ -2,9 +2,10 @@
 
 The ONNX embedder (``HIVEBRAIN_EMBED_RUNTIME=onnx``, the default) must give the vectors
 sentence-transformers gives, to within float rounding (int8, opt-in, to within a few
-degrees). The write path must embed only the text vector search serves, each distinct
-text once, never text it already holds, and catch up on nodes a killed load left
-without a vector.
+degrees: its weights are quantised per channel in 7 bits, which a CPU without VNNI
+multiplies without saturating). The write path must embed only the text vector search
+serves, each distinct text once, never text it already holds, and catch up on nodes a
+killed load left without a vector.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ def test_vector_literal_is_exactly_the_float32_vector() -> None:
     assert np.array_equal(back, vector)
 
 
-@pytest.mark.parametrize(("precision", "closest"), [("fp32", 0.9999), ("int8", 0.95)])
+# int8 the earlier way (per tensor, 8 bits) gave 0.958 at worst on these texts
+@pytest.mark.parametrize(("precision", "closest"), [("fp32", 0.9999), ("int8", 0.98)])
 async def test_onnx_vectors_match_sentence_transformers(
     model_cache: Path, precision: Literal["fp32", "int8"], closest: float
 ) -> None:
