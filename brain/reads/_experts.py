@@ -106,9 +106,9 @@ RETURN count(c)
 """
 
 # A person's recent work anywhere in the repositories asked about: changes they wrote or
-# reviewed, by role as in an area, in the last six fading spans (older work weighs under
-# 0.3 %, so cutting it off changes no ranking). Bots' work is left out: they are never
-# ranked, and a dependency bot's hundred bumps would shrink every human's part.
+# reviewed, by role as in an area, in the last four fading spans (older work weighs under
+# 2 %: cutting it off changed no figure of bench/repo_eval.py, and six spans read a
+# quarter more changes). Bots are left out: they are never ranked.
 READ_ACTIVE = """
 MATCH (ch)
 WHERE (ch:PullRequest OR (ch:Commit AND ch.pullRequest IS NULL)) AND ch.repo IN $repos
@@ -291,7 +291,7 @@ async def _activity(graph: TenantGraph, repos: tuple[str, ...], t: int) -> dict[
     write like the scores."""
 
     async def build() -> dict[str, float]:
-        since = t - int(6 * ACTIVE_DECAY_DAYS * _DAY_MS)
+        since = t - int(4 * ACTIVE_DECAY_DAYS * _DAY_MS)
         params = {"repos": list(repos), "t": t, "since": since, "limit": MAX_PEOPLE}
         rows = (await graph.read("people active", READ_ACTIVE, params)).rows
         totals: dict[str, float] = defaultdict(float)
