@@ -51,15 +51,16 @@ EVIDENCE_PER_PERSON = 3
 #: People one scoring read may return.
 MAX_PEOPLE = 2_000
 #: How many times a person's recent work anywhere in the repository, spread evenly over
-#: its areas, adds to their record in an area (a tenth of a repository's work with twenty
-#: areas adds a tenth of it). Chosen with ``ACTIVE_DECAY_DAYS`` on three of
-#: bench/repo_eval.py's six repositories: 0.5 to 8 tried, 1.5 to 4 did equally well
-#: there, 2 is kept. Spread over the areas, the prior keeps its weight against an area's
-#: record in a repository of eight changes as in one of thousands (a fixed number of
-#: points did well on the bench too, but outvoted the whole record of a small one).
+#: its areas, adds to their record in an area (with twenty areas, a tenth of it is added
+#: in each). Chosen with ``ACTIVE_DECAY_DAYS`` on three of bench/repo_eval.py's six
+#: repositories: 0.5 to 8 tried, 1.5 to 4 did about equally well there, 2 is kept.
+#: Spread over the areas, the prior keeps its weight against an area's record in a
+#: repository of twenty changes as in one of thousands (a fixed number of points did as
+#: well on the bench, but outvoted the whole record of a small repository).
 SPREAD_WEIGHT = 2.0
 #: How fast a person's work anywhere in the repository fades for the prior (half weight
-#: at about eight months; 90 to 540 tried, 270 to 540 did equally well).
+#: at about eight months; 270, 365 and 540 did equally well with this prior, 90 and 180
+#: worse with the earlier forms of it).
 ACTIVE_DECAY_DAYS = 365.0
 
 # Scores need only (person, role, when, change): the evidence of the few people shown is
