@@ -4,7 +4,8 @@ For each history in ``../shared/data/github`` the most recent 60 days are held o
 the commits that landed before are loaded. Then, for every later change that fixes
 something (its title says fix / bug / crash, or it closes an issue), ``triage_candidates``
 is asked with the change's title, and scored on whether a component the change touched
-is its top-1 or in its top 3 (all components, and code components only). For every
+is its top-1 or in its top 3 (all components; and code components only: the code ones
+it touched against the code ones of the answer, as the baseline ranks). For every
 component changed at least 3 times in the held-out days, ``experts_for`` is scored by
 precision@3 (people in its top 3 who changed the component, over min(3, how many did))
 and hit@1, against the people who changed it. Beside them, two baselines on the same
@@ -64,7 +65,8 @@ DEPTH = 2
 FIXING = re.compile(r"(?i)\b(fix\w*|bug\w*|hotfix|crash\w*|regression|broken|resolve[sd]?)\b")
 _PR_SUFFIX = re.compile(r"\s*\(#\d+\)\s*$")
 #: The repositories the reads' constants were chosen on (VOTERS, PRIOR_WEIGHT, the path
-#: words' place in triage; EXPERT_DECAY_DAYS and the activity factor in experts); the
+#: words' place and the kinds the closest precedents show in triage; PRIOR_POINTS and
+#: ACTIVE_DECAY_DAYS in experts); the
 #: figures are also printed for them and for the other three apart.
 CHOSEN_ON = frozenset({"FalkorDB/FalkorDB", "FalkorDB/GraphRAG-SDK", "FalkorDB/falkordb-ts"})
 #: Questions for decision_trail's latency (answers depend on what was extracted).
@@ -245,13 +247,16 @@ async def evaluate(graph: TenantGraph, files: list[Path], days: int) -> dict[str
             res = await triage_candidates(graph, ch.title, repo=repo, as_of_ms=ch.when)
             lat["triage_candidates"].append((time.perf_counter() - started) * 1000)
             ranked = [c["component"] for c in res.data["components"]]
+            # code only: the code areas it touched, against the answer's code areas, as
+            # the baseline ranks code areas only (a CI area first is no code answer)
+            ranked_code = [c for c in ranked if folder_kind(c) == "code"]
             for key, truth_code in (("all", False), ("code", True)):
                 truth = ch.components(code=truth_code)
                 if not truth:
                     continue
                 base = base_code if truth_code else base_all
                 for tally in (tri[key], r_tri[key]):
-                    tally.add(ranked, truth)
+                    tally.add(ranked_code if truth_code else ranked, truth)
                 for tally in (tri[f"base_{key}"], r_tri[f"base_{key}"]):
                     tally.add(base, truth)
         counts: Counter[str] = Counter()

@@ -24,7 +24,8 @@ from brain.reads._search_queries import STOPWORDS
 DECAY_DAYS = 260.0
 #: Points per change by role: writing it above reviewing it above commenting on it.
 ROLE_POINTS: dict[str, float] = {"author": 3.0, "co-author": 2.5, "reviewer": 2.0, "comment": 0.5}
-#: Kinds of file that never vote for where an issue goes.
+#: Kinds of file that vote for where an issue goes only when the issue is about them (its
+#: words name the kind, or its closest precedents changed only such files; see _triage).
 NON_VOTING_KINDS = frozenset({"test", "docs", "ci", "packaging"})
 _DAY_MS = 86_400_000
 

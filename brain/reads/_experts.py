@@ -4,11 +4,19 @@ From the Components asked about, one read walks Component <- File <- change <- P
 (a change is a pull request, or a commit that landed without one, so a PR's commits do
 not count twice) and a second walks the comments people left on those changes. Each
 change scores its people by role (``ROLE_POINTS``: author above reviewer above
-commenter), times how recent it is (half weight at about nine months in the area, times a
-factor for how much of the repository's recent work the person still does: the issue's
-"half at six months" on its own did worse on three repositories of the bench). Bots and coding
-assistants are flagged and listed apart, never scored. Scores are computed fresh on each
-ask from the edges themselves, so the answer can always show which changes earned them.
+commenter), times how recent it is (half weight at six months, the shared ``recency``).
+To that record each person adds their recent work anywhere in the repository spread
+evenly over its areas, ``SPREAD_WEIGHT`` times (a prior of who works here now, smoothed
+into the area's own evidence): where an area has a deep recent record, the record
+decides; where it has a thin one (a folder touched a few times a year), the people who
+carry the repository now lead among those who worked there, and someone who has left
+the project falls behind someone still in it. It replaced a factor that multiplied each
+score by the person's share of the repository's work, which put the repository's most
+active person first even in areas others work on far more (bench/repo_eval.py). Only
+people with work in the area are ranked. Bots and coding assistants are flagged and
+listed apart, never scored, and their work is no one's. Scores are computed fresh on
+each ask from the edges themselves, so the answer can always show which changes earned
+them.
 """
 
 from __future__ import annotations
@@ -42,20 +50,18 @@ _DAY_MS = 86_400_000
 EVIDENCE_PER_PERSON = 3
 #: People one scoring read may return.
 MAX_PEOPLE = 2_000
-#: Work in the area loses weight slower here than elsewhere (half at about nine months):
-#: who will work on an area next is told as much by the long record as by the last
-#: months, while the activity factor below carries the recent months. Chosen with the
-#: factor's constants on three of bench/repo_eval.py's six repositories (260 and 400
-#: tried; 400 did better there and on the other three).
-EXPERT_DECAY_DAYS = 400.0
-#: How fast a person's work anywhere in the repository fades for the activity factor
-#: (30 to 180 tried), the factor's power (0 to 1 tried) and its floor: a score is
-#: multiplied by ``(share of the repository's recent work + FLOOR) ** POWER``, so of two
-#: people with the same record in an area, the one still working in the repository leads,
-#: and someone who has left the project falls behind (Bayes: a prior of who is active).
-ACTIVE_DECAY_DAYS = 180.0
-ACTIVE_POWER = 0.5
-ACTIVE_FLOOR = 0.01
+#: How many times a person's recent work anywhere in the repository, spread evenly over
+#: its areas, adds to their record in an area (with twenty areas, a tenth of it is added
+#: in each). Chosen with ``ACTIVE_DECAY_DAYS`` on three of bench/repo_eval.py's six
+#: repositories: 0.5 to 8 tried, 1.5 to 4 did about equally well there, 2 is kept.
+#: Spread over the areas, the prior keeps its weight against an area's record in a
+#: repository of twenty changes as in one of thousands (a fixed number of points did as
+#: well on the bench, but outvoted the whole record of a small repository).
+SPREAD_WEIGHT = 2.0
+#: How fast a person's work anywhere in the repository fades for the prior (half weight
+#: at about eight months; 270, 365 and 540 did equally well with this prior, 90 and 180
+#: worse with the earlier forms of it).
+ACTIVE_DECAY_DAYS = 365.0
 
 # Scores need only (person, role, when, change): the evidence of the few people shown is
 # read afterwards. WITH after the indexed hop keeps the plan starting from the Component
@@ -94,15 +100,23 @@ LIMIT $limit
 
 HAS_COMMENTS = "MATCH (c:Comment) RETURN c.id LIMIT 1"
 
+COUNT_AREAS = """
+MATCH (c:Component)
+WHERE c.repo IN $repos
+RETURN count(c)
+"""
+
 # A person's recent work anywhere in the repositories asked about: changes they wrote or
-# reviewed, by role as in an area, in the last six fading spans (older work weighs under
-# 0.3 %, so cutting it off changes no ranking; at three spans, 5 %, one did).
+# reviewed, by role as in an area, in the last four fading spans (older work weighs under
+# 2 %: cutting it off changed no figure of bench/repo_eval.py, and six spans read a
+# quarter more changes). Bots are left out: they are never ranked.
 READ_ACTIVE = """
 MATCH (ch)
 WHERE (ch:PullRequest OR (ch:Commit AND ch.pullRequest IS NULL)) AND ch.repo IN $repos
   AND coalesce(ch.mergedAt, ch.landedAt) <= $t AND coalesce(ch.mergedAt, ch.landedAt) >= $since
 WITH ch, coalesce(ch.mergedAt, ch.landedAt) AS at
 MATCH (p:Person)-[r:AUTHORED|REVIEWED]->(ch)
+WHERE NOT coalesce(p.is_bot, false)
 RETURN p.id, collect([CASE type(r) WHEN 'REVIEWED' THEN 'reviewer'
                       ELSE coalesce(r.role, 'author') END, at])
 LIMIT $limit
@@ -162,6 +176,10 @@ class Expert:
     emails: list[str]
     login: str | None
     score: float = 0.0
+    #: the recency-weighted record in the areas asked about, and the recent work anywhere
+    #: in the repository the prior spread over its areas
+    area_points: float = 0.0
+    repo_points: float = 0.0
     roles: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     work: list[_Work] = field(default_factory=list)
 
@@ -178,6 +196,8 @@ class Expert:
             "emails": self.emails,
             "login": self.login,
             "score": round(self.score, 3),
+            "area_points": round(self.area_points, 3),
+            "repository_points": round(self.repo_points, 3),
             "authored": self.roles.get("author", 0) + self.roles.get("co-author", 0),
             "reviewed": self.roles.get("reviewer", 0),
             "commented": self.roles.get("comment", 0),
@@ -249,10 +269,7 @@ async def _score_people(
             seen.add((change, comment))
             person.roles[role] += 1
             points = (
-                0.0
-                if row[4]
-                else ROLE_POINTS.get(role, ROLE_POINTS["author"])
-                * recency(at, t, days=EXPERT_DECAY_DAYS)
+                0.0 if row[4] else ROLE_POINTS.get(role, ROLE_POINTS["author"]) * recency(at, t)
             )
             person.score += points
             person.work.append(
@@ -261,18 +278,21 @@ async def _score_people(
     # a component's id names its repository: component:<owner/name>:<path>
     repos = tuple(sorted({cid.removeprefix("component:").partition(":")[0] for cid in ids}))
     active = await _activity(graph, repos, t)
+    spread = SPREAD_WEIGHT / max(1, await _area_count(graph, repos))
     for person in people.values():
-        person.score *= (active.get(person.id, 0.0) + ACTIVE_FLOOR) ** ACTIVE_POWER
+        person.area_points = person.score
+        person.repo_points = active.get(person.id, 0.0)
+        person.score += spread * person.repo_points
     ranked = sorted(people.values(), key=lambda p: (-p.score, p.name))
     return ranked, sorted(bots.values(), key=lambda p: p.name)
 
 
 async def _activity(graph: TenantGraph, repos: tuple[str, ...], t: int) -> dict[str, float]:
-    """Each person's share of the recent work in ``repos`` (fading, shares summing to 1),
-    kept per day and write like the scores."""
+    """Each human's recent work in ``repos`` (points by role, fading), kept per day and
+    write like the scores."""
 
     async def build() -> dict[str, float]:
-        since = t - int(6 * ACTIVE_DECAY_DAYS * _DAY_MS)
+        since = t - int(4 * ACTIVE_DECAY_DAYS * _DAY_MS)
         params = {"repos": list(repos), "t": t, "since": since, "limit": MAX_PEOPLE}
         rows = (await graph.read("people active", READ_ACTIVE, params)).rows
         totals: dict[str, float] = defaultdict(float)
@@ -282,12 +302,21 @@ async def _activity(graph: TenantGraph, repos: tuple[str, ...], t: int) -> dict[
                 if at is not None:
                     points = ROLE_POINTS.get(str(role), ROLE_POINTS["author"])
                     totals[str(pid)] += points * recency(at, t, days=ACTIVE_DECAY_DAYS)
-        total = sum(totals.values()) or 1.0
-        return {pid: v / total for pid, v in totals.items()}
+        return dict(totals)
 
     if not repos:
         return {}
     return (await cached(graph, "people-active", (repos, t // _DAY_MS), build))[0]
+
+
+async def _area_count(graph: TenantGraph, repos: tuple[str, ...]) -> int:
+    """How many Components ``repos`` hold (kept until the next write)."""
+
+    async def build() -> int:
+        rows = (await graph.read("area count", COUNT_AREAS, {"repos": list(repos)})).rows
+        return int(rows[0][0]) if rows else 0
+
+    return (await cached(graph, "area-count", (repos,), build))[0]
 
 
 async def walk_of(

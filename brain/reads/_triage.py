@@ -6,7 +6,10 @@ over their titles and bodies, re-ranked by keyword coverage (the share of the is
 own words each one holds). Each similar change is walked to the files it modified and
 their Components (an issue through the change that FIXES it). Components vote: a change
 touching n code components gives each ``weight / sqrt(n)``, so a focused fix speaks
-louder per area than a sweeping refactor; tests, CI, docs and packaging never vote. A
+louder per area than a sweeping refactor; tests, CI, docs and packaging vote only when
+the issue is about them: its own words name the kind ("CI workflow fails"), or the past
+changes it most resembles changed nothing else (if the closest precedent of "release
+builds tag the wrong commit" is a change to workflow files only, workflows vote). A
 small prior from each area's recent activity breaks ties and answers when nothing
 resembles the issue. The top area comes with its experts (``experts_for``'s scoring)
 and every similar item as evidence.
@@ -306,7 +309,9 @@ async def _triage(
     votes: dict[str, _Vote] = {}
     nodes: dict[str, NodeRef] = {}
     edges: dict[tuple[str, str, str], EdgeRef] = {}
-    allowed = kinds_named(text)
+    named_kinds = kinds_named(text)
+    shown = _kinds_shown(voters, by_change)
+    allowed = named_kinds | shown
     for rank, item in enumerate(voters):
         code = [r for r in by_change.get(item.change, []) if _votes(r, allowed)]
         areas = {r[4]: r for r in code}
@@ -376,6 +381,7 @@ async def _triage(
         ],
         "experts": experts,
         "named_in_paths": named,
+        "kinds": {"named": sorted(named_kinds), "shown_by_closest": sorted(shown)},
         "similar": [
             {
                 "id": s.id,
@@ -398,8 +404,27 @@ async def _triage(
     )
 
 
+def _kinds_shown(voters: list[_Similar], by_change: dict[str, list[list[Any]]]) -> set[str]:
+    """The kinds of file (tests, CI, docs, packaging) an issue is about by its closest
+    precedents: when every similar change tied for the best match changed only files of
+    those kinds, the issue most likely belongs there too, whatever words it uses. One
+    of them touching code says nothing (most fixes touch tests beside the code)."""
+    walked = [item for item in voters if by_change.get(item.change)]
+    if not walked:
+        return set()
+    kinds: set[str] = set()
+    for item in walked:
+        if item.match < walked[0].match - 1e-9:
+            break  # the voters are sorted by match, best first
+        found = {str(row[3]) for row in by_change[item.change]}
+        if "code" in found:
+            return set()
+        kinds |= found & NON_VOTING_KINDS
+    return kinds
+
+
 def _votes(row: list[Any], allowed: set[str]) -> bool:
-    """Whether a changed file may vote: code (or a kind the issue names), in an area of
+    """Whether a changed file may vote: code (or a kind the issue is about), in an area of
     code or of that kind."""
     file_kind, area_kind = row[3], row[7]
     if file_kind in NON_VOTING_KINDS and file_kind not in allowed:
