@@ -65,9 +65,9 @@ DEPTH = 2
 FIXING = re.compile(r"(?i)\b(fix\w*|bug\w*|hotfix|crash\w*|regression|broken|resolve[sd]?)\b")
 _PR_SUFFIX = re.compile(r"\s*\(#\d+\)\s*$")
 #: The repositories the reads' constants were chosen on (VOTERS, PRIOR_WEIGHT, the path
-#: words' place and the kinds the closest precedents show in triage; PRIOR_POINTS and
-#: ACTIVE_DECAY_DAYS in experts); the
-#: figures are also printed for them and for the other three apart.
+#: words' place and the kinds the closest precedents show in triage; SPREAD_WEIGHT and
+#: ACTIVE_DECAY_DAYS in experts); the figures are also printed for them and for the other
+#: three apart.
 CHOSEN_ON = frozenset({"FalkorDB/FalkorDB", "FalkorDB/GraphRAG-SDK", "FalkorDB/falkordb-ts"})
 #: Questions for decision_trail's latency (answers depend on what was extracted).
 WHY_QUESTIONS = (
