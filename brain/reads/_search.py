@@ -5,7 +5,9 @@ Full-text and vector search, each over things (``Searchable``) and over passages
 scores 1 / (60 + rank) in every list it appears in), which needs no tuning and ignores
 that the scores live on different scales. A passage answers as its source document, so
 citations point at sources. Ties break by id, so the order is stable. The queries
-themselves are composed in ``brain.reads._search_queries``.
+themselves are composed in ``brain.reads._search_queries``. A question that names a
+speaker of the passages found is searched for passages once more without the name
+(``brain.reads._named_speakers``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any, cast
 from brain._moments import format_moment, now_ms
 from brain._tenant_graph import TenantGraph
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, is_sample
+from brain.reads._named_speakers import speaker_free
 from brain.reads._passage_rank import PassageRow, RankedPassage, rank_passages
 from brain.reads._reach import READ_NAMES, Hydrate, union_rows
 from brain.reads._search_queries import STOPWORDS, WORD, fulltext_query, ranked_rows
@@ -195,11 +198,38 @@ async def search(
         for k in ("chunk-text", "chunk-vector")
         if k in lists
     ]
+    plain = speaker_free(text, (p.speaker for ranked in chunk_lists for p in ranked))
+    if plain is not None:
+        chunk_lists = await _speaker_free_lists(graph, plain, chunk_lists, chunk_params, shape)
     ranked = rank_passages(chunk_lists, limit=limit)
     speakers = await said_by(
         graph, [p.row.id for p in ranked if p.row.line is not None], as_of_ms=as_of_ms
     )
     return search_result("search", hits, as_of_ms, text, passages=ranked, speakers=speakers)
+
+
+async def _speaker_free_lists(
+    graph: TenantGraph,
+    plain: str,
+    chunk_lists: list[list[PassageRow]],
+    chunk_params: dict[str, Any],
+    shape: dict[str, bool],
+) -> list[list[PassageRow]]:
+    """The passage lists for a question that names speakers (``brain.reads._named_speakers``):
+    full-text for the question without the names in place of the question's own, and the
+    vector search for it beside the question's own vector list."""
+    params = {**chunk_params, "q": fulltext_query(plain)}
+    jobs: list[Any] = [ranked_rows(graph, "chunk-text", params, **shape)]
+    if graph.embedder is not None and len(chunk_lists) > 1:
+        vector = (await graph.embedder.embed([plain]))[0]
+        factor = FILTERED_POOL_FACTOR if shape["typed"] else 1
+        vparams = {**params, "v": vector, "pool": PASSAGE_POOL * factor}
+        jobs.append(ranked_rows(graph, "chunk-vector", vparams, **shape))
+    found = [
+        [p for p in (passage_row(r) for r in rows) if p is not None]
+        for rows in await asyncio.gather(*jobs)
+    ]
+    return [found[0], *chunk_lists[1:], *found[1:]]
 
 
 READ_SAID_BY = """
