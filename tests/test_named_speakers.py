@@ -80,6 +80,8 @@ async def test_a_named_speaker_does_not_bring_back_all_their_lines(
     assert places[0] == ("meeting-crew-week-2", 1), places
     assert found.data["passages"][0]["said_by"]["name"] == "Rosa Diaz"
     assert ("meeting-crew-week-2", 0) in places, places
+    # and the call that answers is the first source, so the answer cites it
+    assert found.data["hits"][0]["id"] == "meeting-crew-week-2", found.data["hits"]
 
     scoped = await call_tool(new_tenant, "search", {**asked, "within": "meeting-crew-week-2"})
     assert _places(scoped)[0] == ("meeting-crew-week-2", 1), _places(scoped)
