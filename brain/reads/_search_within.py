@@ -7,7 +7,9 @@ question written for one meeting fits several). Scoped, the two chunk searches r
 that source's current passages only: full-text filtered to the source's chunks, and the
 vector side as an exact distance over them (a source holds at most a few thousand
 passages, and the index's nearest neighbours over the whole tenant would be filtered to
-a handful). The lists are ranked as unscoped passages are (``_passage_rank``).
+a handful). The lists are ranked as unscoped passages are (``_passage_rank``), and a
+question that names a speaker is searched again without the name, as there
+(``_named_speakers``).
 """
 
 from __future__ import annotations
