@@ -18,6 +18,10 @@ Two readings of the same search results, side by side:
   meetings here are about designing one remote control, so across them a question often
   fits several (the literal reading is the ``passages`` column).
 
+Every figure is also given for two halves of the meetings (split A: each series' first
+and third meeting; split B: its second and fourth), so a change chosen on one half can be
+checked on the other.
+
 Starts its own FalkorDB in a temporary directory and stops it. Prints a table per meeting,
 then one JSON object of the figures as the last line. Run: ``python bench/meetings.py``.
 """
@@ -127,6 +131,13 @@ async def load(graph: TenantGraph, files: list[Path]) -> tuple[int, float, int, 
     return lines, time.perf_counter() - started, decisions, actions
 
 
+def split_of(meeting: str) -> str:
+    """Which half of the meetings a question belongs to: A holds each series' first and third
+    meeting (``...a``, ``...c``), B its second and fourth, so a change tried on one half can
+    be checked on the other."""
+    return "A" if meeting[-1:] in ("a", "c") else "B"
+
+
 def ratio(hits: int, total: int) -> float:
     return round(hits / total, 3) if total else 0.0
 
@@ -170,6 +181,16 @@ async def main(files: list[Path]) -> dict[str, Any]:
     old = ratio(sum(r.by_source for r in all_rows), n)
     within = ratio(sum(r.within for r in all_rows), n)
     print(f"{'overall':20}{n:>10}{hit:>10.3f}{old:>11.3f}{within:>10.3f}")
+    halves = {
+        name: [r for m, rows in per.items() if split_of(m) == name for r in rows] for name in "AB"
+    }
+    for name, rows in halves.items():
+        m = len(rows)
+        print(
+            f"{'split ' + name:20}{m:>10}{ratio(sum(r.ranked for r in rows), m):>10.3f}"
+            f"{ratio(sum(r.by_source for r in rows), m):>11.3f}"
+            f"{ratio(sum(r.within for r in rows), m):>10.3f}"
+        )
     ms = [r.ms for r in all_rows]
     within_ms = [r.within_ms for r in all_rows]
     print(
@@ -188,6 +209,13 @@ async def main(files: list[Path]) -> dict[str, Any]:
         "search_ms_median": round(statistics.median(ms), 1),
         "search_within_ms_median": round(statistics.median(within_ms), 1),
     }
+    for name, rows in halves.items():
+        figures[f"hit_at_10_split_{name.lower()}_ratio"] = ratio(
+            sum(r.ranked for r in rows), len(rows)
+        )
+        figures[f"hit_at_10_within_split_{name.lower()}_ratio"] = ratio(
+            sum(r.within for r in rows), len(rows)
+        )
     for meeting, rows in per.items():
         short = meeting.removeprefix("meeting-")
         figures[f"hit_at_10_{short}_ratio"] = ratio(sum(r.ranked for r in rows), len(rows))

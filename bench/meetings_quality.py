@@ -6,7 +6,9 @@ one Chunk per spoken line), then asks every specific query of every meeting and 
 * meeting level: is the meeting the query was written about first (hit@1) or in the top
   three (hit@3) of the meetings returned;
 * passage level: does at least one of the top 5 / top 10 lines fall inside the query's
-  ``relevant_text_span`` (QMSum turn indexes, inclusive) of that meeting (recall@k).
+  ``relevant_text_span`` (QMSum turn indexes, inclusive) of that meeting (recall@k), also
+  for the ``search`` tool's ranked passages, and recall@10 per half of the meetings (split
+  A: each series' first and third meeting, split B: its second and fourth).
 
 Each is measured for full-text over Chunks alone, vector search over Chunks alone, their
 reciprocal-rank fusion (k = 60), and, at meeting level, hivebrain's ``search`` tool as a
@@ -40,8 +42,9 @@ from brain.reads._search_queries import SNIPPET, fulltext_query, search_query
 DEFAULT_MEETINGS = Path(__file__).resolve().parents[2] / "shared" / "data" / "meetings"
 AS_OF = "2026-01-05"
 MODES = ("fulltext", "vector", "fused")
-#: Passage recall is also read for ``search`` asked within the query's own meeting.
-PASSAGE_MODES = (*MODES, "within")
+#: Passage recall is also read for the ``search`` tool's ranked passages, across all
+#: meetings and asked within the query's own meeting.
+PASSAGE_MODES = (*MODES, "search", "within")
 
 
 def with_chunk_ids(source: str) -> LiteralString:
@@ -73,6 +76,8 @@ class Scores:
     meeting_at_3: dict[str, int] = field(default_factory=dict)
     passage_at_5: dict[str, int] = field(default_factory=dict)
     passage_at_10: dict[str, int] = field(default_factory=dict)
+    #: (split, mode, hit) of passage recall@10 per query, for the split table.
+    at_10_by_split: list[tuple[str, str, bool]] = field(default_factory=list)
     ms: dict[str, list[float]] = field(default_factory=dict)
 
     def add(self, counter: dict[str, int], mode: str, hit: bool) -> None:
@@ -83,7 +88,7 @@ def read_queries(path: Path) -> tuple[dict[str, Any], list[Query]]:
     """A meeting file and its specific queries with their relevant turn indexes."""
     data = json.loads(path.read_text(encoding="utf-8"))
     meeting = f"meeting-{slugify(path.stem)}"
-    queries = []
+    queries: list[Query] = []
     for item in data.get("specific_query_list", []):
         lines = {
             i for start, end in item["relevant_text_span"] for i in range(int(start), int(end) + 1)
@@ -163,6 +168,7 @@ async def evaluate(graph: TenantGraph, query: Query, scores: Scores) -> None:
         "fulltext": [row[-1] for row in ft_rows],
         "vector": [row[-1] for row in vec_rows],
         "fused": fused_chunks,
+        "search": [p["id"] for p in result.data.get("passages", [])],
         "within": [p["id"] for p in scoped.data.get("passages", [])],
     }
     meetings = {
@@ -177,6 +183,9 @@ async def evaluate(graph: TenantGraph, query: Query, scores: Scores) -> None:
     for mode, chunks in ranked.items():
         scores.add(scores.passage_at_5, mode, passage_hit(chunks, query, 5))
         scores.add(scores.passage_at_10, mode, passage_hit(chunks, query, 10))
+        scores.at_10_by_split.append(
+            (split_of(query.meeting), mode, passage_hit(chunks, query, 10))
+        )
 
 
 async def load(graph: TenantGraph, meetings: dict[str, dict[str, Any]]) -> tuple[int, float]:
@@ -190,6 +199,12 @@ async def load(graph: TenantGraph, meetings: dict[str, dict[str, Any]]) -> tuple
             raise RuntimeError(f"{name}: {report.refusals[:3]}")
         lines += sum(1 for f in facts if f.get("node", {}).get("type") == "Chunk")
     return lines, time.perf_counter() - started
+
+
+def split_of(meeting: str) -> str:
+    """Split A holds each series' first and third meeting (``...a``, ``...c``), B its second
+    and fourth: a change chosen on one half is checked on the other."""
+    return "A" if meeting[-1:] in ("a", "c") else "B"
 
 
 def ratio(hits: int, total: int) -> float:
@@ -215,6 +230,13 @@ def report(scores: Scores, n: int, lines: int, load_s: float) -> dict[str, Any]:
             f"{ratio(counter.get(m, 0), n):>12.3f}" if m in modes else f"{'-':>12}" for m in cols
         ]
         print(f"{label:28}" + "".join(cells))
+    for half in "AB":
+        marks = [(mode, hit) for split, mode, hit in scores.at_10_by_split if split == half]
+        cells: list[str] = []
+        for m in cols:
+            got = [hit for mode, hit in marks if mode == m]
+            cells.append(f"{ratio(sum(got), len(got)):>12.3f}" if got else f"{'-':>12}")
+        print(f"{'  split ' + half + ' recall@10':28}" + "".join(cells))
     medians = {m: statistics.median(scores.ms[m]) for m in cols}
     print(f"{'median query ms':28}" + "".join(f"{medians[m]:>12.1f}" for m in cols))
     figures: dict[str, Any] = {
@@ -230,6 +252,12 @@ def report(scores: Scores, n: int, lines: int, load_s: float) -> dict[str, Any]:
     for m in PASSAGE_MODES:
         figures[f"passage_recall_at_5_{m}_ratio"] = ratio(scores.passage_at_5.get(m, 0), n)
         figures[f"passage_recall_at_10_{m}_ratio"] = ratio(scores.passage_at_10.get(m, 0), n)
+    for half in "AB":
+        for m in PASSAGE_MODES:
+            got = [h for sp, mode, h in scores.at_10_by_split if sp == half and mode == m]
+            figures[f"passage_recall_at_10_{m}_split_{half.lower()}_ratio"] = ratio(
+                sum(got), len(got)
+            )
     for m in cols:
         figures[f"query_ms_{m}_median"] = round(medians[m], 1)
     return figures
@@ -259,7 +287,7 @@ async def main(meetings: dict[str, dict[str, Any]], queries: list[Query]) -> dic
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--meetings", type=Path, default=DEFAULT_MEETINGS)
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)

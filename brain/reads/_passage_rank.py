@@ -1,13 +1,14 @@
 """Which passages answer a question: the chunk lists fused per passage, neighbours counted.
 
 Search answers a passage as its source, but an answer that quotes the words needs the
-passages themselves, best first. The two chunk searches (full-text and vector) are fused
-by reciprocal rank per passage. A transcript line is short ("Evaluation."), and what a
-question asks about is usually said over several adjacent turns, so each line also earns
-a share of its neighbours' scores (a window of turns, decaying with distance): a run of
-matching lines outranks one stray line that happens to share a word. Picked passages keep
-a gap between them, so ten results cover several places in the records rather than ten
-neighbouring lines of one place; close neighbours fill the list only after that.
+passages themselves, best first. The chunk searches (full-text and vector, and a second
+vector list when the question names a speaker) are fused by reciprocal rank per passage.
+A transcript line is short ("Evaluation."), and what a question asks about is usually
+said over several adjacent turns, so each line also earns a share of its neighbours'
+scores (a window of turns, decaying with distance): a run of matching lines outranks one
+stray line that happens to share a word. Picked passages keep a gap between them, so ten
+results cover several places in the records rather than ten neighbouring lines of one
+place; close neighbours fill the list only after that.
 """
 
 from __future__ import annotations

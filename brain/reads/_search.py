@@ -5,18 +5,22 @@ Full-text and vector search, each over things (``Searchable``) and over passages
 scores 1 / (60 + rank) in every list it appears in), which needs no tuning and ignores
 that the scores live on different scales. A passage answers as its source document, so
 citations point at sources. Ties break by id, so the order is stable. The queries
-themselves are composed in ``brain.reads._search_queries``.
+themselves are composed in ``brain.reads._search_queries``. A question that names a
+speaker of the passages found is searched for passages once more without the name
+(``brain.reads._named_speakers``).
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from brain._moments import format_moment, now_ms
 from brain._tenant_graph import TenantGraph
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, is_sample
+from brain.reads._named_speakers import speaker_free
 from brain.reads._passage_rank import PassageRow, RankedPassage, rank_passages
 from brain.reads._reach import READ_NAMES, Hydrate, union_rows
 from brain.reads._search_queries import STOPWORDS, WORD, fulltext_query, ranked_rows
@@ -30,6 +34,8 @@ FILTERED_POOL_FACTOR = 8
 MAX_PASSAGES_SHOWN = 3
 #: Hits each of the four searches contributes before fusion.
 POOL = 30
+#: The searches over passages (chunks), whose rows carry the passage.
+CHUNK_SEARCHES = ("chunk-text", "chunk-vector")
 #: Passages each chunk search contributes to the passage ranking (a deeper list adds
 #: more stray single-word matches than it finds).
 PASSAGE_POOL = 30
@@ -52,10 +58,14 @@ class Hit:
     passages: dict[str, tuple[PassageRow, int]] = field(default_factory=dict)
 
 
-def fuse(lists: dict[str, list[list[Any]]]) -> list[Hit]:
-    """Reciprocal-rank fusion of ranked row lists; a node scores in every list it is in."""
+def fuse(lists: dict[str, list[list[Any]]] | Sequence[tuple[str, list[list[Any]]]]) -> list[Hit]:
+    """Reciprocal-rank fusion of ranked row lists; a node scores in every list it is in.
+
+    Lists are named by the search they came from (a hit's ``via``); two lists of one
+    search (the question and the question without a speaker's name) are given as pairs.
+    """
     hits: dict[str, Hit] = {}
-    for via, rows in lists.items():
+    for via, rows in lists.items() if isinstance(lists, dict) else lists:
         seen: set[str] = set()
         rank = 0
         for position, row in enumerate(rows):
@@ -187,19 +197,43 @@ async def search(
         for job in jobs.values():
             if isinstance(job, asyncio.Future) and not job.done():
                 job.cancel()
-    lists = dict(zip(jobs, results, strict=True))
+    lists: list[tuple[str, list[list[Any]]]] = list(zip(jobs, results, strict=True))
+    plain = speaker_free(
+        text,
+        (p.speaker for k, rows in lists if k in CHUNK_SEARCHES for p in _passages(rows)),
+    )
+    if plain is not None:
+        again = await _speaker_free_rows(graph, plain, chunk_params, shape)
+        # the words without the names in place of the question's; its vector list beside
+        lists = [(k, again.get(k, rows) if k == "chunk-text" else rows) for k, rows in lists]
+        lists += [(k, rows) for k, rows in again.items() if k != "chunk-text"]
     # things fuse over the same depth as before; passages rank over the deeper chunk lists
-    hits = rerank(fuse({k: v[:POOL] for k, v in lists.items()}), text)[:limit]
-    chunk_lists = [
-        [p for p in (passage_row(r) for r in lists[k]) if p is not None]
-        for k in ("chunk-text", "chunk-vector")
-        if k in lists
-    ]
+    hits = rerank(fuse([(k, v[:POOL]) for k, v in lists]), text)[:limit]
+    chunk_lists = [_passages(rows) for k, rows in lists if k in CHUNK_SEARCHES]
     ranked = rank_passages(chunk_lists, limit=limit)
     speakers = await said_by(
         graph, [p.row.id for p in ranked if p.row.line is not None], as_of_ms=as_of_ms
     )
     return search_result("search", hits, as_of_ms, text, passages=ranked, speakers=speakers)
+
+
+def _passages(rows: list[list[Any]]) -> list[PassageRow]:
+    return [p for p in (passage_row(r) for r in rows) if p is not None]
+
+
+async def _speaker_free_rows(
+    graph: TenantGraph, plain: str, chunk_params: dict[str, Any], shape: dict[str, bool]
+) -> dict[str, list[list[Any]]]:
+    """The chunk searches for a question without the speakers it names
+    (``brain.reads._named_speakers``): by its words, and by meaning with an embedder."""
+    params = {**chunk_params, "q": fulltext_query(plain)}
+    jobs: dict[str, Any] = {"chunk-text": ranked_rows(graph, "chunk-text", params, **shape)}
+    if graph.embedder is not None:
+        vector = (await graph.embedder.embed([plain]))[0]
+        factor = FILTERED_POOL_FACTOR if shape["typed"] else 1
+        vparams = {**params, "v": vector, "pool": PASSAGE_POOL * factor}
+        jobs["chunk-vector"] = ranked_rows(graph, "chunk-vector", vparams, **shape)
+    return dict(zip(jobs, await asyncio.gather(*jobs.values()), strict=True))
 
 
 READ_SAID_BY = """

@@ -7,7 +7,9 @@ question written for one meeting fits several). Scoped, the two chunk searches r
 that source's current passages only: full-text filtered to the source's chunks, and the
 vector side as an exact distance over them (a source holds at most a few thousand
 passages, and the index's nearest neighbours over the whole tenant would be filtered to
-a handful). The lists are ranked as unscoped passages are (``_passage_rank``).
+a handful). The lists are ranked as unscoped passages are (``_passage_rank``), and a
+question that names a speaker is searched again without the name, as there
+(``_named_speakers``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any, LiteralString
 from brain._moments import now_ms
 from brain._tenant_graph import TenantGraph
 from brain.reads._evidence import ReadResult
+from brain.reads._named_speakers import speaker_free
 from brain.reads._passage_rank import PassageRow, rank_passages
 from brain.reads._passages import PASSAGE_TYPES
 from brain.reads._search import (
@@ -77,23 +80,12 @@ async def search_within(
             update={"message": f"{text!r} has no words to search for: ask with names or keywords"}
         )
     params: dict[str, Any] = {"q": q, "t": as_of_ms, "within": source["id"], "k": PASSAGE_POOL}
-    jobs = [
-        graph.read("search within text", READ_WITHIN_TEXT, params, timeout_ms=WITHIN_TIMEOUT_MS)
-    ]
-    if graph.embedder is not None:
-        vector = (await graph.embedder.embed([text]))[0]
-        jobs.append(
-            graph.read(
-                "search within vector",
-                READ_WITHIN_VECTOR,
-                {**params, "v": vector},
-                timeout_ms=WITHIN_TIMEOUT_MS,
-            )
-        )
-    lists: list[list[PassageRow]] = [
-        [p for p in (passage_row(r) for r in res.rows) if p is not None]
-        for res in await asyncio.gather(*jobs)
-    ]
+    lists = await _lists(graph, text, params)
+    plain = speaker_free(text, (p.speaker for ranked in lists for p in ranked))
+    if plain is not None:
+        # as in ``search``: words without the names, both vectors (brain.reads._named_speakers)
+        again = await _lists(graph, plain, {**params, "q": fulltext_query(plain)})
+        lists = [again[0], *lists[1:], *again[1:]]
     if as_of_ms < now_ms() - NOW_SLACK_MS and not _known(source, as_of_ms):
         lists = []  # a source first known after the moment asked about holds nothing for it
     ranked = rank_passages(lists, limit=limit)
@@ -117,6 +109,27 @@ async def search_within(
             hit.passages[p.row.id] = (p.row, position)
         hits.append(hit)
     return search_result("search", hits, as_of_ms, text, passages=ranked, speakers=speakers)
+
+
+async def _lists(graph: TenantGraph, text: str, params: dict[str, Any]) -> list[list[PassageRow]]:
+    """The source's passages for ``text``: by its words, then (with an embedder) by meaning."""
+    jobs = [
+        graph.read("search within text", READ_WITHIN_TEXT, params, timeout_ms=WITHIN_TIMEOUT_MS)
+    ]
+    if graph.embedder is not None:
+        vector = (await graph.embedder.embed([text]))[0]
+        jobs.append(
+            graph.read(
+                "search within vector",
+                READ_WITHIN_VECTOR,
+                {**params, "v": vector},
+                timeout_ms=WITHIN_TIMEOUT_MS,
+            )
+        )
+    return [
+        [p for p in (passage_row(r) for r in res.rows) if p is not None]
+        for res in await asyncio.gather(*jobs)
+    ]
 
 
 def _known(source: dict[str, Any], as_of_ms: int) -> bool:
