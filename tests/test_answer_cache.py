@@ -7,15 +7,13 @@ repo-brain tests), loaded through the export-format loader like the real data.
 
 from __future__ import annotations
 
-import asyncio
-import json
 import uuid
 from pathlib import Path
 from typing import Any
 
 from agents.tools import call_tool
 from brain import Brain, TenantGraph
-from brain.ingest._github import load_github
+from tests.commit_records import commit_record, load_history
 
 REPO = "crumbco/till"
 RIA = {"name": "Ria Okafor", "email": "ria@crumbco.bake"}
@@ -27,22 +25,7 @@ CITED = "MATCH (a:Answer {tool: $tool})-[:CITES]->(n) RETURN collect(DISTINCT n.
 
 
 def commit(n: int, day: str, who: dict[str, str], subject: str, files: list[str]) -> dict[str, Any]:
-    return {
-        "repo": REPO,
-        "sha": f"{n:040x}",
-        "author": who,
-        "author_date": f"{day}T09:00:00+00:00",
-        "landed_date": f"{day}T09:30:00+00:00",
-        "subject": subject,
-        "body": "",
-        "co_authors": [],
-        "pr": n,
-        "pr_source": "squash",
-        "pr_title": subject,
-        "closes": [],
-        "is_bot": False,
-        "files": [{"path": p, "added": 4, "deleted": 2} for p in files],
-    }
+    return commit_record(REPO, n, day, who, subject, files, pr=n)
 
 
 HISTORY = [
@@ -56,14 +39,8 @@ async def _tenant(brain: Brain, tmp_path: Path, records: list[dict[str, Any]]) -
     slug = f"ans-{uuid.uuid4().hex[:8]}"
     await brain.create_tenant(slug)
     graph = await brain.tenant(slug)
-    await _load(graph, tmp_path / "till.jsonl", records)
+    await load_history(graph, tmp_path / "till.jsonl", records)
     return graph
-
-
-async def _load(graph: TenantGraph, path: Path, records: list[dict[str, Any]]) -> None:
-    await asyncio.to_thread(path.write_text, "\n".join(json.dumps(r) for r in records) + "\n")
-    report = await load_github(graph, path)
-    assert report.refused == 0, report.refusals
 
 
 async def _answers(graph: TenantGraph, tool: str) -> int:
@@ -86,7 +63,7 @@ async def test_a_repeated_question_is_served_from_an_answer_citing_its_evidence(
     # a write elsewhere (the ovens, which this answer does not cite) leaves it standing
     generation = await graph.generation()
     more = [*HISTORY, commit(4, "2026-08-01", TEO, "Oven timers show minutes", ["src/ovens/ui.py"])]
-    await _load(graph, tmp_path / "till2.jsonl", more)
+    await load_history(graph, tmp_path / "till2.jsonl", more)
     assert await graph.generation() > generation
     assert await call_tool(graph, "experts_for", ASK) == first
     assert await _answers(graph, "experts_for") == 1
@@ -100,7 +77,7 @@ async def test_a_write_touching_a_cited_record_makes_the_answer_stale(
     assert [e["name"] for e in first.data["experts"]] == ["Ria Okafor"]
     # Teo now changes a receipts file the answer cites: a new edge at a cited node
     more = [*HISTORY, commit(5, "2026-08-15", TEO, "Receipts show VAT", ["src/receipts/print.py"])]
-    await _load(graph, tmp_path / "till3.jsonl", more)
+    await load_history(graph, tmp_path / "till3.jsonl", more)
     fresh = await call_tool(graph, "experts_for", ASK)
     assert await _answers(graph, "experts_for") == 2  # answered afresh and kept
     assert {e["name"] for e in fresh.data["experts"]} == {"Ria Okafor", "Teo Varga"}

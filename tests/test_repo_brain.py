@@ -8,7 +8,6 @@ added as facts, as the GitHub API source and the decision extraction write them.
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import uuid
@@ -25,6 +24,7 @@ from brain.ingest._github import load_github, message_text
 from brain.ingest._github_paths import file_kind, folder_kind
 from brain.ingest._github_people import PeopleIndex
 from brain.reads import ReadResult
+from tests.commit_records import commit_record, load_history
 
 REPO = "acme/widgets"
 NOW = parse_moment("2026-06-01")
@@ -39,34 +39,9 @@ CLAUDE = {"name": "Claude", "email": "noreply@anthropic.com"}
 
 
 def commit(
-    n: int,
-    day: str,
-    author: dict[str, str],
-    subject: str,
-    files: list[str],
-    *,
-    pr: int | None = None,
-    closes: list[int] | None = None,
-    co: list[dict[str, str]] | None = None,
-    bot: bool = False,
-    body: str = "",
+    n: int, day: str, author: dict[str, str], subject: str, files: list[str], **options: Any
 ) -> dict[str, Any]:
-    return {
-        "repo": REPO,
-        "sha": f"{n:040x}",
-        "author": author,
-        "author_date": f"{day}T10:00:00+00:00",
-        "landed_date": f"{day}T12:00:00+00:00",
-        "subject": subject,
-        "body": body,
-        "co_authors": co or [],
-        "pr": pr,
-        "pr_source": "squash" if pr else None,
-        "pr_title": subject if pr else None,
-        "closes": closes or [],
-        "is_bot": bot,
-        "files": [{"path": p, "added": 3, "deleted": 1} for p in files],
-    }
+    return commit_record(REPO, n, day, author, subject, files, **options)
 
 
 HISTORY = [
@@ -173,9 +148,7 @@ async def repo_graph(quiet_brain: Brain, tmp_path_factory: Any) -> TenantGraph:
     await quiet_brain.create_tenant(slug)
     graph = await quiet_brain.tenant(slug)
     path = tmp_path_factory.mktemp("repo") / "widgets.jsonl"
-    path.write_text("\n".join(json.dumps(r) for r in HISTORY) + "\n")
-    report = await load_github(graph, path)
-    assert report.refused == 0, report.refusals
+    await load_history(graph, path, HISTORY)
     extra = await graph.write_facts(list(enumerate(EXTRA, 1)))
     assert extra.refused == 0, extra.refusals
     again = await load_github(graph, path)

@@ -15,7 +15,6 @@ real data. As of 2026-06-01:
 
 from __future__ import annotations
 
-import json
 import uuid
 from typing import Any
 
@@ -23,7 +22,7 @@ import pytest_asyncio
 
 from agents.tools import call_tool
 from brain import Brain, TenantGraph
-from brain.ingest._github import load_github
+from tests.commit_records import commit_record, load_history
 
 REPO = "shop/till"
 AS_OF = "2026-06-01"
@@ -37,22 +36,7 @@ GUS = {"name": "Gus Ortiz", "email": "gus@shop.example"}
 def change(
     n: int, day: str, author: dict[str, str], title: str, files: list[str]
 ) -> dict[str, Any]:
-    return {
-        "repo": REPO,
-        "sha": f"{n:040x}",
-        "author": author,
-        "author_date": f"{day}T09:00:00+00:00",
-        "landed_date": f"{day}T11:00:00+00:00",
-        "subject": title,
-        "body": "",
-        "co_authors": [],
-        "pr": n,
-        "pr_source": "squash",
-        "pr_title": title,
-        "closes": [],
-        "is_bot": False,
-        "files": [{"path": p, "added": 4, "deleted": 2} for p in files],
-    }
+    return commit_record(REPO, n, day, author, title, files, pr=n)
 
 
 API_WORK = [
@@ -106,10 +90,7 @@ async def shop(quiet_brain: Brain, tmp_path_factory: Any) -> TenantGraph:
     slug = f"rp-{uuid.uuid4().hex[:8]}"
     await quiet_brain.create_tenant(slug)
     graph = await quiet_brain.tenant(slug)
-    path = tmp_path_factory.mktemp("shop") / "till.jsonl"
-    path.write_text("\n".join(json.dumps(r) for r in HISTORY) + "\n")
-    report = await load_github(graph, path)
-    assert report.refused == 0, report.refusals
+    await load_history(graph, tmp_path_factory.mktemp("shop") / "till.jsonl", HISTORY)
     return graph
 
 
