@@ -168,13 +168,17 @@ async def main(files: list[Path]) -> dict[str, Any]:
         f"rules kept {decisions} decisions, {actions} action items"
     )
     print(f"{'meeting':20}{'questions':>10}{'hit@10':>10}{'by source':>11}{'within':>10}")
-    for meeting, rows in per.items():
+
+    def row(label: str, rows: list[Asked]) -> None:
         n = len(rows)
         print(
-            f"{meeting:20}{n:>10}{ratio(sum(r.ranked for r in rows), n):>10.3f}"
+            f"{label:20}{n:>10}{ratio(sum(r.ranked for r in rows), n):>10.3f}"
             f"{ratio(sum(r.by_source for r in rows), n):>11.3f}"
             f"{ratio(sum(r.within for r in rows), n):>10.3f}"
         )
+
+    for meeting, rows in per.items():
+        row(meeting, rows)
     all_rows = [r for rows in per.values() for r in rows]
     n = len(all_rows)
     hit = ratio(sum(r.ranked for r in all_rows), n)
@@ -185,12 +189,7 @@ async def main(files: list[Path]) -> dict[str, Any]:
         name: [r for m, rows in per.items() if split_of(m) == name for r in rows] for name in "AB"
     }
     for name, rows in halves.items():
-        m = len(rows)
-        print(
-            f"{'split ' + name:20}{m:>10}{ratio(sum(r.ranked for r in rows), m):>10.3f}"
-            f"{ratio(sum(r.by_source for r in rows), m):>11.3f}"
-            f"{ratio(sum(r.within for r in rows), m):>10.3f}"
-        )
+        row(f"split {name}", rows)
     ms = [r.ms for r in all_rows]
     within_ms = [r.within_ms for r in all_rows]
     print(
