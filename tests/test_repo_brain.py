@@ -20,7 +20,7 @@ from agents import run_turn
 from agents.tools import call_tool
 from brain import Brain, TenantGraph, parse_moment
 from brain.ingest import load_git_repository, read_git_log
-from brain.ingest._github import load_github, message_text
+from brain.ingest._github import load_github
 from brain.ingest._github_paths import file_kind, folder_kind
 from brain.ingest._github_people import PeopleIndex
 from brain.reads import ReadResult
@@ -437,31 +437,3 @@ async def test_a_local_git_repository_loads_as_the_same_records(
     top = res.data["experts"][0]
     assert top["name"] == "Ana Lima" and len(top["emails"]) == 2  # one person, two addresses
     assert [b["name"] for b in res.data["bots"]] == ["Claude"]
-    # the Commit's text keeps what changed and leaves the trailer to the AUTHORED edges
-    texts = await graph.read(
-        "commit text",
-        "MATCH (c:Commit) WHERE c.name = 'Fix cart rounding' RETURN c.text, c.sha",
-        {},
-    )
-    assert [row[0] for row in texts.rows] == ["Closes #4"]
-    roles = await graph.read(
-        "co-author",
-        "MATCH (p:Person)-[r:AUTHORED]->(c:Commit {sha: $sha}) RETURN p.name, r.role",
-        {"sha": texts.rows[0][1]},
-    )
-    assert ("Claude", "co-author") in [tuple(row) for row in roles.rows]
-
-
-def test_message_text_drops_trailers_and_squash_rules_only() -> None:
-    body = (
-        "* Bill the deposit when the booking is made\n\n"
-        "* Refund it if the clinic cancels - by: the policy page\n\n"
-        "---------\n\n"
-        "Co-authored-by: Ines Ortega <ines@vetclinic.example>\n"
-        "Signed-off-by: Tom Park <tom@vetclinic.example>"
-    )
-    assert message_text(body) == (
-        "* Bill the deposit when the booking is made\n\n"
-        "* Refund it if the clinic cancels - by: the policy page"
-    )
-    assert message_text("Reviewed-by: nobody\n") == ""

@@ -49,13 +49,6 @@ FORKS: dict[str, tuple[str, str]] = {
     "FalkorDB/FalkorDB": ("RedisGraph/RedisGraph", "2023-07-20"),
 }
 
-#: Lines of a message that say who, not what: trailers (Co-authored-by, Signed-off-by,
-#: Reviewed-by, ...) and the rule a squash merge draws above them. The people are read
-#: from the record (AUTHORED edges); in the Commit's text, which search matches and the
-#: model embeds, their names and e-mails would only be noise (a tenth of the six shared
-#: histories' commit tokens).
-_WHO_LINE = re.compile(r"^[ \t]*(?:[A-Z][A-Za-z]*(?:-[A-Za-z]+)*-by:[ \t].*|-{3,})[ \t]*$", re.M)
-_BLANK_RUN = re.compile(r"\n[ \t]*(?:\n[ \t]*)+\n")
 _NOREPLY = re.compile(r"^(?:\d+\+)?(?P<login>[^@\s]+)@users\.noreply\.github\.com$")
 _PR_SUFFIX = re.compile(r"\s*\(#\d+\)\s*$")
 _GZIP_MAGIC = b"\x1f\x8b"
@@ -190,7 +183,7 @@ class _Stream:
         yield from self._repository(repo)
         known = [f for f in rec.files if f.added is not None and f.deleted is not None]
         added, deleted = sum(f.added or 0 for f in known), sum(f.deleted or 0 for f in known)
-        body = message_text(rec.body or "")[:MAX_BODY_CHARS] or None
+        body = (rec.body or "").strip()[:MAX_BODY_CHARS] or None
         dates = {"landedAt": parse_moment(when), "authoredAt": parse_moment(rec.author_date)}
         tracker = self._numbered_repo(rec)  # whose PR and issue numbers these are
         # No (Commit)-[]->(PullRequest) pattern in the schema yet: the PR's id is a property.
@@ -451,11 +444,6 @@ async def load_records(
             await asyncio.gather(ahead, return_exceptions=True)
     report.refusals.sort()
     return report
-
-
-def message_text(body: str) -> str:
-    """A commit message body without its trailers and squash rules (see ``_WHO_LINE``)."""
-    return _BLANK_RUN.sub("\n\n", _WHO_LINE.sub("", body)).strip()
 
 
 def _next_batch(
