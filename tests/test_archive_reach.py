@@ -13,6 +13,7 @@ from brain import Brain
 from brain.reads import clear_cache
 from scheduler import JobRunner, Post
 from tests.conftest import unique_slug
+from tests.daily_readings import daily_reading
 
 NOW = 1_796_140_800_000  # 2026-12-01; the archive window (365 days) ends 2025-12-01
 PAST = "2024-06-01"
@@ -177,31 +178,10 @@ def scaffold_readings() -> list[tuple[int, dict[str, Any]]]:
     for i in range(14):
         day = first + timedelta(days=i)
         oid = f"obs-towers-{day.isoformat()}"
-        facts.append(
-            {
-                "node": {
-                    "type": "Observation",
-                    "id": oid,
-                    "name": f"towers out {day}",
-                    "src": "yard-book",
-                    "asOf": (day + timedelta(days=1)).isoformat(),
-                    "value": float(10 + i),
-                    "start": day.isoformat(),
-                    "end": (day + timedelta(days=1)).isoformat(),
-                }
-            }
-        )
-        facts.append(
-            {
-                "edge": {
-                    "from": oid,
-                    "type": "MEASURES",
-                    "to": "metric-towers-out",
-                    "since": day.isoformat(),
-                    "src": "yard-book",
-                    "asOf": day.isoformat(),
-                }
-            }
+        name = f"towers out {day}"
+        value = float(10 + i)
+        facts.extend(
+            daily_reading(oid, "metric-towers-out", day, value, name=name, src="yard-book")
         )
     return list(enumerate(facts, 1))
 

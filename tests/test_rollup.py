@@ -19,6 +19,7 @@ from brain import Brain, TenantGraph
 from brain.reads import metric_period, readings
 from brain.upkeep import apply_rollup, new_run_id, plan_rollup, undo_rollup
 from tests.conftest import unique_slug
+from tests.daily_readings import daily_reading
 
 UTC = ZoneInfo("UTC")
 START = date(2026, 1, 5)  # a Monday, long before the 90-day window of "now"
@@ -71,32 +72,8 @@ def pottery_facts(
                 continue
             day = START + timedelta(days=i)
             oid = f"obs-{mid}-{day.isoformat()}"
-            facts.append(
-                {
-                    "node": {
-                        "type": "Observation",
-                        "id": oid,
-                        "name": f"{mid} {day}",
-                        "src": "studio-sheet",
-                        "asOf": (day + timedelta(days=1)).isoformat(),
-                        "value": value,
-                        "start": day.isoformat(),
-                        "end": (day + timedelta(days=1)).isoformat(),
-                    }
-                }
-            )
-            facts.append(
-                {
-                    "edge": {
-                        "from": oid,
-                        "type": "MEASURES",
-                        "to": mid,
-                        "since": day.isoformat(),
-                        "src": "studio-sheet",
-                        "asOf": day.isoformat(),
-                    }
-                }
-            )
+            name = f"{mid} {day}"
+            facts.extend(daily_reading(oid, mid, day, value, name=name, src="studio-sheet"))
     return list(enumerate(facts, 1))
 
 
