@@ -77,6 +77,17 @@ def pottery_facts(
     return list(enumerate(facts, 1))
 
 
+async def pottery_tenant(
+    brain: Brain, suffix: str, firings: list[float | None], defects: list[float | None]
+) -> TenantGraph:
+    """A new tenant holding ``pottery_facts``; its metrics are ``metric-*-<suffix>``."""
+    slug = unique_slug()
+    await brain.create_tenant(slug)
+    graph = await brain.tenant(slug)
+    await graph.write_facts(pottery_facts(suffix, firings, defects))
+    return graph
+
+
 def day_start_ms(day: date) -> int:
     return int(datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp() * 1000)
 
@@ -131,11 +142,8 @@ values = st.lists(
 async def test_rolled_up_totals_equal_the_daily_totals_for_sums_and_means(
     quiet_brain: Brain, firings: list[float | None], defects: list[float | None]
 ) -> None:
-    slug = unique_slug()
-    await quiet_brain.create_tenant(slug)
-    graph = await quiet_brain.tenant(slug)
     suffix = uuid.uuid4().hex[:6]
-    await graph.write_facts(pottery_facts(suffix, firings, defects))
+    graph = await pottery_tenant(quiet_brain, suffix, firings, defects)
     metrics = [f"metric-firings-{suffix}", f"metric-defects-{suffix}"]
     days = max(len(firings), len(defects))
     before = {m: await totals(graph, m, days) for m in metrics}
@@ -151,7 +159,7 @@ async def test_rolled_up_totals_equal_the_daily_totals_for_sums_and_means(
 
     await undo_rollup(graph, run)
     assert await records(graph) == original
-    await quiet_brain.erase_tenant(slug)
+    await quiet_brain.erase_tenant(graph.slug)
 
 
 async def test_a_dry_run_writes_nothing_and_ask_answers_the_same_total_after(
@@ -164,11 +172,8 @@ async def test_a_dry_run_writes_nothing_and_ask_answers_the_same_total_after(
         async def post_digest(self, *, platform: str, channel: str, post: Post) -> str:
             return channel
 
-    slug = unique_slug()
-    await quiet_brain.create_tenant(slug)
-    graph = await quiet_brain.tenant(slug)
     firings: list[float | None] = [float(3 + i % 5) for i in range(60)]
-    await graph.write_facts(pottery_facts("feb", firings, [1.5] * 60))
+    graph = await pottery_tenant(quiet_brain, "feb", firings, [1.5] * 60)
     # a reading something else points at stays as it is
     await graph.write_facts(
         [
@@ -204,12 +209,12 @@ async def test_a_dry_run_writes_nothing_and_ask_answers_the_same_total_after(
     original = await records(graph)
     runner = JobRunner(quiet_brain, NoPoster(), retry_delays_s=())
 
-    dry = await runner.run(slug, "rollup", dry_run=True)
+    dry = await runner.run(graph.slug, "rollup", dry_run=True)
     assert dry.status == "dry-run" and dry.details["weekly_created"] > 0
     assert dry.details["readings_after"] < dry.details["readings_before"]
     assert await records(graph) == original
 
-    done = await runner.run(slug, "rollup")
+    done = await runner.run(graph.slug, "rollup")
     assert done.status == "ok" and done.run_id is not None
     after = await records(graph)
     assert len(after) < len(original)
@@ -220,6 +225,6 @@ async def test_a_dry_run_writes_nothing_and_ask_answers_the_same_total_after(
     assert f"{total:,.0f}" in before_answer, before_answer
     assert f"{total:,.0f}" in after_answer, after_answer
 
-    undone = await runner.undo(slug, "rollup", done.run_id)
+    undone = await runner.undo(graph.slug, "rollup", done.run_id)
     assert undone.status == "undone"
     assert await records(graph) == original

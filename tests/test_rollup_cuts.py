@@ -20,8 +20,7 @@ from hypothesis import strategies as st
 from brain import Brain, TenantGraph
 from brain.reads import metric_period, readings
 from brain.upkeep import apply_rollup, new_run_id, plan_rollup, undo_rollup
-from tests.conftest import unique_slug
-from tests.test_rollup import NOW_MS, START, UTC, close, day_start_ms, pottery_facts, records
+from tests.test_rollup import NOW_MS, START, UTC, close, day_start_ms, pottery_tenant, records
 
 HOUR_MS = 3_600_000
 ZONES = ("UTC", "America/Denver", "Asia/Kolkata")
@@ -88,11 +87,8 @@ async def test_any_range_or_moment_totals_the_same_after_a_roll_up(
     asked: list[Range],
     at: list[Moment],
 ) -> None:
-    slug = unique_slug()
-    await quiet_brain.create_tenant(slug)
-    graph = await quiet_brain.tenant(slug)
     suffix = uuid.uuid4().hex[:6]
-    await graph.write_facts(pottery_facts(suffix, firings, defects))
+    graph = await pottery_tenant(quiet_brain, suffix, firings, defects)
     metrics = [f"metric-firings-{suffix}", f"metric-defects-{suffix}"]
     before = {m: await answers(graph, m, asked, at) for m in metrics}
     original = await records(graph)
@@ -106,16 +102,13 @@ async def test_any_range_or_moment_totals_the_same_after_a_roll_up(
 
     await undo_rollup(graph, run)
     assert await records(graph) == original
-    await quiet_brain.erase_tenant(slug)
+    await quiet_brain.erase_tenant(graph.slug)
 
 
 async def test_a_range_ending_mid_week_counts_only_its_days(quiet_brain: Brain) -> None:
     """Kiln firings of 3 a day; a range from a Monday to the next Wednesday is 10 days
     (30 firings) after the roll-up as before it, not two whole weeks (42)."""
-    slug = unique_slug()
-    await quiet_brain.create_tenant(slug)
-    graph = await quiet_brain.tenant(slug)
-    await graph.write_facts(pottery_facts("mid", [3.0] * 28, [2.0] * 28))
+    graph = await pottery_tenant(quiet_brain, "mid", [3.0] * 28, [2.0] * 28)
     plan = await plan_rollup(graph, t=NOW_MS, window_days=90, tz=UTC)
     await apply_rollup(graph, plan, run_id=new_run_id("rollup"), tz=UTC)
     assert [len(b.daily) for b in plan.buckets][:2] == [7, 7]  # whole weeks in January

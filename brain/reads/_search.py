@@ -236,16 +236,9 @@ async def _speaker_free_rows(
     return dict(zip(jobs, await asyncio.gather(*jobs.values()), strict=True))
 
 
+#: By ``Entity``, not ``Chunk``: the id index sits on Entity, and the archive's passage
+#: stubs are entities of type Chunk, so one read serves the live graph and the archive.
 READ_SAID_BY = """
-UNWIND $ids AS id
-MATCH (c:Chunk {id: id})-[s:SAID_BY]->(p:Entity)
-WHERE s.since <= $t AND (s.until IS NULL OR s.until > $t)
-RETURN c.id, p.id, p.type, p.name
-LIMIT $limit
-"""
-
-#: The same read on the archive, whose passage stubs are entities of type Chunk.
-READ_ARCHIVED_SAID_BY = """
 UNWIND $ids AS id
 MATCH (c:Entity {id: id})-[s:SAID_BY]->(p:Entity)
 WHERE s.since <= $t AND (s.until IS NULL OR s.until > $t)
@@ -267,7 +260,6 @@ async def said_by(
         {"ids": ids, "t": as_of_ms, "limit": len(ids)},
         t=as_of_ms,
         hydrates=(Hydrate(at=1, width=3, query=READ_NAMES),),
-        archive_cypher=READ_ARCHIVED_SAID_BY,
     )
     return {str(c): (str(p), str(kind), _str(name)) for c, p, kind, name in rows}
 
