@@ -5,7 +5,9 @@ the commits that landed before are loaded. Then, for every later change that fix
 something (its title says fix / bug / crash, or it closes an issue), ``triage_candidates``
 is asked with the change's title, and scored on whether a component the change touched
 is its top-1 or in its top 3 (all components; and code components only: the code ones
-it touched against the code ones of the answer, as the baseline ranks). For every
+it touched against the code ones of the answer, as the baseline ranks, an area counting
+as code on either side when code files put it there). A fix whose areas were all born in
+the held-out days is left out, as nothing learnt from the past can name them. For every
 component changed at least 3 times in the held-out days, ``experts_for`` is scored by
 precision@3 (people in its top 3 who changed the component, over min(3, how many did))
 and hit@1, against the people who changed it. Beside them, two baselines on the same
@@ -215,6 +217,7 @@ async def evaluate(graph: TenantGraph, files: list[Path], days: int) -> dict[str
     per_repo: dict[str, dict[str, float]] = {}
     tallies: dict[str, tuple[dict[str, Tally], dict[str, ExpertTally]]] = {}
     skipped_areas = 0
+    skipped_fixes: set[str] = set()
     for f in files:
         before, after, cutoff = split(f, days)
         repo = before[0].repo if before else after[0].repo
@@ -248,11 +251,22 @@ async def evaluate(graph: TenantGraph, files: list[Path], days: int) -> dict[str
             lat["triage_candidates"].append((time.perf_counter() - started) * 1000)
             ranked = [c["component"] for c in res.data["components"]]
             # code only: the code areas it touched, against the answer's code areas, as
-            # the baseline ranks code areas only (a CI area first is no code answer)
-            ranked_code = [c for c in ranked if folder_kind(c) == "code"]
+            # the baseline ranks code areas only. An answer's area is code as the truth's
+            # is: a code folder reached through code files (a CI area first is no code
+            # answer, nor "(root)" reached through package.json alone)
+            ranked_code = [
+                c["component"]
+                for c in res.data["components"]
+                if folder_kind(c["component"]) == "code" and "code" in c["kinds"]
+            ]
             for key, truth_code in (("all", False), ("code", True)):
                 truth = ch.components(code=truth_code)
                 if not truth:
+                    continue
+                if not truth & set(freq_all):
+                    # every area it touched was born in the held-out days: nothing that
+                    # learns from the past can name it (the experts below skip such areas)
+                    skipped_fixes.add(f"{repo} {ch.key}")
                     continue
                 base = base_code if truth_code else base_all
                 for tally in (tri[key], r_tri[key]):
@@ -305,7 +319,7 @@ async def evaluate(graph: TenantGraph, files: list[Path], days: int) -> dict[str
         await decision_trail(graph, q, as_of_ms=parse_moment("2030-01-01"))
         lat["decision_trail"].append((time.perf_counter() - started) * 1000)
     return {"tri": tri, "exp": exp, "lat": lat, "per_repo": per_repo, "skipped": skipped_areas,
-            "tallies": tallies}  # fmt: skip
+            "skipped_fixes": len(skipped_fixes), "tallies": tallies}  # fmt: skip
 
 
 def _group(
@@ -376,7 +390,9 @@ def report(result: dict[str, Any]) -> dict[str, float]:
         tgt = f"{target:.2f}" if target is not None else "-"
         print(f"{name:32} {ours:9.3f} {base:9.3f} {tgt:>7}")
     print(
-        f"(triage: {tri['all'].n} fixing changes, {tri['code'].n} touching code; experts: "
+        f"(triage: {tri['all'].n} fixing changes, {tri['code'].n} touching code, "
+        f"{result['skipped_fixes']} touching only areas new in the held-out days left out; "
+        "experts: "
         f"{len(exp['tool'].p3)} areas, {result['skipped']} new in the held-out days left out; "
         "baselines: most-changed component before / most commits in the component before)"
     )

@@ -33,7 +33,7 @@ def commit_record(
     with ``pr``, squash-merged as that pull request under the same title."""
     return {
         "repo": repo,
-        "sha": f"{n:040x}",
+        "sha": f"{n:012x}{0:028x}",  # ids keep the first 12 digits: unique per n
         "author": author,
         "author_date": f"{day}T10:00:00+00:00",
         "landed_date": f"{day}T12:00:00+00:00",

@@ -10,7 +10,7 @@ real data. As of 2026-06-01:
 - Fay wrote five report changes this year; Gus, who writes most of the API, touched the
   reports once, last month.
 - Gus fixed the release workflow (workflow files only), and an upload change touched the
-  API and a workflow together.
+  API and a workflow together. Fay once set the version in ``package.json`` (top level).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest_asyncio
 
+from agents import run_turn
 from agents.tools import call_tool
 from brain import Brain, TenantGraph
 from tests.commit_records import commit_record, load_history
@@ -82,6 +83,7 @@ HISTORY = [
         "Upload retries on timeout",
         ["src/api/upload.py", ".github/workflows/deploy.yml"],
     ),
+    change(32, "2026-01-05", FAY, "Set the version to 2.0 in package.json", ["package.json"]),
 ]
 
 
@@ -154,3 +156,33 @@ async def test_a_precedent_that_also_changed_code_keeps_ci_out(shop: TenantGraph
     assert res.data["kinds"] == {"named": [], "shown_by_closest": []}
     assert res.data["components"][0]["component"] == "src/api"
     assert ".github/workflows" not in [c["component"] for c in res.data["components"]]
+
+
+async def test_each_area_says_which_kinds_of_file_put_it_there(shop: TenantGraph) -> None:
+    """An area reached through ``package.json`` alone is a packaging answer, even at the
+    top level where code could live too; one reached through code files is a code one."""
+    res = await call_tool(
+        shop,
+        "triage_candidates",
+        {"text": "The version in package.json is stale", "repo": REPO, "as_of": AS_OF},
+    )
+    assert res.data["kinds"]["shown_by_closest"] == ["packaging"]
+    top = res.data["components"][0]
+    assert (top["component"], top["kinds"]) == ("(root)", ["packaging"])
+    res = await call_tool(
+        shop,
+        "triage_candidates",
+        {"text": "Upload retries time out", "repo": REPO, "as_of": AS_OF},
+    )
+    assert res.data["components"][0]["kinds"] == ["code"]
+
+
+async def test_chat_says_when_the_area_is_its_packaging_files(shop: TenantGraph) -> None:
+    turn = await run_turn(
+        shop,
+        'Where does this issue go? "The version in package.json is stale"',
+        as_of=AS_OF,
+        save=False,
+    )
+    assert "`(root)`, its packaging files" in turn.answer, turn.answer
+    assert turn.verified, turn.checks

@@ -105,6 +105,19 @@ async def experts(question: str, ledger: ToolLedger, desk: str) -> Draft:
     return Draft("\n".join(lines), _walk_ids(res.evidence.edges))
 
 
+_KIND_WORDS: dict[str, str] = {"ci": "CI"}
+
+
+def _area(component: dict[str, Any]) -> str:
+    """A component as the reply names it, with the kind of files that put it there when
+    they are not code: "`(root)`, its packaging files" says what to look at."""
+    kinds: list[str] = [str(k) for k in component.get("kinds", ["code"])]
+    name = f"`{component['component']}`"
+    if "code" in kinds or not kinds:
+        return name
+    return f"{name}, its {' and '.join(_KIND_WORDS.get(k, k) for k in kinds)} files"
+
+
 async def triage(question: str, ledger: ToolLedger, desk: str) -> Draft:
     """The components a new issue most likely belongs to, by the similar past work."""
     text = issue_text(question)
@@ -114,11 +127,11 @@ async def triage(question: str, ledger: ToolLedger, desk: str) -> Draft:
         return decline("nothing like this issue")
     top = ranked[0]
     lines = [
-        f"This issue most likely goes to `{top['component']}` in {top['repo']} "
+        f"This issue most likely goes to {_area(top)} in {top['repo']} "
         f"{cite({'id': top['id'], 'name': top['component']})} "
         f"({top['confidence']} confidence, score {number(top['score'])}).",
     ]
-    others = [f"`{c['component']}` ({c['confidence']})" for c in ranked[1:3]]
+    others = [f"{_area(c)} ({c['confidence']})" for c in ranked[1:3]]
     if others:
         lines.append(f"Next most likely: {', '.join(others)}.")
     people = res.data.get("experts", [])[:2]

@@ -148,6 +148,9 @@ class _Vote:
     votes: float = 0.0
     prior: float = 0.0
     voters: list[str] = field(default_factory=list)
+    #: the kinds of the files that earned the votes: an area reached through a
+    #: ``package.json`` is a packaging answer, whatever else the folder holds
+    kinds: set[str] = field(default_factory=set)
 
 
 def ft_query(words: list[str]) -> str | None:
@@ -159,15 +162,21 @@ def ft_query(words: list[str]) -> str | None:
 async def similar_items(
     graph: TenantGraph, text: str, *, repo: str | None, t: int
 ) -> list[_Similar]:
-    """Past PRs, commits and issues like ``text``, best first by keyword coverage."""
+    """Past PRs, commits and issues like ``text``, best first by keyword coverage.
+
+    Full-text and (when the tenant embeds) the vector index each hand over candidates;
+    each list's own closeness breaks coverage ties on its own scale (a full-text score
+    over the best one, a cosine as it is), and an item both lists found gets both."""
     words = keywords(text)
     query = ft_query(terms(text))
-    rows: list[list[Any]] = []
+    found: dict[str, tuple[list[Any], float, float]] = {}
     if query is not None:
         res = await graph.read(
             "triage similar", READ_SIMILAR, {"q": query, "repo": repo, "t": t, "pool": POOL}
         )
-        rows.extend(res.rows)
+        top = max((float(r[6]) for r in res.rows if r[6] is not None), default=1.0) or 1.0
+        for row in res.rows:
+            found[str(row[0])] = (row, min(1.0, float(row[6] or 0) / top), 0.0)
     if graph.embedder is not None and text.strip():
         vector = (await graph.embedder.embed([text]))[0]
         res = await graph.read(
@@ -175,14 +184,15 @@ async def similar_items(
             READ_SIMILAR_VECTOR,
             {"v": vector, "repo": repo, "t": t, "pool": POOL // 2},
         )
-        rows.extend(res.rows)
+        for row in res.rows:
+            known_row, by_words, _ = found.get(str(row[0]), (row, 0.0, 0.0))
+            found[str(row[0])] = (known_row, by_words, max(0.0, float(row[6] or 0)))
     best: dict[str, _Similar] = {}
-    top_ft = max((float(r[6]) for r in rows[:POOL] if r[6] is not None), default=1.0) or 1.0
-    for node_id, node_type, name, body, pr, node_repo, score, at in rows:
+    for row, by_words, by_meaning in found.values():
+        node_id, node_type, name, body, pr, node_repo, _, at = row
         title = str(name or "")
         cov = max(coverage(words, title), 0.8 * coverage(words, f"{title} {body}"))
-        closeness = min(1.0, float(score or 0) / top_ft) if node_type else 0.0
-        match = cov + 0.1 * closeness
+        match = cov + 0.1 * by_words + 0.1 * by_meaning
         if match <= 0:
             continue
         # a commit votes with its own files (its edges exist); one vote per pull request
@@ -261,6 +271,7 @@ def _path_votes(
             vote = votes.get(cid) or _Vote(Area(*row))
             votes[cid] = vote
             vote.votes += share
+            vote.kinds |= {k for k in held[cid][1] if k not in NON_VOTING_KINDS or k in allowed}
             nodes.setdefault(cid, NodeRef(id=cid, type="Component", name=row[2]))
         named.append({"word": word, "components": sorted(r[2] for r in eligible.values())})
     return named
@@ -278,8 +289,9 @@ async def triage_candidates(
 ) -> ReadResult:
     """Ranked components for a new issue, with confidence, experts and the similar work.
 
-    JSON: ``components`` (``repo``, ``component``, ``score``, ``confidence``), ``experts``
-    for the top one, ``similar`` items; evidence holds every edge walked.
+    JSON: ``components`` (``repo``, ``component``, ``score``, ``confidence``, and the
+    ``kinds`` of file that put it there), ``experts`` for the top one, ``similar`` items;
+    evidence holds every edge walked.
     """
     async with one_stamp(graph):
         return await _triage(graph, text, repo=repo, t=as_of_ms, limit=limit)
@@ -327,6 +339,7 @@ async def _triage(
             votes[cid] = vote
             vote.votes += share
             vote.voters.append(item.id)
+            vote.kinds |= {str(r[3]) for r in code if r[4] == cid}
             nodes.setdefault(row[1], NodeRef(id=row[1], type="File", name=row[2]))
             nodes.setdefault(cid, NodeRef(id=cid, type="Component", name=row[6]))
             for edge in (ref(row, item.change, "MODIFIES", row[1], 8),
@@ -375,6 +388,7 @@ async def _triage(
                 "component": v.area.path,
                 "score": round(v.score, 3),
                 "confidence": confidence(v.votes),
+                "kinds": sorted(v.kinds or {"code"}),
                 "similar": v.voters[:5],
             }
             for v in ranked
