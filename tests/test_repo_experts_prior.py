@@ -23,6 +23,7 @@ import pytest_asyncio
 from agents import run_turn
 from agents.tools import call_tool
 from brain import Brain, TenantGraph
+from brain.reads import ReadResult
 from tests.commit_records import commit_record, load_history
 
 REPO = "shop/till"
@@ -129,6 +130,12 @@ async def test_a_deep_record_in_the_area_outweighs_the_busiest_person(
     assert fay["score"] > gus["score"]
 
 
+async def triage(graph: TenantGraph, issue: str) -> ReadResult:
+    return await call_tool(
+        graph, "triage_candidates", {"text": issue, "repo": REPO, "as_of": AS_OF}
+    )
+
+
 async def test_only_people_who_worked_in_the_area_are_ranked(shop: TenantGraph) -> None:
     ranked = await experts(shop, "src/reports")
     assert {e["name"] for e in ranked} == {"Fay Lund", "Gus Ortiz"}
@@ -137,22 +144,14 @@ async def test_only_people_who_worked_in_the_area_are_ranked(shop: TenantGraph) 
 async def test_an_issue_goes_to_ci_when_its_closest_precedent_changed_only_ci(
     shop: TenantGraph,
 ) -> None:
-    res = await call_tool(
-        shop,
-        "triage_candidates",
-        {"text": "Tags point at the wrong commit", "repo": REPO, "as_of": AS_OF},
-    )
+    res = await triage(shop, "Tags point at the wrong commit")
     assert res.data["kinds"] == {"named": [], "shown_by_closest": ["ci"]}
     assert res.data["components"][0]["component"] == ".github/workflows"
     assert res.data["similar"][0]["title"].startswith("Fix release tag")
 
 
 async def test_a_precedent_that_also_changed_code_keeps_ci_out(shop: TenantGraph) -> None:
-    res = await call_tool(
-        shop,
-        "triage_candidates",
-        {"text": "Upload retries time out", "repo": REPO, "as_of": AS_OF},
-    )
+    res = await triage(shop, "Upload retries time out")
     assert res.data["kinds"] == {"named": [], "shown_by_closest": []}
     assert res.data["components"][0]["component"] == "src/api"
     assert ".github/workflows" not in [c["component"] for c in res.data["components"]]
@@ -161,19 +160,11 @@ async def test_a_precedent_that_also_changed_code_keeps_ci_out(shop: TenantGraph
 async def test_each_area_says_which_kinds_of_file_put_it_there(shop: TenantGraph) -> None:
     """An area reached through ``package.json`` alone is a packaging answer, even at the
     top level where code could live too; one reached through code files is a code one."""
-    res = await call_tool(
-        shop,
-        "triage_candidates",
-        {"text": "The version in package.json is stale", "repo": REPO, "as_of": AS_OF},
-    )
+    res = await triage(shop, "The version in package.json is stale")
     assert res.data["kinds"]["shown_by_closest"] == ["packaging"]
     top = res.data["components"][0]
     assert (top["component"], top["kinds"]) == ("(root)", ["packaging"])
-    res = await call_tool(
-        shop,
-        "triage_candidates",
-        {"text": "Upload retries time out", "repo": REPO, "as_of": AS_OF},
-    )
+    res = await triage(shop, "Upload retries time out")
     assert res.data["components"][0]["kinds"] == ["code"]
 
 
