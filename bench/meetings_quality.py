@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, LiteralString
 
+from meetings import ratio, split_of  # bench/ is a folder of scripts: this one's neighbour
+
 from agents.tools import call_tool
 from brain import Brain, BrainSettings, EmbeddedServer, TenantGraph, now_ms
 from brain.ingest import meeting_facts, slugify
@@ -150,7 +152,7 @@ async def evaluate(graph: TenantGraph, query: Query, scores: Scores) -> None:
         jobs.append(graph.read("bench ft", FT_CHUNK_IDS, params))
     results = [r.rows for r in await asyncio.gather(*jobs)]
     fused_chunks = rrf_chunks(results)
-    fused_meetings = [h.id for h in fuse({f"l{i}": rows for i, rows in enumerate(results)})]
+    fused_meetings = [h.id for h in fuse((f"l{i}", rows) for i, rows in enumerate(results))]
     scores.ms.setdefault("fused", []).append((time.perf_counter() - started) * 1000)
 
     started = time.perf_counter()
@@ -199,16 +201,6 @@ async def load(graph: TenantGraph, meetings: dict[str, dict[str, Any]]) -> tuple
             raise RuntimeError(f"{name}: {report.refusals[:3]}")
         lines += sum(1 for f in facts if f.get("node", {}).get("type") == "Chunk")
     return lines, time.perf_counter() - started
-
-
-def split_of(meeting: str) -> str:
-    """Split A holds each series' first and third meeting (``...a``, ``...c``), B its second
-    and fourth: a change chosen on one half is checked on the other."""
-    return "A" if meeting[-1:] in ("a", "c") else "B"
-
-
-def ratio(hits: int, total: int) -> float:
-    return round(hits / total, 3) if total else 0.0
 
 
 def report(scores: Scores, n: int, lines: int, load_s: float) -> dict[str, Any]:

@@ -167,10 +167,10 @@ def test_fusion_breaks_ties_by_id() -> None:
 
     # b and a swap places between the two lists, so they score exactly the same.
     lists = {"text": [row("b"), row("a"), row("c")], "vector": [row("a"), row("b")]}
-    fused = fuse(lists)
+    fused = fuse(lists.items())
     assert [h.id for h in fused] == ["a", "b", "c"]
     assert fused[0].score == fused[1].score
-    assert [h.id for h in fuse(dict(reversed(lists.items())))] == ["a", "b", "c"]
+    assert [h.id for h in fuse(reversed(lists.items()))] == ["a", "b", "c"]
     # Re-ranking by name coverage keeps the tie order when names cover nothing asked.
     hits = [
         Hit("z", "Tool", "x", None, None, False, 0.5),

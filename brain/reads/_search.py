@@ -13,7 +13,7 @@ speaker of the passages found is searched for passages once more without the nam
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -58,14 +58,14 @@ class Hit:
     passages: dict[str, tuple[PassageRow, int]] = field(default_factory=dict)
 
 
-def fuse(lists: dict[str, list[list[Any]]] | Sequence[tuple[str, list[list[Any]]]]) -> list[Hit]:
+def fuse(lists: Iterable[tuple[str, list[list[Any]]]]) -> list[Hit]:
     """Reciprocal-rank fusion of ranked row lists; a node scores in every list it is in.
 
-    Lists are named by the search they came from (a hit's ``via``); two lists of one
-    search (the question and the question without a speaker's name) are given as pairs.
+    Lists come as (the search they came from, a hit's ``via``; rows) pairs, as one search
+    may give two (the question, and the question without a speaker's name).
     """
     hits: dict[str, Hit] = {}
-    for via, rows in lists.items() if isinstance(lists, dict) else lists:
+    for via, rows in lists:
         seen: set[str] = set()
         rank = 0
         for position, row in enumerate(rows):
@@ -200,7 +200,7 @@ async def search(
     lists: list[tuple[str, list[list[Any]]]] = list(zip(jobs, results, strict=True))
     plain = speaker_free(
         text,
-        (p.speaker for k, rows in lists if k in CHUNK_SEARCHES for p in _passages(rows)),
+        (p.speaker for k, rows in lists if k in CHUNK_SEARCHES for p in passages_of(rows)),
     )
     if plain is not None:
         again = await _speaker_free_rows(graph, plain, chunk_params, shape)
@@ -209,7 +209,7 @@ async def search(
         lists += [(k, rows) for k, rows in again.items() if k != "chunk-text"]
     # things fuse over the same depth as before; passages rank over the deeper chunk lists
     hits = rerank(fuse([(k, v[:POOL]) for k, v in lists]), text)[:limit]
-    chunk_lists = [_passages(rows) for k, rows in lists if k in CHUNK_SEARCHES]
+    chunk_lists = [passages_of(rows) for k, rows in lists if k in CHUNK_SEARCHES]
     ranked = rank_passages(chunk_lists, limit=limit)
     speakers = await said_by(
         graph, [p.row.id for p in ranked if p.row.line is not None], as_of_ms=as_of_ms
@@ -217,7 +217,8 @@ async def search(
     return search_result("search", hits, as_of_ms, text, passages=ranked, speakers=speakers)
 
 
-def _passages(rows: list[list[Any]]) -> list[PassageRow]:
+def passages_of(rows: list[list[Any]]) -> list[PassageRow]:
+    """The passages of a chunk search's rows (rows of other searches carry none)."""
     return [p for p in (passage_row(r) for r in rows) if p is not None]
 
 

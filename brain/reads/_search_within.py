@@ -27,7 +27,7 @@ from brain.reads._search import (
     NOW_SLACK_MS,
     PASSAGE_POOL,
     Hit,
-    passage_row,
+    passages_of,
     said_by,
     search_result,
 )
@@ -126,10 +126,7 @@ async def _lists(graph: TenantGraph, text: str, params: dict[str, Any]) -> list[
                 timeout_ms=WITHIN_TIMEOUT_MS,
             )
         )
-    return [
-        [p for p in (passage_row(r) for r in res.rows) if p is not None]
-        for res in await asyncio.gather(*jobs)
-    ]
+    return [passages_of(res.rows) for res in await asyncio.gather(*jobs)]
 
 
 def _known(source: dict[str, Any], as_of_ms: int) -> bool:
