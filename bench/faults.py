@@ -488,8 +488,8 @@ class Bench:
         await self.brain.driver.query(
             f"hb_{graph.slug}",
             "bench nodes",
-            "UNWIND $rows AS r CREATE (n:Entity:Service:Searchable {id: r.id, type: 'Service', "
-            "name: r.id, src: 'bench', asOf: 0}) SET n.embedding = vecf32(r.v)",
+            "UNWIND $rows AS r CREATE (n:Entity:Service:Searchable:SearchableVector {id: r.id, "
+            "type: 'Service', name: r.id, src: 'bench', asOf: 0}) SET n.embedding = vecf32(r.v)",
             {"rows": rows},
         )
         worst_client = 0.0

@@ -20,6 +20,7 @@ from brain._tenants import REFERENCE_GRAPH, Registry, Tenant, graph_name, valida
 from brain.db._driver import FalkorDriver, GraphDriver
 from brain.db._indexes import ensure_indexes, wait_operational
 from brain.db._server import EmbeddedServer
+from brain.schema._writer import serving_event
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +80,8 @@ class Brain:
         self._ready: set[str] = set()
         # one write lock per tenant, shared by every handle `tenant()` makes for it
         self._write_locks: dict[str, asyncio.Lock] = {}
+        # and one "full-text indexes serve" event per tenant (cleared while one is rebuilt)
+        self._fulltext_serving: dict[str, asyncio.Event] = {}
         self.registry: Registry | None = None
 
     @property
@@ -143,6 +146,7 @@ class Brain:
             driver=self.driver,
             embedder=self.embedder,
             write_lock=self._write_locks.setdefault(slug, asyncio.Lock()),
+            fulltext_serving=self._fulltext_serving.setdefault(slug, serving_event()),
         )
 
     async def tenant_for(self, platform: str, external_id: str) -> TenantGraph | None:
@@ -171,6 +175,7 @@ class Brain:
             driver=self.driver,
             embedder=self.embedder,
             write_lock=self._write_locks.setdefault(REFERENCE_GRAPH, asyncio.Lock()),
+            fulltext_serving=self._fulltext_serving.setdefault(REFERENCE_GRAPH, serving_event()),
         )
 
     async def _graph_list(self) -> list[str | bytes]:

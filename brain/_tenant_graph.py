@@ -59,14 +59,21 @@ class TenantGraph:
         driver: GraphDriver,
         embedder: Embedder | None = None,
         write_lock: asyncio.Lock | None = None,
+        fulltext_serving: asyncio.Event | None = None,
     ) -> None:
         self.slug = slug
         self._graph = graph
         self._driver = driver
         self._embedder = embedder
-        # Brain passes the one lock of this tenant, shared by every handle it hands out
+        # Brain passes the one lock and the one event of this tenant, shared by every
+        # handle it hands out
         self._writer = FactWriter(
-            slug=slug, graph=graph, driver=driver, embedder=embedder, lock=write_lock
+            slug=slug,
+            graph=graph,
+            driver=driver,
+            embedder=embedder,
+            lock=write_lock,
+            fulltext_serving=fulltext_serving,
         )
 
     @property
@@ -86,8 +93,10 @@ class TenantGraph:
         """A read on this tenant's graph, as GRAPH.RO_QUERY with a timeout.
 
         ``scalars=True`` is the fast path for reads that return only plain values (no
-        nodes, edges or paths): it skips the client's per-cell parser.
+        nodes, edges or paths): it skips the client's per-cell parser. A read waits while
+        this process rebuilds one of the tenant's full-text indexes (see ``write_facts``).
         """
+        await self._writer.fulltext_serving.wait()
         return await self._driver.ro_query(
             self._graph, name, cypher, params, timeout_ms=timeout_ms, scalars=scalars
         )
@@ -117,6 +126,7 @@ class TenantGraph:
         timeout_ms: int = READ_TIMEOUT_MS,
     ) -> QueryResult:
         """A read of outside text that ``check_cypher`` passed (the cypher tool, `query`)."""
+        await self._writer.fulltext_serving.wait()
         return await self._driver.ro_query_checked(
             self._graph, name, cypher, params, timeout_ms=timeout_ms
         )
@@ -162,6 +172,7 @@ class TenantGraph:
         *,
         progress: Callable[[int], None] | None = None,
         origin: Origin = "source",
+        refresh_fulltext: bool = True,
     ) -> WriteReport:
         """Gate and write a batch of facts (``{"node": {...}}`` / ``{"edge": {...}}``).
 
@@ -173,8 +184,26 @@ class TenantGraph:
         ``origin`` says who states the facts: ``"source"`` (files, documents, repositories:
         business facts only), ``"assistant"`` (its own turns, findings and cards) or
         ``"restore"`` (an export loaded back into an empty tenant, record clock included).
+
+        A batch that leaves a full-text index skewed by updates rebuilds it before it
+        returns (seconds per 30,000 nodes; this process's reads of the tenant wait). A
+        load of many batches passes ``refresh_fulltext=False`` to each and calls
+        ``refresh_fulltext`` once at the end.
         """
-        return await self._writer.write_facts(facts, progress=progress, origin=origin)
+        return await self._writer.write_facts(
+            facts, progress=progress, origin=origin, refresh_fulltext=refresh_fulltext
+        )
+
+    async def refresh_fulltext(self, *, every: bool = True) -> list[str]:
+        """Rebuild full-text indexes; the labels rebuilt.
+
+        ``every`` (the default, for the end of a bulk load) rebuilds each index that holds
+        a node: an index built from the nodes at once scores otherwise than one fed node
+        by node, and a restart rebuilds it that way, so a load ends with the scores the
+        next restart would give. ``False``: only those past the share a batch rebuilds at.
+        """
+        async with self._writer.locked():
+            return await self._writer.refresh_fulltext(every=every)
 
     @property
     def last_embedding(self) -> EmbedCounts:

@@ -347,9 +347,9 @@ EXPECTED_INDEXES = {
     ("Searchable", "name", "FULLTEXT"),
     ("Searchable", "text", "FULLTEXT"),
     ("Searchable", "summary", "FULLTEXT"),
-    ("Searchable", "embedding", "VECTOR"),
+    ("SearchableVector", "embedding", "VECTOR"),
     ("Chunk", "text", "FULLTEXT"),
-    ("Chunk", "embedding", "VECTOR"),
+    ("ChunkVector", "embedding", "VECTOR"),
 }
 
 READ_INDEXES = (
@@ -372,6 +372,8 @@ async def test_indexes_and_constraints_are_operational(new_tenant: TenantGraph) 
         for kind in types[prop]
     }
     assert present >= EXPECTED_INDEXES
+    # a vector index on a full-text label would change its full-text scores
+    assert not {("Searchable", "embedding", "VECTOR"), ("Chunk", "embedding", "VECTOR")} & present
     constraints = (await new_tenant.ro_query("t", READ_CONSTRAINTS)).rows
     assert sorted(constraints) == [
         ["MANDATORY", "Entity", ["id"], "OPERATIONAL"],

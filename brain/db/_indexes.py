@@ -1,9 +1,21 @@
-"""Indexes and constraints of a tenant graph, and waiting until they serve.
+"""Indexes and constraints of a tenant graph, waiting until they serve, and rebuilding
+the full-text ones once updates have skewed them.
 
 FalkorDB builds indexes asynchronously (also after a restart, when it rebuilds them from
 the persisted graph): while one is ``UNDER CONSTRUCTION`` a full-text query silently
 returns nothing. So a tenant graph is only handed out once ``wait_operational`` says
 every index and constraint is ``OPERATIONAL``.
+
+A full-text index re-indexes a node on every change of any of its properties and keeps
+the old entry (FalkorDB 4.16 never runs the search engine's garbage collector: its
+``totalCollected`` stays 0). The dead entries count in the term statistics, so scores
+drift with a graph's update history, not with what it holds: the same question scores
+the same pull request 22 in a graph loaded without vectors and 11 in one whose nodes
+were given their vector after they were written, and the order of hits changes. They
+also take memory for ever. ``rebuild_fulltext`` drops and recreates an index, which
+restores the scores of a graph written in one go, and the rebuilt state survives a
+restart; ``stale_fulltext`` says which indexes need it (``maxDocId`` counts every
+indexing, ``numDocuments`` the nodes indexed now).
 """
 
 from __future__ import annotations
@@ -12,8 +24,9 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass
-from typing import LiteralString
+from typing import Any, LiteralString
 
+from brain._json import is_object
 from brain.db._driver import GraphDriver
 from brain.errors import GraphUnavailable, QueryRefused
 
@@ -43,8 +56,12 @@ FULLTEXT_INDEXES: dict[str, tuple[str, ...]] = {
     "Decision": ("name", "summary", "rationale"),
 }
 
-#: Vector indexes over embedded text: the labels search embeds.
-VECTOR_LABELS: tuple[str, ...] = ("Searchable", "Chunk")
+#: Vector indexes over embedded text: the label search embeds -> the label its vectors are
+#: indexed under, which every node with a vector also carries. Not the full-text label
+#: itself: a label's indexes are one index in the search engine, and a vector field in it
+#: changes the full-text scores of every node (by 1/2 or 2/3 on the repositories' history,
+#: so hits change order).
+VECTOR_LABELS: dict[str, str] = {"Searchable": "SearchableVector", "Chunk": "ChunkVector"}
 
 _CREATE_RANGE: dict[tuple[str, str], LiteralString] = {
     ("Entity", "id"): "CREATE INDEX FOR (n:Entity) ON (n.id)",
@@ -71,13 +88,41 @@ CREATE_FULLTEXT_DECISION = (
     "'name', 'summary', 'rationale')"
 )
 CREATE_VECTOR_SEARCHABLE = (
-    "CREATE VECTOR INDEX FOR (n:Searchable) ON (n.embedding) "
+    "CREATE VECTOR INDEX FOR (n:SearchableVector) ON (n.embedding) "
     "OPTIONS {dimension: $dim, similarityFunction: 'cosine'}"
 )
 CREATE_VECTOR_CHUNK = (
-    "CREATE VECTOR INDEX FOR (n:Chunk) ON (n.embedding) "
+    "CREATE VECTOR INDEX FOR (n:ChunkVector) ON (n.embedding) "
     "OPTIONS {dimension: $dim, similarityFunction: 'cosine'}"
 )
+_CREATE_FULLTEXT: dict[str, LiteralString] = {
+    "Searchable": CREATE_FULLTEXT_SEARCHABLE,
+    "Chunk": CREATE_FULLTEXT_CHUNK,
+    "Decision": CREATE_FULLTEXT_DECISION,
+}
+_DROP_FULLTEXT: dict[str, LiteralString] = {
+    "Searchable": "CALL db.idx.fulltext.drop('Searchable')",
+    "Chunk": "CALL db.idx.fulltext.drop('Chunk')",
+    "Decision": "CALL db.idx.fulltext.drop('Decision')",
+}
+# Graphs made before VECTOR_LABELS held their vector indexes on the full-text labels:
+# ensure_indexes drops those, gives each node with a vector its vector label (in rounds of
+# MOVE_ROUND) and rebuilds the full-text index, whose scores the vectors had skewed.
+_LEGACY_VECTOR: dict[str, LiteralString] = {
+    "Searchable": "DROP VECTOR INDEX FOR (n:Searchable) ON (n.embedding)",
+    "Chunk": "DROP VECTOR INDEX FOR (n:Chunk) ON (n.embedding)",
+}
+_MOVE_VECTORS: dict[str, LiteralString] = {
+    "Searchable": (
+        "MATCH (n:Searchable) WHERE n.embedding IS NOT NULL AND NOT n:SearchableVector "
+        "WITH n LIMIT $limit SET n:SearchableVector RETURN count(n)"
+    ),
+    "Chunk": (
+        "MATCH (n:Chunk) WHERE n.embedding IS NOT NULL AND NOT n:ChunkVector "
+        "WITH n LIMIT $limit SET n:ChunkVector RETURN count(n)"
+    ),
+}
+MOVE_ROUND = 10_000
 READ_INDEX_STATUS = (
     "CALL db.indexes() YIELD label, properties, status RETURN label, properties, status"
 )
@@ -112,13 +157,39 @@ async def ensure_indexes(driver: GraphDriver, graph: str, *, dimension: int) -> 
         except QueryRefused as exc:
             if "already exists" not in exc.reason:
                 raise
-    await _idempotent(driver, graph, "create full-text index", CREATE_FULLTEXT_SEARCHABLE)
-    await _idempotent(driver, graph, "create full-text index", CREATE_FULLTEXT_CHUNK)
-    await _idempotent(driver, graph, "create full-text index", CREATE_FULLTEXT_DECISION)
-    await _idempotent(
-        driver, graph, "create vector index", CREATE_VECTOR_SEARCHABLE, {"dim": dimension}
-    )
-    await _idempotent(driver, graph, "create vector index", CREATE_VECTOR_CHUNK, {"dim": dimension})
+    for create in _CREATE_FULLTEXT.values():
+        await _idempotent(driver, graph, "create full-text index", create)
+    for create in (CREATE_VECTOR_SEARCHABLE, CREATE_VECTOR_CHUNK):
+        await _idempotent(driver, graph, "create vector index", create, {"dim": dimension})
+    await _move_legacy_vectors(driver, graph)
+
+
+async def _move_legacy_vectors(driver: GraphDriver, graph: str) -> None:
+    """Move a graph's vector indexes off its full-text labels (see ``_LEGACY_VECTOR``)."""
+    rows = (await driver.ro_query(graph, "index status", READ_INDEX_STATUS)).rows
+    legacy = [label for label, props, _ in rows if label in _LEGACY_VECTOR and "embedding" in props]
+    for label in legacy:
+        started = time.perf_counter()
+        await driver.query(graph, "drop vector index", _LEGACY_VECTOR[label])
+        moved = 0
+        while True:
+            res = await driver.query(
+                graph, "move vectors", _MOVE_VECTORS[label], {"limit": MOVE_ROUND}
+            )
+            done = int(res.scalar(0) or 0)
+            moved += done
+            if done < MOVE_ROUND:
+                break
+        log.info(
+            "graph %s: moved %d vectors of %s to their own index in %.1f s",
+            graph,
+            moved,
+            label,
+            time.perf_counter() - started,
+        )
+    if legacy:
+        states = [st for st in await stale_fulltext(driver, graph) if st.label in legacy]
+        await rebuild_fulltext(driver, graph, states)
 
 
 async def pending_indexes(driver: GraphDriver, graph: str) -> list[str]:
@@ -173,7 +244,7 @@ class IndexReport:
 def _expected_indexes() -> set[tuple[str, str, str]]:
     expected = {(label, prop, "RANGE") for label, prop in RANGE_INDEXES}
     expected |= {(lbl, p, "FULLTEXT") for lbl, props in FULLTEXT_INDEXES.items() for p in props}
-    return expected | {(label, "embedding", "VECTOR") for label in VECTOR_LABELS}
+    return expected | {(label, "embedding", "VECTOR") for label in VECTOR_LABELS.values()}
 
 
 async def index_report(
@@ -211,3 +282,55 @@ async def index_report(
             if f"{kind} Entity" not in kinds:
                 problems.append(f"{kind.lower()} constraint on Entity(id) is missing")
     return IndexReport(operational=operational, problems=problems, dimensions=dimensions)
+
+
+#: A full-text index is rebuilt once the entries of replaced or deleted nodes reach this
+#: share of the nodes it holds (and at least ``STALE_FLOOR`` of them): each rebuild costs
+#: about as much as indexing the label once, so rebuilds cost a bounded multiple of the
+#: writes that made them needed, and scores never drift further than this.
+STALE_SHARE = 0.2
+STALE_FLOOR = 20
+
+READ_FULLTEXT_INFO = "CALL db.indexes() YIELD label, types, info RETURN label, types, info"
+
+
+@dataclass(frozen=True, slots=True)
+class FulltextState:
+    """One full-text index: the nodes it holds and the dead entries it still counts."""
+
+    label: str
+    documents: int
+    stale: int  # indexings of nodes since replaced or deleted
+
+    @property
+    def skewed(self) -> bool:
+        """Whether the dead entries are enough to rebuild the index for."""
+        return self.stale >= max(STALE_FLOOR, STALE_SHARE * self.documents)
+
+
+async def stale_fulltext(driver: GraphDriver, graph: str) -> list[FulltextState]:
+    """Each full-text index of ``graph`` with how many dead entries it counts."""
+    states: list[FulltextState] = []
+    rows = (await driver.ro_query(graph, "full-text index state", READ_FULLTEXT_INFO)).rows
+    for label, types, info in rows:
+        kinds: dict[str, Any] = types if is_object(types) else {}
+        if label not in _CREATE_FULLTEXT or not any("FULLTEXT" in k for k in kinds.values()):
+            continue
+        counts: dict[str, Any] = info if is_object(info) else {}
+        documents, indexed = counts.get("numDocuments"), counts.get("maxDocId")
+        if not isinstance(documents, int) or not isinstance(indexed, int):
+            log.warning("graph %s: no document counts in the %s index's info", graph, label)
+            continue  # a server that reports otherwise: nothing to go by
+        states.append(FulltextState(label, documents, max(0, indexed - documents)))
+    return states
+
+
+async def rebuild_fulltext(driver: GraphDriver, graph: str, states: list[FulltextState]) -> float:
+    """Drop and recreate these full-text indexes; returns the seconds taken, once they
+    serve again (queries meanwhile find nothing: the caller holds its readers off)."""
+    started = time.perf_counter()
+    for state in states:
+        await driver.query(graph, "drop full-text index", _DROP_FULLTEXT[state.label])
+        await driver.query(graph, "create full-text index", _CREATE_FULLTEXT[state.label])
+    await wait_operational(driver, graph)
+    return time.perf_counter() - started

@@ -436,12 +436,16 @@ async def load_records(
             if not batch:
                 break
             ahead = asyncio.ensure_future(asyncio.to_thread(_next_batch, records, stream))
-            _add(report, await graph.write_facts(batch))
+            # each batch's vectors update the nodes it wrote: one rebuild of the
+            # full-text indexes at the end, not one whenever a batch tips the share
+            _add(report, await graph.write_facts(batch, refresh_fulltext=False))
             if progress is not None:
                 progress(count)
     finally:
         if not ahead.done():
             await asyncio.gather(ahead, return_exceptions=True)
+    if report.created or report.updated:
+        await graph.refresh_fulltext()
     report.refusals.sort()
     return report
 

@@ -53,7 +53,12 @@ ALLOWED_PROCEDURES = {p.lower(): p for p in [*SCHEMA_PROCEDURES, *PROCEDURE_YIEL
 #: with max level 0 walks the whole graph; a huge vector k ranks every node.
 PROCEDURE_BOUNDS = {
     "algo.BFS": (1, 1, MAX_HOPS, "CALL algo.BFS(n, 3, 'DEPENDS_ON') YIELD nodes"),
-    "db.idx.vector.queryNodes": (2, 1, 1_000, "queryNodes('Searchable', 'embedding', 10, $v)"),
+    "db.idx.vector.queryNodes": (
+        2,
+        1,
+        1_000,
+        "queryNodes('SearchableVector', 'embedding', 10, $v)",
+    ),
 }
 
 _KEYWORD = r"(?<![\w.$:`])"  # not part of a name, a property (n.set), a $param or a :Label

@@ -138,11 +138,12 @@ _CALLS: dict[str, LiteralString] = {
     "text": "CALL db.idx.fulltext.queryNodes('Searchable', $q) YIELD node, score",
     "chunk-text": "CALL db.idx.fulltext.queryNodes('Chunk', $q) YIELD node, score",
     "vector": (
-        "CALL db.idx.vector.queryNodes('Searchable', 'embedding', $pool, vecf32($v)) "
+        "CALL db.idx.vector.queryNodes('SearchableVector', 'embedding', $pool, vecf32($v)) "
         "YIELD node, score"
     ),
     "chunk-vector": (
-        "CALL db.idx.vector.queryNodes('Chunk', 'embedding', $pool, vecf32($v)) YIELD node, score"
+        "CALL db.idx.vector.queryNodes('ChunkVector', 'embedding', $pool, vecf32($v)) "
+        "YIELD node, score"
     ),
 }
 #: Full-text scores grow with relevance; vector scores are distances.

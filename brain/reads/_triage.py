@@ -78,7 +78,7 @@ RETURN node.id, node.type, node.name, left(coalesce(node.text, ''), 600), node.p
 """
 
 READ_SIMILAR_VECTOR = """
-CALL db.idx.vector.queryNodes('Searchable', 'embedding', $pool, vecf32($v)) YIELD node, score
+CALL db.idx.vector.queryNodes('SearchableVector', 'embedding', $pool, vecf32($v)) YIELD node, score
 WITH node, score
 WHERE (node:PullRequest OR node:Commit OR node:Issue)
   AND ($repo IS NULL OR node.repo = $repo)

@@ -2,9 +2,9 @@
 
 The write pipeline hands over the ids of the nodes it created or changed. Their text is
 read back (what the graph holds now, whichever of name, summary and text the facts set),
-and only Searchable nodes and Chunks, the labels the vector indexes sit on
-(``brain.db.VECTOR_LABELS``), whose text changed since it was last embedded
-(``textHash``) go to the model. Files are left out: search finds a file by the words of
+and only Searchable nodes and Chunks whose text changed since it was last embedded
+(``textHash``) go to the model; each vector is written with the label its index sits on
+(``brain.db.VECTOR_LABELS``). Files are left out: search finds a file by the words of
 its path (full-text), and a path is no sentence for a sentence model; in a repository's
 history they were two texts in three. Identical texts are embedded once; texts are sorted by
 length, so the model's batches pad little; each round of vectors is written while the
@@ -67,10 +67,13 @@ LIMIT $limit
 SWEEP_LIMIT = 200_000
 SWEEP_TIMEOUT_MS = 60_000
 
+#: The vector goes with the label its index sits on (``brain.db.VECTOR_LABELS``).
 WRITE_EMBEDDINGS = """
 UNWIND $rows AS row
 MATCH (n:Entity {id: row.id})
 SET n.embedding = vecf32(row.v), n.textHash = row.h
+FOREACH (_ IN CASE WHEN n:Chunk THEN [1] ELSE [] END | SET n:ChunkVector)
+FOREACH (_ IN CASE WHEN n:Searchable THEN [1] ELSE [] END | SET n:SearchableVector)
 """
 
 

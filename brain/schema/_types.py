@@ -13,7 +13,8 @@ from typing import Literal, LiteralString
 
 # --- node types ---------------------------------------------------------------------
 # name: (searchable, versioned, what it is). Searchable types carry the `Searchable` label
-# that the full-text and vector indexes sit on; readings, versions and chunks stay out so
+# that the full-text index sits on (and, once embedded, the vector index's own label,
+# ``brain.db.VECTOR_LABELS``); readings, versions and chunks stay out so
 # they never crowd real things out of a ranking. Versioned types keep their old state as
 # a Version node one hop away when they change.
 NODE_TYPES: dict[LiteralString, tuple[bool, bool, str]] = {

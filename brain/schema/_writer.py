@@ -6,7 +6,9 @@ classified against what the graph holds and written (creates, updates with Versi
 late versions, aliases of merged duplicates); then the edge facts are written with the
 two-clock statement while the text of the nodes just written is embedded beside them
 (the model runs in a thread, the edges in the database: two cores, two jobs); then the
-refusals are logged and the write generation moves if the business's records changed.
+refusals are logged and the write generation moves if the business's records changed;
+last, a full-text index that the batch's updates (a vector is one) left skewed is rebuilt
+(``brain.db._indexes``), with this tenant's reads held until it serves again.
 
 One batch at a time per tenant: a second ``write_facts`` waits for the first (the lock
 ``Brain`` keeps per tenant). Each write statement is all-or-nothing; the report counts
@@ -27,8 +29,9 @@ from brain._embeddings import Embedder
 from brain._json import is_object
 from brain._moments import now_ms, parse_moment
 from brain.db._driver import GraphDriver, QueryResult
+from brain.db._indexes import rebuild_fulltext, stale_fulltext
 from brain.db._lock import graph_write_lock
-from brain.errors import InputInvalid, QueryRefused, WriteRefused
+from brain.errors import HivebrainError, InputInvalid, QueryRefused, WriteRefused
 from brain.schema._edges import (
     EdgeRow,
     SlotMode,
@@ -150,11 +153,14 @@ class FactWriter:
         driver: GraphDriver,
         embedder: Embedder | None,
         lock: asyncio.Lock | None = None,
+        fulltext_serving: asyncio.Event | None = None,
     ) -> None:
         self.slug = slug
         self.io = GraphIO(driver, graph)
         self._embedder = embedder
         self._lock = lock or asyncio.Lock()
+        #: Clear while a full-text index is rebuilt: this tenant's reads wait on it.
+        self.fulltext_serving = fulltext_serving or serving_event()
         #: What the last batch's embedding did (benchmarks read it).
         self.last_embedding = EmbedCounts()
 
@@ -164,6 +170,7 @@ class FactWriter:
         *,
         progress: Callable[[int], None] | None = None,
         origin: Origin = "source",
+        refresh_fulltext: bool = True,
     ) -> WriteReport:
         """Gate and write a batch of facts; see ``TenantGraph.write_facts``."""
         report = WriteReport()
@@ -213,8 +220,35 @@ class FactWriter:
             changed = report.created or report.updated or report.closed or report.versions
             if changed and business:
                 await self.io.write("bump generation", BUMP_GENERATION, {"now": now})
+            if refresh_fulltext and (changed or self.last_embedding.changed):
+                try:
+                    await self.refresh_fulltext()
+                except HivebrainError as exc:  # the facts are written; search may lag
+                    log.warning("tenant %s: full-text rebuild failed: %s", self.slug, exc)
         report.refusals = sorted((line, reason) for line, reason, _ in refused)
         return report
+
+    async def refresh_fulltext(self, *, every: bool = False) -> list[str]:
+        """Rebuild the full-text indexes whose dead entries skew them (``every``: each one
+        that holds a node); the labels rebuilt. The caller holds the write lock."""
+        states = await stale_fulltext(self.io.driver, self.io.graph)
+        skewed = [st for st in states if st.skewed or (every and st.documents)]
+        if not skewed:
+            return []
+        labels = [st.label for st in skewed]
+        self.fulltext_serving.clear()
+        try:
+            seconds = await rebuild_fulltext(self.io.driver, self.io.graph, skewed)
+        finally:
+            self.fulltext_serving.set()
+        log.info(
+            "tenant %s: rebuilt the full-text index of %s in %.1f s (%s)",
+            self.slug,
+            ", ".join(labels),
+            seconds,
+            ", ".join(f"{st.label}: {st.stale:,} dead of {st.documents:,}" for st in states),
+        )
+        return labels
 
     @contextlib.asynccontextmanager
     async def locked(self) -> AsyncGenerator[None]:
@@ -500,3 +534,10 @@ def _gate_refusal(raw: Any) -> dict[str, Any]:
         "reason": check_text(reason, "reason", what)[:2_000],
         "fact": check_text(fact, "fact", what)[:2_000],
     }
+
+
+def serving_event() -> asyncio.Event:
+    """A set event: a tenant's full-text indexes serve until a rebuild clears it."""
+    event = asyncio.Event()
+    event.set()
+    return event
