@@ -163,6 +163,17 @@ def test_digits_inside_hashes_and_ids_are_no_data_numbers() -> None:
     assert set(data_numbers(outputs)) == {14.0, 95.0, 120.0}
 
 
+def test_ranking_scores_back_no_made_up_change() -> None:
+    # a bakery's search hits: any two relevance scores make some ratio, and a dozen of
+    # them would pass a made-up "987%" by chance; a score read as it is still counts
+    hits = [{"id": f"loaf-{i}", "score": s} for i, s in enumerate((0.0123, 0.1337, 0.5))]
+    outputs = [{"hits": hits, "orders": 40, "last_week": 32}]
+
+    assert not check_numbers("Sourdough orders rose 987% [[loaf-0]].", outputs).passed
+    assert check_numbers("Orders rose 25% on last week [[loaf-0]].", outputs).passed
+    assert check_numbers("The best hit scored 0.5 [[loaf-2]].", outputs).passed
+
+
 def test_derived_values_are_skipped_for_large_data() -> None:
     small = [{"a": 200, "b": 340}]
     large = [{"values": list(range(1000, 1500)), **small[0]}]

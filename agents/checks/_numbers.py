@@ -167,12 +167,19 @@ def _read_claim(match: re.Match[str]) -> ClaimedNumber | None:
     )
 
 
-def data_numbers(outputs: Iterable[Any]) -> list[float]:
+#: Keys whose values are a tool's own ranking (relevance, similarity, vote shares), no
+#: figure of the business: a ratio or change between two of them is no fact, and a
+#: search returns dozens, whose pairs would "prove" almost any percent by chance.
+RANKING_KEYS = frozenset({"score", "match"})
+
+
+def data_numbers(outputs: Iterable[Any], *, rankings: bool = True) -> list[float]:
     """Every number found in tool outputs, de-duplicated, in order of first appearance.
 
     Walks dicts (keys and values), lists, tuples, sets and pydantic models. Numbers come
     from numeric values and from digits inside strings (with their multiplier, so
     "₹1.2 lakh" in data yields both 1.2 and 120,000). Booleans are not numbers.
+    ``rankings=False`` leaves out the values of ``RANKING_KEYS``.
     """
     seen: dict[float, None] = {}
     stack: list[Any] = list(outputs)[::-1]
@@ -190,7 +197,8 @@ def data_numbers(outputs: Iterable[Any]) -> list[float]:
         elif isinstance(item, Mapping):
             pairs: list[tuple[Any, Any]] = list(item.items())  # pyright: ignore[reportUnknownArgumentType, reportUnknownMemberType] -- JSON of any shape
             for key, value in reversed(pairs):
-                stack.extend((value, key))
+                if rankings or key not in RANKING_KEYS:
+                    stack.extend((value, key))
         elif isinstance(item, list | tuple | set | frozenset):
             stack.extend(reversed(list(item)))  # pyright: ignore[reportUnknownArgumentType] -- JSON of any shape
         elif hasattr(item, "model_dump"):
@@ -238,9 +246,10 @@ class DataNumbers:
 
     @classmethod
     def of(cls, outputs: Iterable[Any]) -> DataNumbers:
-        """The numbers found in tool outputs (``data_numbers``), grouped by output."""
+        """The numbers found in tool outputs (``data_numbers``), grouped by output for the
+        derived ratios and changes, which are never made from ranking scores."""
         listed = list(outputs)
-        return cls(data_numbers(listed), groups=[data_numbers([o]) for o in listed])
+        return cls(data_numbers(listed), groups=[data_numbers([o], rankings=False) for o in listed])
 
     def unmatched(self, claims: Sequence[ClaimedNumber]) -> list[ClaimedNumber]:
         """The claims no data value, or derived value allowed for them, supports."""
