@@ -10,10 +10,11 @@ A full-text index re-indexes a node on every change of any of its properties and
 the old entry (FalkorDB 4.16 never runs the search engine's garbage collector: its
 ``totalCollected`` stays 0). The dead entries count in the term statistics, so scores
 drift with a graph's update history, not with what it holds (50 notes that score 8 score
-6 once each was updated, 4 after a second update), and they take memory for ever. ``rebuild_fulltext`` drops and recreates an index, which
-restores the scores of a graph written in one go, and the rebuilt state survives a
-restart; ``stale_fulltext`` says which indexes need it (``maxDocId`` counts every
-indexing, ``numDocuments`` the nodes indexed now).
+6 once each was updated, 4 after a second update), and they take memory for ever.
+``rebuild_fulltext`` drops and recreates an index, which restores the scores of a graph
+written in one go, and the rebuilt state survives a restart; ``stale_fulltext`` says which
+indexes need it (``maxDocId`` counts every indexing, ``numDocuments`` the nodes indexed
+now).
 """
 
 from __future__ import annotations
