@@ -105,8 +105,9 @@ _DROP_FULLTEXT: dict[str, LiteralString] = {
     "Decision": "CALL db.idx.fulltext.drop('Decision')",
 }
 # Graphs made before VECTOR_LABELS held their vector indexes on the full-text labels:
-# ensure_indexes drops those, gives each node with a vector its vector label (in rounds of
-# MOVE_ROUND) and rebuilds the full-text index, whose scores the vectors had skewed.
+# ensure_indexes gives each node with a vector its vector label (in rounds of MOVE_ROUND),
+# then drops the old index and rebuilds the full-text one, whose scores the vectors had
+# skewed. The old index goes last: a move cut short is found and finished next time.
 _LEGACY_VECTOR: dict[str, LiteralString] = {
     "Searchable": "DROP VECTOR INDEX FOR (n:Searchable) ON (n.embedding)",
     "Chunk": "DROP VECTOR INDEX FOR (n:Chunk) ON (n.embedding)",
@@ -169,7 +170,6 @@ async def _move_legacy_vectors(driver: GraphDriver, graph: str) -> None:
     legacy = [label for label, props, _ in rows if label in _LEGACY_VECTOR and "embedding" in props]
     for label in legacy:
         started = time.perf_counter()
-        await driver.query(graph, "drop vector index", _LEGACY_VECTOR[label])
         moved = 0
         while True:
             res = await driver.query(
@@ -179,6 +179,7 @@ async def _move_legacy_vectors(driver: GraphDriver, graph: str) -> None:
             moved += done
             if done < MOVE_ROUND:
                 break
+        await driver.query(graph, "drop vector index", _LEGACY_VECTOR[label])
         log.info(
             "graph %s: moved %d vectors of %s to their own index in %.1f s",
             graph,

@@ -221,26 +221,32 @@ class FactWriter:
             if changed and business:
                 await self.io.write("bump generation", BUMP_GENERATION, {"now": now})
             if refresh_fulltext and (changed or self.last_embedding.changed):
-                try:
-                    await self.refresh_fulltext()
-                except HivebrainError as exc:  # the facts are written; search may lag
-                    log.warning("tenant %s: full-text rebuild failed: %s", self.slug, exc)
+                await self.refresh_fulltext()
         report.refusals = sorted((line, reason) for line, reason, _ in refused)
         return report
 
     async def refresh_fulltext(self, *, every: bool = False) -> list[str]:
         """Rebuild the full-text indexes whose dead entries skew them (``every``: each one
-        that holds a node); the labels rebuilt. The caller holds the write lock."""
-        states = await stale_fulltext(self.io.driver, self.io.graph)
-        skewed = [st for st in states if st.skewed or (every and st.documents)]
-        if not skewed:
+        that holds a node); the labels rebuilt. The caller holds the write lock.
+
+        A rebuild that fails is logged and never fails the write or load that asked for
+        it: the facts are written, and search only keeps its skew until the next one (an
+        index dropped and not recreated comes back with the next ``ensure_indexes``).
+        """
+        try:
+            states = await stale_fulltext(self.io.driver, self.io.graph)
+            skewed = [st for st in states if st.skewed or (every and st.documents)]
+            if not skewed:
+                return []
+            self.fulltext_serving.clear()
+            try:
+                seconds = await rebuild_fulltext(self.io.driver, self.io.graph, skewed)
+            finally:
+                self.fulltext_serving.set()
+        except HivebrainError as exc:
+            log.warning("tenant %s: full-text rebuild failed: %s", self.slug, exc)
             return []
         labels = [st.label for st in skewed]
-        self.fulltext_serving.clear()
-        try:
-            seconds = await rebuild_fulltext(self.io.driver, self.io.graph, skewed)
-        finally:
-            self.fulltext_serving.set()
         log.info(
             "tenant %s: rebuilt the full-text index of %s in %.1f s (%s)",
             self.slug,
