@@ -12,6 +12,7 @@ import json
 import socket
 import time
 import uuid
+from typing import Any
 
 import aiohttp
 from pydantic import SecretStr
@@ -56,7 +57,11 @@ async def test_serve_answers_slack_over_http_and_stops_cleanly(quiet_brain: Brai
         task = asyncio.create_task(serve(brain, core, settings, stop=stop), name="serve")
         base = f"http://127.0.0.1:{port}"
         async with aiohttp.ClientSession() as http:
-            for _ in range(100):
+            # serve opens its port once the scheduler has read every tenant's settings:
+            # late in a full run the session's server holds hundreds of tenants
+            health: dict[str, Any] = {}
+            for _ in range(600):
+                assert not task.done(), task.exception()
                 try:
                     async with http.get(f"{base}/healthz") as resp:
                         health = await resp.json()
