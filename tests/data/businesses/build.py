@@ -45,6 +45,7 @@ KINDS = (
     "metric_change",
     "metric_why",
     "document",
+    "meeting",
     "unknown",
     "offtopic",
 )
@@ -62,6 +63,20 @@ DATE_PHRASES = {
     "q3": "1 July to 30 September of this year",
     "since_<month>": "the 1st of that month (this year) to yesterday",
     "explicit": "the named days, both ends included",
+    "early_<month>": "the 1st to the 10th of that month",
+    "mid_<month>": "the 11th to the 20th of that month",
+    "late_<month>": "the 21st to the month's last day (also 'the end of <month>')",
+    "first_half_<month>": "the 1st to the 15th of that month",
+    "second_half_<month>": "the 16th to the month's last day",
+    "month_<month>": "a month named without a year: the most recent one that has begun; "
+    "the current month runs from the 1st to yesterday",
+    "start_q<n>": "the first 14 days of that quarter (this year, or last year if not begun)",
+    "end_q<n>": "the last 14 days of that quarter",
+    "week_of_<YYYY-MM-DD>": "the Monday-to-Sunday week holding that day",
+    "since_<YYYY-MM-DD>": "that day (a release, an incident's start) to yesterday",
+    "clipped": "a part of a month or quarter that runs past yesterday ends yesterday",
+    "covered": "a period some of whose days have no reading: figures are daily means over "
+    "the days that have one, and the answer should say how many days are covered",
 }
 MONTHS = [
     "january",
@@ -101,8 +116,54 @@ def period(name: str, today: date) -> tuple[date, date]:
     if name == "q3":
         return date(today.year, 7, 1), date(today.year, 9, 30)
     if name.startswith("since_"):
-        return date(today.year, MONTHS.index(name.removeprefix("since_")) + 1, 1), yesterday
+        rest = name.removeprefix("since_")
+        if rest[:1].isdigit():
+            return date.fromisoformat(rest), yesterday
+        return date(today.year, MONTHS.index(rest) + 1, 1), yesterday
+    if name.startswith("week_of_"):
+        day = date.fromisoformat(name.removeprefix("week_of_"))
+        start = day - timedelta(days=day.weekday())
+        return start, start + timedelta(days=6)
+    if name.startswith(("start_q", "end_q")):
+        quarter = int(name[-1])
+        year = today.year if date(today.year, 3 * quarter - 2, 1) <= today else today.year - 1
+        first = date(year, 3 * quarter - 2, 1)
+        last = _month_end(date(year, 3 * quarter, 1))
+        if name.startswith("start_q"):
+            return first, first + timedelta(days=13)
+        return last - timedelta(days=13), last
+    part, _, month = name.rpartition("_")
+    if month in MONTHS and part in _MONTH_PARTS:
+        first = _named_month(month, today)
+        last = min(_month_end(first), yesterday) if part == "month" else _month_end(first)
+        lo, hi = _MONTH_PARTS[part]
+        start = first.replace(day=lo)
+        end = last if hi is None else first.replace(day=hi)
+        return start, min(end, yesterday)
     raise ValueError(f"unknown period {name!r}")
+
+
+#: Parts of a month as (first day, last day or None for the month's end).
+_MONTH_PARTS: dict[str, tuple[int, int | None]] = {
+    "early": (1, 10),
+    "mid": (11, 20),
+    "late": (21, None),
+    "first_half": (1, 15),
+    "second_half": (16, None),
+    "month": (1, None),
+}
+
+
+def _month_end(first: date) -> date:
+    nxt = (first.replace(day=28) + timedelta(days=4)).replace(day=1)
+    return nxt - timedelta(days=1)
+
+
+def _named_month(month: str, today: date) -> date:
+    """The first day of the most recent ``month`` that has begun on ``today``."""
+    number = MONTHS.index(month) + 1
+    year = today.year if number <= today.month else today.year - 1
+    return date(year, number, 1)
 
 
 # --- the fact book ----------------------------------------------------------------------
@@ -278,22 +339,34 @@ def day_of(value: str) -> date:
     return date.fromisoformat(value[:10])
 
 
-def window(facts: list[Fact], metric: str, first: date, last: date, op: str) -> float:
-    """A metric over [first, last] (both included) from its daily readings.
-
-    ``op`` is ``aggregate`` (the metric's own ``aggregation``: the sum of a flow, the mean
-    of a rate) or ``mean`` (the mean daily reading, e.g. tickets a day). Raises if a day of
-    the range has no reading."""
+def readings_of(facts: list[Fact], metric: str) -> dict[date, float]:
+    """Every daily reading of ``metric`` by its day."""
     nodes = nodes_of(facts)
-    values = {
+    return {
         day_of(nodes[e["from"]]["start"]): nodes[e["from"]]["value"]
         for e in edges_of(facts)
         if e["type"] == "MEASURES"
         and e["to"] == metric
         and nodes[e["from"]]["type"] == "Observation"
     }
+
+
+def window(facts: list[Fact], metric: str, first: date, last: date, op: str) -> float:
+    """A metric over [first, last] (both included) from its daily readings.
+
+    ``op`` is ``aggregate`` (the metric's own ``aggregation``: the sum of a flow, the mean
+    of a rate), ``mean`` (the mean daily reading, e.g. tickets a day) or ``covered_mean``
+    (the mean daily reading over the days that have one, for periods with gaps). Raises if
+    a day of the range has no reading, except for ``covered_mean``."""
+    nodes = nodes_of(facts)
+    values = readings_of(facts, metric)
     days = [first + timedelta(days=i) for i in range((last - first).days + 1)]
     missing = [d for d in days if d not in values]
+    if op == "covered_mean":
+        covered = [values[d] for d in days if d in values]
+        if not covered:
+            raise ValueError(f"{metric}: no reading from {first} to {last}")
+        return sum(covered) / len(covered)
     if missing:
         raise ValueError(f"{metric}: no reading on {missing[0]}")
     picked = [values[d] for d in days]
@@ -301,6 +374,13 @@ def window(facts: list[Fact], metric: str, first: date, last: date, op: str) -> 
     if op == "aggregate" and nodes[metric]["aggregation"] == "sum":
         return total
     return total / len(picked)
+
+
+def coverage(facts: list[Fact], metric: str, first: date, last: date) -> float:
+    """The share of days in [first, last] that have a reading of ``metric``."""
+    have = readings_of(facts, metric)
+    days = [first + timedelta(days=i) for i in range((last - first).days + 1)]
+    return sum(d in have for d in days) / len(days)
 
 
 def _is_current(edge: dict[str, Any], day: date, until: date | None) -> bool:
@@ -390,9 +470,14 @@ def metric_question(
     span: tuple[date, date] | None = None,
     spans: tuple[tuple[date, date], ...] = (),
     tolerance: float,
+    covered: bool = False,
     note: str | None = None,
 ) -> Question:
     """A question about a metric over a period; its number is computed from the facts.
+
+    With ``covered``, the periods may have days without readings: every figure is the mean
+    daily reading over the days that have one (``op`` ``covered_mean``), and ``compute``
+    records each period's coverage.
 
     ``metric_value`` / ``metric_total`` / ``metric_average`` take one period (or an
     explicit ``span``); ``metric_change`` takes two (this, previous) and its number is the
@@ -406,7 +491,7 @@ def metric_question(
         periods = ("explicit",) * len(ranges)
     assert all(r is not None for r in ranges)
     spans = tuple(ranges)
-    op = "mean" if kind == "metric_average" else "aggregate"
+    op = "covered_mean" if covered else "mean" if kind == "metric_average" else "aggregate"
     if kind == "metric_total" and nodes_of(facts)[metric]["aggregation"] != "sum":
         raise ValueError(f"{q!r}: a total of a rate means nothing")
     if kind == "metric_value" and spans[0][0] != spans[0][1]:  # type: ignore[index]
@@ -417,6 +502,8 @@ def metric_question(
         "periods": list(periods),
         "ranges": [[a.isoformat(), b.isoformat()] for a, b in spans],  # type: ignore[union-attr]
     }
+    if covered:
+        compute["coverage"] = [round(coverage(facts, metric, a, b), 3) for a, b in spans]  # type: ignore[misc]
     values = [window(facts, metric, a, b, op) for a, b in spans]  # type: ignore[misc]
     direction = None
     if kind == "metric_change":
@@ -525,11 +612,16 @@ class Business:
     questions: list[Question]
     readings_from: date
     readings_to: date
+    #: Meeting transcripts to ingest as they are (``hivebrain ingest meeting``): each
+    #: ``{"file": "meetings/<name>.txt", "title": ..., "date": "YYYY-MM-DD"}``, the file
+    #: relative to the business's directory.
+    meetings: list[dict[str, str]] = field(default_factory=list)
 
 
-def write(business: Business) -> dict[str, Any]:
-    """Write facts.jsonl, questions.json and manifest.json; return the manifest."""
-    out = HERE / business.slug
+def write(business: Business, out: Path | None = None) -> dict[str, Any]:
+    """Write facts.jsonl, questions.json and manifest.json (into ``out``, by default the
+    business's directory beside this module); return the manifest."""
+    out = out or HERE / business.slug
     out.mkdir(exist_ok=True)
     nodes = [f for f in business.facts if "node" in f]
     edges = [f for f in business.facts if "edge" in f]
@@ -557,6 +649,7 @@ def write(business: Business) -> dict[str, Any]:
             "to": business.readings_to.isoformat(),
         },
         "date_phrases": DATE_PHRASES,
+        "meetings": business.meetings,
         "counts": {
             "nodes": len({f["node"]["id"] for f in nodes}),
             "node_facts": len(nodes),
