@@ -3,8 +3,8 @@
 Lines are questions; a few commands manage cards (``/approve N``, ``/reject N``,
 ``/cards``), ``/settings ...`` reads and changes the tenant's settings with the same words,
 replies and refusals as Slack's ``/hivebrain settings``, ``/help`` lists them, and the end
-of input (Ctrl-D, or the end of a piped file) exits cleanly, so ``make demo <
-questions.txt`` is a scripted run.
+of input (Ctrl-D, or the end of a piped file) exits cleanly, so
+``make demo < questions.txt`` is a scripted run.
 """
 
 from __future__ import annotations
