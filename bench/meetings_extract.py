@@ -45,12 +45,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from shared_data import shared_data  # bench/ is a folder of scripts
+
 from agents import meeting_proposer
 from brain import Brain, BrainSettings, EmbeddedServer
 from brain.ingest import load_meeting, read_transcript
 
 ROOT = Path(__file__).resolve().parents[1]
-QMSUM = ROOT.parent / "shared" / "data" / "meetings"
+QMSUM = shared_data("meetings")  # beside the checkout or a parent folder
 QMSUM_NOTES = ROOT / "bench" / "data" / "qmsum_annotations"
 FRESH = ROOT / "bench" / "data" / "meetings_annotated"
 HISTORY = ROOT / "bench" / "meetings_history.jsonl"
