@@ -19,9 +19,10 @@ from agents import (
     propose_minutes_card,
 )
 from brain import Brain, TenantGraph, now_ms
-from scheduler import JobRunner, Post
+from scheduler import JobRunner
 from tests.conftest import unique_slug
 from tests.fakes import FakeComposioAPI
+from tests.test_job_posts import RecordingPoster
 
 APPROVER = "slack:UAPPROVER"
 
@@ -114,15 +115,6 @@ async def test_approving_the_minutes_card_from_chat_sends_the_email(quiet_brain:
     # the approver saw exactly that: the one minutes kind, its preview written from it
     assert card.kind == "minutes" and card.executor == "composio"
     assert "E-mail to: mira@kiln.example, olu@kiln.example" in card.preview
-
-
-class RecordingPoster:
-    def __init__(self) -> None:
-        self.posts: list[Post] = []
-
-    async def post_digest(self, *, platform: str, channel: str, post: Post) -> str:
-        self.posts.append(post)
-        return channel
 
 
 async def test_the_digest_proposes_the_same_minutes_card_and_approving_it_sends(
