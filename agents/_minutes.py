@@ -74,7 +74,7 @@ async def propose_minutes_card(
     if not recipients:
         raise InputInvalid(
             f"no attendee of {meeting['name']} has an e-mail address in the brain: "
-            "say who to send the minutes to"
+            "give the addresses to send the minutes to"
         )
     cites = [meeting["id"]] + [d["id"] for d in data["decisions"]]
     cites += [t["id"] for t in data["action_items"]]

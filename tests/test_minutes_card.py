@@ -8,17 +8,20 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+import pytest
+
 from agents import (
     Card,
     ComposioExecutor,
     ExecutorRegistry,
     RecordOnlyExecutor,
+    ToolArgsInvalid,
     call_tool,
     decide,
     list_cards,
     propose_minutes_card,
 )
-from brain import Brain, TenantGraph, now_ms
+from brain import Brain, InputInvalid, TenantGraph, now_ms
 from scheduler import JobRunner
 from tests.conftest import unique_slug
 from tests.fakes import FakeComposioAPI
@@ -141,3 +144,18 @@ async def test_the_digest_proposes_the_same_minutes_card_and_approving_it_sends(
     assert card.kind == "minutes" and card.payload["to"] == ["all@kiln.example"]
     assert sent["arguments"]["recipient_email"] == "all@kiln.example"
     assert "Fire the glaze kiln on Fridays" in sent["arguments"]["body"]
+
+
+async def test_minutes_nobody_can_receive_are_refused_plainly_and_propose_nothing(
+    quiet_brain: Brain,
+) -> None:
+    graph = await studio(quiet_brain)
+    minutes = await call_tool(graph, "minutes", {"meeting": "Kiln firing review"})
+    nobody = {**minutes.data, "attendees": []}  # as if no attendee were known
+    with pytest.raises(InputInvalid, match="no attendee of Kiln firing review has an e-mail"):
+        await propose_minutes_card(graph, nobody)
+    with pytest.raises(ToolArgsInvalid, match="not an e-mail address: kiln-crew"):
+        await propose_minutes_card(graph, minutes.data, to=["kiln-crew"])
+    assert await list_cards(graph) == []
+    named = await propose_minutes_card(graph, nobody, to=["crew@kiln.example"])
+    assert named.kind == "minutes" and named.payload["to"] == ["crew@kiln.example"]

@@ -1,10 +1,12 @@
 """Minutes of a meeting and action items across meetings, each tied to the lines they rest on.
 
-Minutes are read, not written: the decisions DECIDED_IN the meeting with the lines they
-are BASED_ON, the tasks EVIDENCED_BY its lines with their current owner and due date, the
-questions people asked that the meeting left standing, and a short extractive summary
-(the lines that share the most words with the rest of the call). Every item carries the
-line ids it came from, so an answer can quote the words and cite them.
+Minutes are read, not written: the decisions DECIDED_IN the meeting (by an edge current
+at the moment asked) with the lines they rest on, the tasks EVIDENCED_BY its lines with
+their current owner and due date, the questions people asked that the meeting left
+standing, and a short extractive summary (the lines that share the most words with the
+rest of the call). Every item carries the line ids it came from, so an answer can quote
+the words and cite them. ``meeting_decisions`` and ``meeting_tasks`` are the one read of
+each: the ``minutes`` tool and the scheduler's minutes digest both call them.
 """
 
 from __future__ import annotations
