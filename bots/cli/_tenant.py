@@ -133,7 +133,7 @@ async def tenant_import(
 
     async def act(brain: Brain) -> None:
         graph = await brain.tenant(slug)
-        held = (await graph.read("count nodes", COUNT_NODES)).scalar(0)
+        held = (await tenant_stats(graph)).nodes
         if held:
             raise InputInvalid(
                 f"tenant {slug!r} already holds {int(held):,} nodes; an export loads only into "
@@ -143,9 +143,6 @@ async def tenant_import(
         print_write_report(report.as_dict(), as_json, loaded=f"{len(facts):,} facts")
 
     await with_brain(act)
-
-
-COUNT_NODES = "MATCH (n:Entity) RETURN count(n)"
 
 
 @tenant_app.command("erase")

@@ -469,6 +469,7 @@ TEXT_FIELDS = {
     "post": "text",
     "note": "text",
     "email": "body",
+    "minutes": "body",
     "comment": "body",
     "reply": "body",
     "task": "name",
