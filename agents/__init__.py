@@ -23,7 +23,7 @@ from agents._issue_triage import (
 )
 from agents._minutes import propose_minutes_card, render_minutes
 from agents._settings import AgentSettings
-from agents._turn import TurnResult, run_turn
+from agents._turn import TurnOptions, TurnResult, run_turn
 from agents.cards._cards import Card, CardDraft, Decision, get_card, list_cards, propose
 from agents.cards._decisions import decide
 from agents.cards._executors import (
@@ -37,6 +37,7 @@ from agents.cards._executors import (
 )
 from agents.cards._minutes_mail import draft_minutes_email
 from agents.checks._answer import CheckReport, CheckResult, check_answer
+from agents.chief import Chief, ModelChief, RulesChief, TurnLimits, chief_from_settings
 from agents.errors import (
     CardNotPending,
     CardUnknown,
@@ -94,7 +95,13 @@ __all__ = [
     "RecordOnlyExecutor",
     "ToolArgsInvalid",
     "ToolUnknown",
+    "TurnOptions",
     "TurnResult",
+    "Chief",
+    "ModelChief",
+    "RulesChief",
+    "TurnLimits",
+    "chief_from_settings",
     "call_tool",
     "check_answer",
     "decide",

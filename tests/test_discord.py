@@ -45,6 +45,7 @@ from discord.ext.test import factories
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 import bots.discord._interactions as discord_interactions
+from agents import run_turn
 from agents.cards._cards import CardDraft, get_card, list_cards, propose
 from agents.cards._executors import ChannelPostExecutor, ExecutorRegistry, RecordOnlyExecutor
 from bots.core._core import BotCore, card_view
@@ -309,7 +310,7 @@ async def tenant(brain: Brain) -> TenantGraph:
 
 @pytest.fixture
 def core(brain: Brain) -> BotCore:
-    return BotCore(brain, executors=ExecutorRegistry([RecordOnlyExecutor()]))
+    return BotCore(brain, answer=run_turn, executors=ExecutorRegistry([RecordOnlyExecutor()]))
 
 
 @pytest.fixture
@@ -576,7 +577,9 @@ async def test_a_slow_decision_is_deferred_then_edits_the_card(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(discord_interactions, "CLICK_ACK_S", 0.05)  # Discord allows 3 s
-    h = await start_bot(BotCore(brain, executors=ExecutorRegistry([SlowRecordExecutor()])))
+    h = await start_bot(
+        BotCore(brain, answer=run_turn, executors=ExecutorRegistry([SlowRecordExecutor()]))
+    )
     assert brain.registry is not None
     await brain.registry.bind(tenant.slug, "discord", str(h.guild.id))
     await make_approver(brain, tenant.slug, h.member)

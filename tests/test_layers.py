@@ -178,13 +178,9 @@ CYPHER_CLAUSE = re.compile(
 )
 
 #: Modules above the brain that still hold Cypher, each with the work that moves it out.
-#: Issue 23's Chief seam moves the Chief's recall reads (agents/_turn.py) and the rules
-#: desks' metric read (agents/desks/_rules.py) into brain/ behind named reads; the lead
-#: empties this list when that lands. Never add to it: put a new query in brain/ instead.
-CYPHER_PENDING: dict[str, str] = {
-    "agents/_turn.py": "issue 23, one Chief seam: the recall reads of turns and cards",
-    "agents/desks/_rules.py": "issue 23, one Chief seam: the rules desks' metric read",
-}
+#: Empty since issue 23's Chief seam moved the last ones (the turn's recall reads, the rules
+#: desks' metric read) into brain/. Never add to it: put a new query in brain/ instead.
+CYPHER_PENDING: dict[str, str] = {}
 
 
 def cypher_in(path: Path) -> list[tuple[int, str]]:

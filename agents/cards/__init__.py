@@ -46,7 +46,7 @@ from agents.cards._kinds import (
 )
 from agents.cards._minutes_mail import draft_minutes_email
 from agents.cards._place import CardPlace, setting_list
-from agents.cards._requests import read_request
+from agents.cards._requests import ActRequest, desk_draft, read_request
 from agents.cards._task_executor import BrainTaskExecutor
 from agents.errors import CardUnknown, ExecutorUnknown
 
@@ -95,4 +95,6 @@ __all__ = [
     "propose",
     "read_request",
     "setting_list",
+    "ActRequest",
+    "desk_draft",
 ]

@@ -2,10 +2,33 @@
 
 from __future__ import annotations
 
-from agents.checks._answer import CheckReport, CheckResult, check_answer
+from agents.checks._answer import (
+    AS_OF_RE,
+    STALE_AFTER,
+    CheckReport,
+    CheckResult,
+    check_answer,
+    check_citations,
+    check_numbers,
+    check_sample,
+    extract_citations,
+)
+from agents.checks._numbers import DataNumbers, checks_are_heavy
+from agents.checks._relevance import Asked, check_relevance, is_decline
 
 __all__ = [
     "CheckReport",
     "CheckResult",
     "check_answer",
+    "AS_OF_RE",
+    "STALE_AFTER",
+    "check_citations",
+    "check_numbers",
+    "check_sample",
+    "extract_citations",
+    "checks_are_heavy",
+    "DataNumbers",
+    "Asked",
+    "check_relevance",
+    "is_decline",
 ]

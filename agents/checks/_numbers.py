@@ -333,6 +333,17 @@ def holds_many_values(outputs: Iterable[Any], *, limit: int) -> bool:
     return False
 
 
+#: Values in a turn's tool data past which its checks run in a thread: matching every
+#: sentence's numbers against many thousands of values would hold up the event loop.
+THREAD_CHECKS_AT = 5_000
+
+
+def checks_are_heavy(outputs: Iterable[Any]) -> bool:
+    """Whether a turn's tool data is big enough that checking it belongs in a thread
+    (the review of findings and the answer's checks, in both modes)."""
+    return holds_many_values(outputs, limit=THREAD_CHECKS_AT)
+
+
 def _derived_values(values: Sequence[float]) -> tuple[list[float], list[float]]:
     """Ratios a/b, and as percents both a/b and the change |a/b - 1|, for all pairs."""
     nonzero = [v for v in values if v != 0]

@@ -25,11 +25,13 @@ async def ask(
     """Ask the brain one question: desks read the graph, the answer is checked and cited."""
 
     async def act(brain: Brain) -> None:
+        from agents import TurnOptions
+
         turn = configured_turn()  # its settings are checked before the tenant is read
         assert brain.registry is not None
         graph = await brain.tenant(slug)
         zone = (await brain.registry.get(slug)).settings.get("timezone") or "UTC"
-        result = await turn(graph, question, as_of=as_of, timezone=str(zone))
+        result = await turn(graph, question, TurnOptions(as_of=as_of, timezone=str(zone)))
         if as_json:
             print_json(result.model_dump())
             return

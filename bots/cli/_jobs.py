@@ -91,11 +91,11 @@ async def _poster(stack: AsyncExitStack, brain: Brain, settings: BotSettings) ->
             token=settings.slack_bot_token.get_secret_value(), base_url=api_base_url(settings)
         )
     if settings.discord_token is not None:
-        from bots.core._core import BotCore
+        from bots._wiring import build_core
         from bots.discord._bot import build_discord_bot
 
         # logged in over REST only (no gateway): enough to post to a channel
-        bot = build_discord_bot(BotCore(brain), settings, sync_commands=False)
+        bot = build_discord_bot(build_core(brain, "hivebrain"), settings, sync_commands=False)
         await bot.login(settings.discord_token.get_secret_value())
         stack.push_async_callback(bot.close)
         poster.discord = bot

@@ -25,11 +25,11 @@ from agents import (
     ExecutorRegistry,
     HivebrainError,
     NotApprover,
+    TurnOptions,
     TurnResult,
     decide,
     get_card,
     list_cards,
-    run_turn,
 )
 from agents.cards import CardPlace, edit_card
 from bots.core._identity import claim_identity, find_asker
@@ -53,7 +53,9 @@ log = logging.getLogger(__name__)
 FOLLOW_UP_WORDS = 12
 _MENTION = re.compile(r"<@[!&]?[A-Za-z0-9]+>")
 
-Answer = Callable[..., Awaitable[TurnResult]]
+#: How a message's question becomes a turn: ``agents.run_turn`` with the Chief the process
+#: was assembled with (``bots._wiring.configured_turn``), or a test's own.
+Answer = Callable[[TenantGraph, str, TurnOptions], Awaitable[TurnResult]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,21 +154,27 @@ def apology(error_id: str, exc: BaseException) -> Reply:
 
 
 class BotCore:
-    """Shared behaviour of the Slack, Discord and console adapters."""
+    """Shared behaviour of the Slack, Discord and console adapters.
+
+    ``answer`` is how a question becomes a turn; there is no default, so the place that
+    assembles the process (``bots._wiring.build_core``) says which Chief answers.
+    ``extract_meeting_items`` reads decisions and action items out of uploaded meeting
+    transcripts (None: the rules extractor).
+    """
 
     def __init__(
         self,
         brain: Brain,
         *,
+        answer: Answer,
         executors: ExecutorRegistry | None = None,
-        answer: Answer = run_turn,
         queue: TenantQueue | None = None,
         seen: SeenEvents | None = None,
-        propose: Proposer | None = None,
+        extract_meeting_items: Proposer | None = None,
     ) -> None:
         self.brain = brain
         #: Extracts decisions and action items from uploaded meetings (None: the rules).
-        self.propose = propose
+        self.extract_meeting_items = extract_meeting_items
         self.executors = executors or ExecutorRegistry()
         self._answer = answer
         self.queue = queue or TenantQueue()
@@ -359,15 +367,16 @@ class BotCore:
             key = user_key(msg.platform, msg.user_id)
             asker = await find_asker(graph, key=key, name=msg.user_name, email=msg.user_email)
             # "my action items": the Person this chat user is, when the brain knows
-            known = {"asker": {"id": asker.id, "name": asker.name}} if asker else {}
             async with self.queue.slot(graph.slug):
                 turn = await self._answer(
                     graph,
                     question,
-                    asked_by=key,
-                    timezone=str(settings.get("timezone") or "UTC"),
-                    place=place,
-                    **known,
+                    TurnOptions(
+                        asked_by=key,
+                        timezone=str(settings.get("timezone") or "UTC"),
+                        place=place,
+                        asker={"id": asker.id, "name": asker.name} if asker else None,
+                    ),
                 )
             self.remember_thread(msg, question)
             reply = reply_from_turn(turn)
@@ -383,7 +392,11 @@ class BotCore:
 
         Transcripts load as `ingest meeting` loads them (``bots.core._uploads``)."""
         return await ingest_attachments(
-            graph, msg.attachments, platform=msg.platform, fetch=fetch, propose=self.propose
+            graph,
+            msg.attachments,
+            platform=msg.platform,
+            fetch=fetch,
+            propose=self.extract_meeting_items,
         )
 
     # --- cards ---------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_r
 from brain.reads._experts import experts_for
 from brain.reads._issues import IssueRecord, open_issues, unmarked_issues
 from brain.reads._kept_answers import KeptAnswer, is_answer_touched, kept_answer_for
+from brain.reads._measured_totals import measured_totals
 from brain.reads._minutes import (
     MeetingDecision,
     MeetingTask,
@@ -35,6 +36,7 @@ from brain.reads._people import (
 from brain.reads._periods import metric_period
 from brain.reads._ranks import rank, topics
 from brain.reads._readings import readings, total
+from brain.reads._recall import EarlierTurn, OpenCard, earlier_turns, open_cards_citing
 from brain.reads._repo_history import area_history, catch_up, related_work
 from brain.reads._search import Hit, search
 from brain.reads._search_within import search_within
@@ -59,10 +61,12 @@ __all__ = [
     "repositories",
     "CYPHER_ROW_CAP",
     "CYPHER_TIMEOUT_MS",
+    "EarlierTurn",
     "EdgeRef",
     "Evidence",
     "Hit",
     "NodeRef",
+    "OpenCard",
     "ReadResult",
     "TenantStats",
     "action_items",
@@ -70,16 +74,19 @@ __all__ = [
     "check_cypher",
     "clear_cache",
     "decision_trail",
+    "earlier_turns",
     "edge_ref",
     "experts_for",
     "find_meeting",
     "history",
     "is_sample",
     "lookup",
+    "measured_totals",
     "metric_period",
     "minutes",
     "neighbours",
     "not_found",
+    "open_cards_citing",
     "owner",
     "passages",
     "path",
