@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from datetime import date, timedelta
 from typing import Any
 
 import pytest_asyncio
@@ -24,14 +23,8 @@ from agents.model import AnthropicModel
 from brain import InputInvalid, TenantGraph
 from brain.reads import earlier_turns
 from tests.fakes import AnthropicReply, FakeAnthropicAPI, text_reply, tool_use_reply
+from tests.test_turn_model import FOUND, QUESTION, SMALL_FACTS, role_of
 
-QUESTION = "Who owns 'Fix Instagram token refresh'?"
-RECENT = (date.today() - timedelta(days=2)).isoformat()
-SRC = "notion/p12"
-FOUND = (
-    "Fix Instagram token refresh [[task-ig-token]] is owned by Priya Nair [[person-priya]].\n"
-    "PATH: person-priya, task-ig-token"
-)
 #: A figure no tool returned, in an answer that otherwise cites what it read.
 MADE_UP = "Online orders rose 987% since [[task-ig-token]] was opened.\nPATH: task-ig-token"
 CHECK_NAMES = ["citations", "numbers", "sample", "as_of", "answers the question"]
@@ -39,30 +32,8 @@ CHECK_NAMES = ["citations", "numbers", "sample", "as_of", "answers the question"
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def small(new_tenant: TenantGraph) -> TenantGraph:
-    """A task and its owner: enough for a desk to read."""
-    stamp = {"src": SRC, "asOf": RECENT}
-    facts: list[dict[str, Any]] = [
-        {
-            "node": {
-                "type": "Task",
-                "id": "task-ig-token",
-                "name": "Fix Instagram token refresh",
-                "status": "in progress",
-                **stamp,
-            }
-        },
-        {"node": {"type": "Person", "id": "person-priya", "name": "Priya Nair", **stamp}},
-        {
-            "edge": {
-                "from": "person-priya",
-                "type": "OWNS",
-                "to": "task-ig-token",
-                "since": RECENT,
-                **stamp,
-            }
-        },
-    ]
-    report = await new_tenant.write_facts(enumerate(facts, 1))
+    """A task, its owner and an incident (``test_turn_model``'s): enough for a desk."""
+    report = await new_tenant.write_facts(enumerate(SMALL_FACTS, 1))
     assert report.refused == 0, report.refusals
     return new_tenant
 
@@ -185,12 +156,12 @@ def model_script(final: str) -> Any:
     """The model's side: plan the tasks desk, read the owner, approve, answer ``final``."""
 
     def reply(body: dict[str, Any]) -> AnthropicReply:
-        system = str(body.get("system") or "")
-        if system.startswith("You are the Chief of"):
+        role = role_of(body)
+        if role == "plan":
             return text_reply(json.dumps({"desks": ["tasks"], "why": "it owns tasks"}))
-        if system.startswith("You are the Chief."):
+        if role == "answer":
             return text_reply(final)
-        if "; you check " in system:
+        if role == "review":
             return text_reply(json.dumps({"verdict": "ok", "note": ""}))
         if len(body["messages"]) == 1:
             return tool_use_reply("owner", {"name": "task-ig-token"}, tool_use_id="toolu_owner")

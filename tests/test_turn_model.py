@@ -36,62 +36,65 @@ Messages = list[dict[str, Any]]
 DeskReply = Callable[[str, Messages], AnthropicReply | Awaitable[AnthropicReply]]
 
 
+#: A task, its owner and one incident: enough for a tool loop to read.
+SMALL_FACTS: list[dict[str, Any]] = [
+    {
+        "node": {
+            "type": "Task",
+            "id": "task-ig-token",
+            "name": "Fix Instagram token refresh",
+            "status": "in progress",
+            "priority": "high",
+            "src": SRC,
+            "asOf": RECENT,
+            "text": "Refresh the Instagram token automatically before it expires.",
+        }
+    },
+    {
+        "node": {
+            "type": "Person",
+            "id": "person-priya",
+            "name": "Priya Nair",
+            "src": SRC,
+            "asOf": RECENT,
+        }
+    },
+    {
+        "node": {
+            "type": "Incident",
+            "id": "incident-ig-token-expired",
+            "name": "Instagram token expired",
+            "src": SRC,
+            "asOf": RECENT,
+        }
+    },
+    {
+        "edge": {
+            "from": "person-priya",
+            "type": "OWNS",
+            "to": "task-ig-token",
+            "since": RECENT,
+            "src": SRC,
+            "asOf": RECENT,
+        }
+    },
+    {
+        "edge": {
+            "from": "task-ig-token",
+            "type": "FIXES",
+            "to": "incident-ig-token-expired",
+            "since": RECENT,
+            "src": SRC,
+            "asOf": RECENT,
+        }
+    },
+]
+
+
 @pytest_asyncio.fixture(loop_scope="session")
 async def small(new_tenant: TenantGraph) -> TenantGraph:
-    """A task, its owner and one incident: enough for a tool loop to read."""
-    facts: list[dict[str, Any]] = [
-        {
-            "node": {
-                "type": "Task",
-                "id": "task-ig-token",
-                "name": "Fix Instagram token refresh",
-                "status": "in progress",
-                "priority": "high",
-                "src": SRC,
-                "asOf": RECENT,
-                "text": "Refresh the Instagram token automatically before it expires.",
-            }
-        },
-        {
-            "node": {
-                "type": "Person",
-                "id": "person-priya",
-                "name": "Priya Nair",
-                "src": SRC,
-                "asOf": RECENT,
-            }
-        },
-        {
-            "node": {
-                "type": "Incident",
-                "id": "incident-ig-token-expired",
-                "name": "Instagram token expired",
-                "src": SRC,
-                "asOf": RECENT,
-            }
-        },
-        {
-            "edge": {
-                "from": "person-priya",
-                "type": "OWNS",
-                "to": "task-ig-token",
-                "since": RECENT,
-                "src": SRC,
-                "asOf": RECENT,
-            }
-        },
-        {
-            "edge": {
-                "from": "task-ig-token",
-                "type": "FIXES",
-                "to": "incident-ig-token-expired",
-                "since": RECENT,
-                "src": SRC,
-                "asOf": RECENT,
-            }
-        },
-    ]
-    report = await new_tenant.write_facts(enumerate(facts, 1))
+    """A fresh tenant holding ``SMALL_FACTS``."""
+    report = await new_tenant.write_facts(enumerate(SMALL_FACTS, 1))
     assert report.refused == 0, report.refusals
     return new_tenant
 
