@@ -29,6 +29,7 @@ from agents._roster import ROSTER
 from agents.cards import ActRequest, Card, CardPlace, desk_draft, propose, read_request
 from agents.checks import (
     Asked,
+    CheckReport,
     check_answer,
     check_relevance,
     checks_are_heavy,
@@ -145,22 +146,7 @@ async def run_turn(
     # server's, not the writer's: its nodes must not add duties to the answer)
     used = ledger.used_by(set(extract_citations(answer)))
     path = await _draw_path(ledger, _path_ids(final, outcomes), _path_as_of(outcomes))
-    cited_types = {n.id: n.type for r in ledger.results for n in r.evidence.nodes}
-    relevance = check_relevance(
-        answer, asked_of(brief.understood), cited_types=cited_types, outputs=ledger.outputs
-    )
-    checks = functools.partial(
-        check_answer,
-        answer,
-        returned_ids=ledger.returned_ids,
-        outputs=ledger.outputs,
-        sample_outputs=used.outputs,
-        newest_as_of=used.newest_as_of,
-        now=now,
-        relevance=relevance,
-        claims=not is_decline(answer),
-    )
-    report = await asyncio.to_thread(checks) if checks_are_heavy(ledger.outputs) else checks()
+    report = await _check(answer, brief, used)
 
     turn_id = f"turn-{uuid.uuid4().hex[:12]}"
     result = TurnResult(
@@ -282,6 +268,29 @@ async def _work(chief: Chief, desk: str, brief: Brief) -> DeskOutcome:
         return DeskOutcome(desk, None, f"the {ROSTER[desk].title} desk timed out")
     except HivebrainError as exc:
         return DeskOutcome(desk, None, f"the {ROSTER[desk].title} desk failed: {exc.user_message}")
+
+
+async def _check(answer: str, brief: Brief, used: ToolLedger) -> CheckReport:
+    """The answer checks, on the answer as written (never on the notes beside it), against
+    every tool result of the turn; ``used`` is what the answer's citations rest on (its
+    sample and as-of duties). In a thread when the data is big."""
+    ledger = brief.ledger
+    cited_types = {n.id: n.type for r in ledger.results for n in r.evidence.nodes}
+    relevance = check_relevance(
+        answer, asked_of(brief.understood), cited_types=cited_types, outputs=ledger.outputs
+    )
+    checks = functools.partial(
+        check_answer,
+        answer,
+        returned_ids=ledger.returned_ids,
+        outputs=ledger.outputs,
+        sample_outputs=used.outputs,
+        newest_as_of=used.newest_as_of,
+        now=brief.now,
+        relevance=relevance,
+        claims=not is_decline(answer),
+    )
+    return await asyncio.to_thread(checks) if checks_are_heavy(ledger.outputs) else checks()
 
 
 def _path_ids(final: Draft, outcomes: list[DeskOutcome]) -> list[str]:
