@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.cards._cards import Card, CardDraft, propose
+from agents.cards import Card, CardDraft, propose
 from brain import TenantGraph, now_ms
 
 

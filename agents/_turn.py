@@ -26,26 +26,23 @@ from pydantic import BaseModel, Field
 
 from agents._ledger import ToolLedger
 from agents._roster import ROSTER
-from agents.cards._cards import Card, propose
-from agents.cards._place import CardPlace
-from agents.cards._requests import ActRequest, desk_draft, read_request
-from agents.checks._answer import (
+from agents.cards import ActRequest, Card, CardPlace, desk_draft, propose, read_request
+from agents.checks import (
     AS_OF_RE,
     STALE_AFTER,
+    Asked,
     DataNumbers,
     check_answer,
     check_citations,
     check_numbers,
+    check_relevance,
     check_sample,
     extract_citations,
     holds_many_values,
+    is_decline,
 )
-from agents.checks._relevance import Asked, check_relevance, is_decline
-from agents.desks._draft import Draft
-from agents.desks._rules import plan, run_desk
-from agents.desks._understand import Understanding, understand
-from agents.model import Budget, ModelClient
-from agents.model import _desks as model_desks
+from agents.desks import Draft, Understanding, plan, run_desk, understand
+from agents.model import Budget, ModelClient, model_desks
 from brain import HivebrainError, InputInvalid, TenantGraph, format_moment, now_ms, parse_moment
 
 log = logging.getLogger(__name__)
@@ -329,7 +326,7 @@ def asked_of(u: Understanding) -> Asked:
     """What the relevance check holds an answer to, from how the question was read."""
     ranges: tuple[tuple[str, str], ...] = ()
     if u.kind == "metric" and u.metric_op not in (None, "why"):
-        from agents.desks._answers import read_ranges
+        from agents.desks import read_ranges
 
         read = read_ranges(u, u.metric_op or "total")
         ranges = tuple((a.isoformat(), b.isoformat()) for a, b in read or [])

@@ -38,8 +38,8 @@ from meetings import ratio, split_of  # bench/ is a folder of scripts: this one'
 from agents.tools import call_tool
 from brain import Brain, BrainSettings, EmbeddedServer, TenantGraph, now_ms
 from brain.ingest import meeting_facts, slugify
-from brain.reads._search import POOL, RRF_K, fuse
-from brain.reads._search_queries import SNIPPET, fulltext_query, search_query
+from brain.reads import fulltext_query
+from brain.reads.search import POOL, RRF_K, SNIPPET, fuse, search_query
 
 DEFAULT_MEETINGS = Path(__file__).resolve().parents[2] / "shared" / "data" / "meetings"
 AS_OF = "2026-01-05"

@@ -42,18 +42,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from brain import Brain, BrainSettings, TenantGraph, parse_moment  # noqa: E402
 from brain.db import EmbeddedServer  # noqa: E402
-from brain.ingest._github import (  # noqa: E402
+from brain.ingest.github import (  # noqa: E402  # noqa: E402
     FORKS,
     CommitRecord,
+    PeopleIndex,  # noqa: E402
     add_signatures,
     component_of,
+    file_kind,
+    folder_kind,
     load_github,
     looks_like_bot,
     person_key,
     read_commits,
 )
-from brain.ingest._github_paths import file_kind, folder_kind  # noqa: E402
-from brain.ingest._github_people import PeopleIndex  # noqa: E402
 from brain.reads import decision_trail, experts_for, triage_candidates  # noqa: E402
 
 _BESIDE = Path(__file__).resolve().parents[2] / "shared" / "data" / "github"

@@ -36,8 +36,7 @@ from typing import Any
 
 from agents._ledger import ToolLedger
 from agents._turn import run_turn
-from agents.model import TOOL_RESULT_CHARS, tool_result_text
-from agents.model._desks import RECALL_CHARS
+from agents.model import RECALL_CHARS, TOOL_RESULT_CHARS, tool_result_text
 from brain import Brain, BrainSettings, TenantGraph
 from brain.db import EmbeddedServer
 from brain.ingest import document_facts

@@ -12,22 +12,28 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     # The same names as _HOMES below, bound for the type checker only: at run time they
     # load on first use, so importing `bots` stays free of the SDKs.
-    from bots.core._core import BotCore, DecisionOutcome, apology, reply_from_turn, user_key
-    from bots.core._limits import SeenEvents, TenantQueue
-    from bots.core._path_image import render_path_png
-    from bots.core._reply import (
+    from bots.core import (
         Attachment,
+        BotCore,
         CardDecision,
         CardView,
         Citation,
+        DecisionOutcome,
         InboundMessage,
         PathEdge,
         PathNode,
         Reply,
+        SeenEvents,
+        TenantQueue,
+        apology,
+        render_path_png,
+        reply_from_turn,
+        sanitize_mentions,
+        split_text,
+        user_key,
     )
-    from bots.core._safety import sanitize_mentions, split_text
-    from bots.discord._render import DiscordMessage, render_card_embed, render_reply_messages
-    from bots.slack._render import fallback_text, render_card_blocks, render_reply_blocks
+    from bots.discord import DiscordMessage, render_card_embed, render_reply_messages
+    from bots.slack import fallback_text, render_card_blocks, render_reply_blocks
 
 # Public names and the module that holds each. They load on first use (PEP 562), so the
 # `hivebrain` command, whose entry point lives in this package, starts without importing

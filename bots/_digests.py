@@ -13,13 +13,13 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from agents.errors import ActionFailed
-from bots.core._reply import CardView, Citation, Reply
+from bots.core import CardView, Citation, Reply
 from scheduler import Post
 
 if TYPE_CHECKING:
     from slack_sdk.web.async_client import AsyncWebClient
 
-    from bots.discord._bot import HivebrainDiscord
+    from bots.discord import HivebrainDiscord
 
 log = logging.getLogger(__name__)
 
@@ -75,8 +75,8 @@ class DigestPoster:
     async def _slack(self, channel: str, reply: Reply) -> str:
         from slack_sdk.errors import SlackApiError, SlackClientError
 
+        from bots.slack import fallback_text, render_reply_blocks
         from bots.slack._installs import POST_OPTIONS
-        from bots.slack._render import fallback_text, render_reply_blocks
         from bots.slack._web import slack_error, slack_web
 
         assert self.slack is not None

@@ -21,8 +21,7 @@ from agents import ChannelPostExecutor
 from agents.cards import KeyedPoster
 from agents.errors import ActionFailed
 from bots._digests import DigestPoster
-from bots.core._core import BotCore
-from bots.core._settings import BotSettings
+from bots.core import BotCore, BotSettings
 from brain import Brain, HivebrainError
 from scheduler import JobRunner, JobService
 
@@ -117,7 +116,7 @@ async def serve(
     discord_task: asyncio.Task[None] | None = None
     digests = DigestPoster()
     if settings.slack_enabled:
-        from bots.slack._app import run_slack
+        from bots.slack import run_slack
         from bots.slack._installs import RegistryInstallationStore, SlackPoster
 
         slack_service = await run_slack(core, settings)
@@ -131,7 +130,7 @@ async def serve(
         digests.slack = slack_service.adapter.app.client
         running["slack"] = True
     if settings.discord_enabled:
-        from bots.discord._bot import DiscordPoster, build_discord_bot, run_discord
+        from bots.discord import DiscordPoster, build_discord_bot, run_discord
 
         bot = build_discord_bot(core, settings, sync_commands=settings.discord_sync_commands)
         poster.posters["discord"] = DiscordPoster(bot)

@@ -23,7 +23,7 @@ from agents import TOOLS, HivebrainError
 from brain import Brain, TenantGraph, now_ms
 from brain.upkeep import done_run, finish_run, job_run, job_runs, new_run_id, start_run
 from scheduler._lock import RunLock, lock_key
-from scheduler.jobs._registry import (
+from scheduler.jobs import (
     JOBS,
     Job,
     JobContext,

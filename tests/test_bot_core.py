@@ -11,9 +11,7 @@ import uuid
 
 import pytest
 
-from bots.core._core import BotCore
-from bots.core._limits import SeenEvents, TenantQueue
-from bots.core._reply import InboundMessage
+from bots.core import BotCore, InboundMessage, SeenEvents, TenantQueue
 from brain import Brain, BrainSettings, FalkorDriver, Registry
 from tests.story import owner_facts
 

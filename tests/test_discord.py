@@ -45,12 +45,17 @@ from discord.ext.test import factories
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 import bots.discord._interactions as discord_interactions
-from agents.cards._cards import CardDraft, get_card, list_cards, propose
-from agents.cards._executors import ChannelPostExecutor, ExecutorRegistry, RecordOnlyExecutor
-from bots.core._core import BotCore, card_view
-from bots.core._reply import Reply
-from bots.core._settings import BotSettings
-from bots.discord._bot import DiscordPoster, HivebrainDiscord, build_discord_bot
+from agents.cards import (
+    CardDraft,
+    ChannelPostExecutor,
+    ExecutorRegistry,
+    RecordOnlyExecutor,
+    get_card,
+    list_cards,
+    propose,
+)
+from bots.core import BotCore, BotSettings, Reply, card_view
+from bots.discord import DiscordPoster, HivebrainDiscord, build_discord_bot
 from brain import Brain, TenantGraph, now_ms
 from tests.story import owner_facts
 

@@ -13,8 +13,8 @@ from pydantic import BaseModel
 from agents import TOOLS, call_tool, list_cards
 from agents.tools import ToolArgs, tool
 from bots._digests import post_reply
-from bots.discord._render import render_reply_messages
-from bots.slack._render import render_reply_blocks
+from bots.discord import render_reply_messages
+from bots.slack import render_reply_blocks
 from brain import Brain, TenantGraph, now_ms
 from brain.reads import ReadResult
 from scheduler import Cite, JobRunner, Post

@@ -28,11 +28,10 @@ from slack_sdk.signature import SignatureVerifier
 from slack_sdk.web.async_client import AsyncWebClient
 
 from agents import ExecutorRegistry, RecordOnlyExecutor, get_card, run_turn
-from agents.cards._cards import CardDraft, propose
+from agents.cards import CardDraft, propose
 from agents.errors import ActionFailed
-from bots.core._core import Answer, BotCore, card_view
-from bots.core._reply import CardView, Reply
-from bots.core._settings import BotSettings
+from bots.core import Answer, BotCore, BotSettings, CardView, Reply, card_view
+from bots.slack import render_card_blocks, render_reply_blocks
 from bots.slack._app import (
     SlackPoster,
     adapter_of,
@@ -42,7 +41,6 @@ from bots.slack._app import (
     run_slack,
 )
 from bots.slack._installs import RegistryInstallationStore, slack_routes
-from bots.slack._render import render_card_blocks, render_reply_blocks
 from brain import Brain, TenantGraph, now_ms
 from tests.fakes import FakeSlackAPI
 

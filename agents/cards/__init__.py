@@ -44,8 +44,8 @@ from agents.cards._kinds import (
     payload_hash,
     payload_json,
 )
-from agents.cards._place import CardPlace, setting_list
-from agents.cards._requests import read_request
+from agents.cards._place import CardPlace
+from agents.cards._requests import ActRequest, desk_draft, read_request
 from agents.cards._task_executor import BrainTaskExecutor
 from agents.errors import CardUnknown, ExecutorUnknown
 
@@ -92,5 +92,6 @@ __all__ = [
     "payload_json",
     "propose",
     "read_request",
-    "setting_list",
+    "ActRequest",
+    "desk_draft",
 ]

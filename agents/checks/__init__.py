@@ -2,10 +2,37 @@
 
 from __future__ import annotations
 
-from agents.checks._answer import CheckReport, CheckResult, check_answer
+from agents.checks._answer import (
+    AS_OF_RE,
+    STALE_AFTER,
+    CheckReport,
+    CheckResult,
+    check_answer,
+    check_as_of,
+    check_citations,
+    check_numbers,
+    check_sample,
+    extract_citations,
+)
+from agents.checks._numbers import DataNumbers, data_numbers, extract_numbers, holds_many_values
+from agents.checks._relevance import Asked, check_relevance, is_decline
 
 __all__ = [
     "CheckReport",
     "CheckResult",
     "check_answer",
+    "AS_OF_RE",
+    "STALE_AFTER",
+    "check_citations",
+    "check_numbers",
+    "check_sample",
+    "extract_citations",
+    "holds_many_values",
+    "check_as_of",
+    "data_numbers",
+    "extract_numbers",
+    "DataNumbers",
+    "Asked",
+    "check_relevance",
+    "is_decline",
 ]

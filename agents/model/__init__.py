@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from agents.errors import BudgetExceeded
+from agents.model import _desks as model_desks  # the model-mode desk steps, called by the turn
 from agents.model._budget import Budget, Usage
 from agents.model._client import (
     AnthropicModel,
@@ -11,6 +12,7 @@ from agents.model._client import (
     ModelReply,
     model_from_settings,
 )
+from agents.model._desks import RECALL_CHARS
 from agents.model._loop import (
     TOOL_RESULT_CHARS,
     LoopResult,
@@ -43,4 +45,6 @@ __all__ = [
     "tool_result_text",
     "thread_proposer",
     "tool_specs",
+    "RECALL_CHARS",
+    "model_desks",
 ]

@@ -16,8 +16,8 @@ from typing import Any, cast, get_args
 
 from agents._ledger import ToolLedger
 from agents._roster import DEEP_DESKS, ORDINARY_DESKS, ROSTER, WORKING_DESKS, is_deep, route
-from agents.cards._cards import CardKind
-from agents.desks._rules import Draft
+from agents.cards import CardKind
+from agents.desks import Draft
 from agents.model._budget import Budget
 from agents.model._client import ModelClient
 from agents.model._loop import run_tool_loop, tool_specs

@@ -41,7 +41,7 @@ async def ask(
 @run
 async def serve_cmd() -> None:
     """Run Slack and/or Discord (whichever is configured), the scheduler and /healthz."""
-    from bots.core._settings import BotSettings
+    from bots.core import BotSettings
     from bots.serve import serve
 
     settings = BotSettings()
@@ -61,7 +61,7 @@ async def serve_cmd() -> None:
 @run
 async def chat(slug: str) -> None:
     """Talk to a tenant's brain in the terminal (same core and answers as Slack and Discord)."""
-    from bots.console._console import ConsoleChat
+    from bots.console import ConsoleChat
 
     async def act(brain: Brain) -> None:
         await brain.tenant(slug)
@@ -103,7 +103,7 @@ async def demo() -> None:
     """Load the sample business and open a chat on it with suggested questions."""
     import getpass
 
-    from bots.console._console import ConsoleChat
+    from bots.console import ConsoleChat
     from brain.sample import SAMPLE_QUESTIONS, SAMPLE_TENANT, sample_business
 
     async def act(brain: Brain) -> None:

@@ -18,7 +18,7 @@ from rich.table import Table
 
 from bots._digests import DigestPoster
 from bots.cli._common import console, print_json, run, with_brain
-from bots.core._settings import BotSettings
+from bots.core import BotSettings
 from brain import Brain, InputInvalid, format_moment
 from brain.upkeep import job_runs
 from scheduler import JOBS, JobRunner, RunReport, next_run
@@ -89,8 +89,8 @@ async def _poster(stack: AsyncExitStack, brain: Brain, settings: BotSettings) ->
             token=settings.slack_bot_token.get_secret_value(), base_url=api_base_url(settings)
         )
     if settings.discord_token is not None:
-        from bots.core._core import BotCore
-        from bots.discord._bot import build_discord_bot
+        from bots.core import BotCore
+        from bots.discord import build_discord_bot
 
         # logged in over REST only (no gateway): enough to post to a channel
         bot = build_discord_bot(BotCore(brain), settings, sync_commands=False)

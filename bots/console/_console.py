@@ -17,8 +17,7 @@ from rich.console import Console
 from rich.panel import Panel
 
 from bots.console._render import render_reply_console
-from bots.core._core import BotCore, user_key
-from bots.core._reply import CardDecision, CardView, InboundMessage
+from bots.core import BotCore, CardDecision, CardView, InboundMessage, user_key
 
 log = logging.getLogger(__name__)
 

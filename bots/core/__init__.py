@@ -12,10 +12,18 @@ from bots.core._core import (
     user_key,
 )
 from bots.core._limits import SeenEvents, TenantQueue
-from bots.core._path_image import render_path_png
+from bots.core._path_image import (
+    BACKGROUND,
+    CLOSED_COLOUR,
+    CURRENT_COLOUR,
+    layout_path,
+    measure_label,
+    render_path_png,
+)
 from bots.core._reply import (
     Attachment,
     CardDecision,
+    CardStatus,
     CardView,
     Citation,
     InboundMessage,
@@ -36,6 +44,7 @@ from bots.core._settings_command import (
     settings_change,
     settings_help,
 )
+from bots.core._uploads import Fetch
 
 __all__ = [
     "CHANNEL_SETTINGS",
@@ -69,4 +78,11 @@ __all__ = [
     "split_text",
     "truncate_text",
     "user_key",
+    "CardStatus",
+    "Fetch",
+    "BACKGROUND",
+    "CLOSED_COLOUR",
+    "CURRENT_COLOUR",
+    "layout_path",
+    "measure_label",
 ]

@@ -35,11 +35,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from agents import HivebrainError
-from bots.core._core import BotCore, apology
-from bots.core._path_image import render_path_png
-from bots.core._reply import Attachment, InboundMessage, Reply
-from bots.core._safety import truncate_text
-from bots.core._settings import BotSettings
+from bots.core import (
+    Attachment,
+    BotCore,
+    BotSettings,
+    InboundMessage,
+    Reply,
+    apology,
+    render_path_png,
+    truncate_text,
+)
 from bots.discord._commands import HivebrainCommands
 from bots.discord._interactions import (
     NO_MENTIONS,

@@ -8,8 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bots.core._reply import InboundMessage
-from bots.core._settings_command import CHANNEL_SETTINGS, apply_settings, settings_change
+from bots.core import CHANNEL_SETTINGS, InboundMessage, apply_settings, settings_change
 from bots.discord._interactions import note
 
 if TYPE_CHECKING:

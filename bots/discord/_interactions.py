@@ -16,9 +16,14 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bots.core._core import DecisionOutcome, apology
-from bots.core._reply import CardDecision, CardView
-from bots.core._safety import sanitize_mentions, truncate_text
+from bots.core import (
+    CardDecision,
+    CardView,
+    DecisionOutcome,
+    apology,
+    sanitize_mentions,
+    truncate_text,
+)
 from bots.discord._render import CONTENT_LIMIT, card_buttons, render_card_embed
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from agents.errors import ActionFailed
-from bots.core._safety import sanitize_mentions, split_text
+from bots.core import sanitize_mentions, split_text
 from bots.discord._interactions import NO_MENTIONS
 from bots.discord._render import CONTENT_LIMIT
 

@@ -35,10 +35,15 @@ from slack_bolt.context.respond.async_respond import AsyncRespond
 from slack_sdk.errors import SlackApiError, SlackClientError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bots.core._core import BotCore, Fetch
-from bots.core._path_image import render_path_png
-from bots.core._reply import Attachment, InboundMessage, Reply
-from bots.core._settings import BotSettings
+from bots.core import (
+    Attachment,
+    BotCore,
+    BotSettings,
+    Fetch,
+    InboundMessage,
+    Reply,
+    render_path_png,
+)
 from bots.slack._card_actions import VERBS, SlackCardActions, replace_card_blocks
 from bots.slack._commands import SLACK_MENTIONS, SlackCommands
 from bots.slack._installs import POST_OPTIONS, SlackPoster, new_slack_app, slack_routes

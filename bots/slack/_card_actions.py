@@ -18,7 +18,7 @@ from slack_bolt.context.respond.async_respond import AsyncRespond
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bots.core._reply import CardDecision, CardView
+from bots.core import CardDecision, CardView
 from bots.slack._render import (
     ACTION_APPROVE,
     ACTION_DETAILS,

@@ -19,10 +19,10 @@ from slack_bolt.context.respond.async_respond import AsyncRespond
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bots.core._core import apology
-from bots.core._reply import InboundMessage
-from bots.core._settings_command import (
+from bots.core import (
+    InboundMessage,
     MentionSyntax,
+    apology,
     apply_settings,
     parse_settings,
     settings_help,

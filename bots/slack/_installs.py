@@ -33,7 +33,7 @@ from slack_sdk.oauth.state_store.async_state_store import AsyncOAuthStateStore
 from slack_sdk.web.async_client import AsyncWebClient
 
 from agents.errors import ActionFailed
-from bots.core._settings import BotSettings
+from bots.core import BotSettings
 from bots.slack._render import to_mrkdwn
 from bots.slack._web import slack_error, slack_web
 from brain import Registry
