@@ -8,7 +8,15 @@ from brain._moments import format_moment, now_ms, parse_moment
 from brain._settings import BrainSettings, HivebrainSettings, HttpUrlSetting
 from brain._tenant_graph import TenantGraph, WriteReport
 from brain._tenants import Registry, Tenant, setting_list, validate_slug
-from brain.db import EmbeddedServer, FalkorDriver, GraphDriver, QueryResult, ServerStatus
+from brain.db import (
+    EmbeddedServer,
+    FalkorDriver,
+    GraphDriver,
+    QueryResult,
+    ServerLock,
+    ServerStatus,
+    lock_key,
+)
 from brain.errors import (
     EmbeddingUnavailable,
     GraphUnavailable,
@@ -63,6 +71,7 @@ __all__ = [
     "QueryRefused",
     "QueryResult",
     "Registry",
+    "ServerLock",
     "ServerStatus",
     "Tenant",
     "TenantExists",
@@ -74,6 +83,7 @@ __all__ = [
     "database_health",
     "export_facts",
     "format_moment",
+    "lock_key",
     "now_ms",
     "parse_lines",
     "parse_moment",

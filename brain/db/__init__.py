@@ -22,7 +22,7 @@ from brain.db._indexes import (
     stale_fulltext,
     wait_operational,
 )
-from brain.db._lock import graph_write_lock
+from brain.db._lock import ServerLock, graph_write_lock, lock_key
 from brain.db._params import RawCypher, cypher_literal, cypher_string, params_header
 from brain.db._server import EmbeddedServer, ServerStatus
 
@@ -52,4 +52,6 @@ __all__ = [
     "stale_fulltext",
     "STALE_SHARE",
     "graph_write_lock",
+    "ServerLock",
+    "lock_key",
 ]
