@@ -9,6 +9,7 @@ from agents.cards._cards import (
     CardKind,
     CardStatus,
     Decision,
+    card_view,
     draft_card,
     get_card,
     is_approver,
@@ -94,4 +95,5 @@ __all__ = [
     "read_request",
     "ActRequest",
     "desk_draft",
+    "card_view",
 ]

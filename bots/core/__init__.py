@@ -7,7 +7,6 @@ from bots.core._core import (
     BotCore,
     DecisionOutcome,
     apology,
-    card_view,
     reply_from_turn,
     user_key,
 )
@@ -66,7 +65,6 @@ __all__ = [
     "TenantQueue",
     "apology",
     "apply_settings",
-    "card_view",
     "path_chain",
     "parse_settings",
     "path_steps",
