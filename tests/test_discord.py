@@ -50,12 +50,13 @@ from agents.cards import (
     ChannelPostExecutor,
     ExecutorRegistry,
     RecordOnlyExecutor,
+    card_view,
     get_card,
     list_cards,
     propose,
 )
-from bots.core import BotCore, BotSettings, Reply, card_view
-from bots.discord import DiscordPoster, HivebrainDiscord, build_discord_bot
+from bots.core import BotCore, BotSettings, CardView, Reply
+from bots.discord import DiscordPoster, HivebrainDiscord, build_discord_bot, send_reply
 from brain import Brain, TenantGraph, now_ms
 from tests.story import owner_facts
 
@@ -353,8 +354,8 @@ async def make_approver(brain: Brain, slug: str, member: discord.Member) -> None
 async def post_card(h: Harness, graph: TenantGraph) -> tuple[str, Json]:
     """Propose a card and post it as the bot would; return its id and the message as sent."""
     card = await propose(graph, CARD, now_ms=now_ms())
-    view = card_view(card)
-    await h.bot.send_reply(h.channel.send, Reply(answer="A card:", verified=True, cards=[view]))
+    view = CardView.model_validate(card_view(card))
+    await send_reply(h.channel.send, Reply(answer="A card:", verified=True, cards=[view]))
     return card.id, h.sent[-1]
 
 
@@ -759,7 +760,7 @@ async def test_tell_the_team_posts_once_with_a_nonce_when_an_approver_clicks(
 
 
 async def test_a_scheduled_digest_posts_as_embeds_with_its_sources(discord_bot: Harness) -> None:
-    from bots._digests import DigestPoster
+    from bots._posters import ChannelPosters
     from scheduler import Cite, Post
 
     h = discord_bot
@@ -769,9 +770,9 @@ async def test_a_scheduled_digest_posts_as_embeds_with_its_sources(discord_bot: 
         ("• Switch to oat-milk supplier [1]",),
         (Cite("dec-oat", "Switch to oat-milk supplier", "https://wiki.example/oat"),),
     )
-    await DigestPoster(discord=h.bot).post_digest(
-        platform="discord", channel=str(h.channel.id), post=post
-    )
+    posters = ChannelPosters()
+    posters.add("discord", DiscordPoster(h.bot))
+    await posters.post_digest(platform="discord", channel=str(h.channel.id), post=post)
     payloads = h.sent_to(h.channel.id)
     sent = json.dumps(payloads)
     assert "Switch to oat-milk supplier" in sent and "https://wiki.example/oat" in sent

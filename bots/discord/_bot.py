@@ -21,13 +21,10 @@ starting offline (or in tests) never calls Discord's command API.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import io
 import logging
 import re
 import uuid
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -40,9 +37,7 @@ from bots.core import (
     BotCore,
     BotSettings,
     InboundMessage,
-    Reply,
     apology,
-    render_path_png,
     truncate_text,
 )
 from bots.discord._commands import HivebrainCommands
@@ -52,31 +47,17 @@ from bots.discord._interactions import (
     decide_click,
     note,
     tell,
-    view_from_components,
 )
-from bots.discord._poster import DiscordPoster
-from bots.discord._render import DiscordMessage, render_reply_messages
+from bots.discord._poster import send_reply
 
 log = logging.getLogger(__name__)
 
-__all__ = [
-    "CardButton",
-    "DiscordPoster",
-    "HivebrainDiscord",
-    "build_discord_bot",
-    "inbound_message",
-    "run_discord",
-    "view_from_components",
-]
-
 Json = dict[str, Any]
-Send = Callable[..., Awaitable[Any]]
 
 ACK_EMOJI = "👀"
 THREAD_NAME_LIMIT = 90
 THREAD_ARCHIVE_MINUTES = 1440
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024
-PATH_FILE = "path.png"
 _MENTION = re.compile(r"<[@#][!&]?\d+>")
 
 
@@ -200,7 +181,7 @@ class HivebrainDiscord(commands.AutoShardedBot):
         if reply is None:
             return
         target = await self.reply_target(message)
-        await self.send_reply(target.send, reply)
+        await send_reply(target.send, reply)
 
     async def _acknowledge(self, message: discord.Message) -> None:
         try:
@@ -229,50 +210,6 @@ class HivebrainDiscord(commands.AutoShardedBot):
                 "no thread in discord channel %s (HTTP %s): answering there", channel.id, exc.status
             )
             return channel
-
-    async def send_reply(self, send: Send, reply: Reply) -> list[Any]:
-        """Post a reply through ``send`` (``channel.send`` or ``followup.send``), in order.
-
-        The path picture, when there is one, is attached to the message holding the
-        "Path" embed and shown inside it. Returns what ``send`` returned, per message.
-        """
-        messages = render_reply_messages(reply)
-        png = await self._path_png(reply)
-        sent: list[Any] = []
-        for message in messages:
-            kwargs = self._send_kwargs(message)
-            if png is not None and _attach_path(kwargs):
-                kwargs["files"] = [
-                    discord.File(
-                        io.BytesIO(png),
-                        filename=PATH_FILE,
-                        description="Graph path behind the answer",
-                    )
-                ]
-                png = None
-            sent.append(await send(**kwargs))
-        return sent
-
-    @staticmethod
-    def _send_kwargs(message: DiscordMessage) -> dict[str, Any]:
-        kwargs: dict[str, Any] = {
-            "content": message.content or None,
-            "allowed_mentions": NO_MENTIONS,
-            "embeds": [discord.Embed.from_dict(e) for e in message.embeds],
-        }
-        if (view := view_from_components(message.components)) is not None:
-            kwargs["view"] = view  # followup.send refuses view=None
-        return kwargs
-
-    @staticmethod
-    async def _path_png(reply: Reply) -> bytes | None:
-        if len(reply.path_nodes) < 2:
-            return None
-        try:
-            return await asyncio.to_thread(render_path_png, reply.path_nodes, reply.path_edges)
-        except Exception:  # the path is in the text too: a failed picture must not lose the answer
-            log.exception("path picture failed; sending the answer without it")
-            return None
 
     async def dm_workspace(self, user: discord.abc.User) -> str:
         """Hook: the server whose brain a DM (or DM slash command) talks to.
@@ -335,15 +272,6 @@ class HivebrainDiscord(commands.AutoShardedBot):
 
     async def _tell(self, interaction: discord.Interaction[Any], text: str) -> None:
         await tell(interaction, text)
-
-
-def _attach_path(kwargs: dict[str, Any]) -> bool:
-    """Point the message's "Path" embed at the attached picture; False if it has none."""
-    for embed in kwargs["embeds"]:
-        if (embed.title or "").startswith("Path"):
-            embed.set_image(url=f"attachment://{PATH_FILE}")
-            return True
-    return False
 
 
 async def _is_member(guild: discord.Guild, user_id: int) -> bool:

@@ -12,7 +12,7 @@ import asyncio
 import logging
 import re
 import uuid
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 
@@ -25,9 +25,7 @@ from bots.core import (
     truncate_text,
 )
 from bots.discord._render import CONTENT_LIMIT, card_buttons, render_card_embed
-
-if TYPE_CHECKING:
-    from bots.discord._bot import HivebrainDiscord
+from bots.discord._surface import DiscordSurface
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +79,7 @@ class CardButton(discord.ui.DynamicItem[_Button], template=CARD_TEMPLATE):
     """Approve / Reject / Details on a card, routed by custom id alone (so restarts don't matter).
 
     discord.py builds a fresh instance from the clicked custom id (``from_custom_id``);
-    the callback hands the decision to :meth:`HivebrainDiscord.decide_click`.
+    the callback hands the decision to the bot's ``decide_click`` (``DiscordSurface``).
     """
 
     def __init__(
@@ -119,16 +117,14 @@ class CardButton(discord.ui.DynamicItem[_Button], template=CARD_TEMPLATE):
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Decide the card through the bot that received the click."""
-        from bots.discord._bot import HivebrainDiscord  # the bot module loads this one
-
         bot = interaction.client
-        if not isinstance(bot, HivebrainDiscord):
-            raise TypeError("CardButton needs a HivebrainDiscord client")
+        if not isinstance(bot, DiscordSurface):
+            raise TypeError("CardButton needs a hivebrain Discord client (DiscordSurface)")
         await bot.decide_click(interaction, self.action, self.card_id)
 
 
 async def decide_click(
-    bot: HivebrainDiscord, interaction: discord.Interaction[Any], action: str, card_id: str
+    bot: DiscordSurface, interaction: discord.Interaction[Any], action: str, card_id: str
 ) -> None:
     """Decide a card for whoever clicked; edit the card, or tell the clicker privately."""
 
