@@ -22,8 +22,18 @@ read from the answer after citations, dates and times are blanked out. Turns are
 saved (``save=False``), so every question is asked of the same graph. One warm-up turn
 runs before timing; the median is over every graded turn.
 
+A business may list meeting transcripts in its manifest (``meetings``: file, title, date);
+they are ingested as they are, the way ``hivebrain ingest meeting`` does, with decisions and
+action items extracted in rules mode.
+
 Run: ``python bench/answers.py [--business SLUG] [--verbose]``. Prints a table per
 business, one overall, and as its last line one JSON object of figures.
+
+``--first-run PATH`` asks a bank the answering code has never seen, once: it refuses a bank
+whose slug already has a line in ``bench/answers_history.jsonl``, appends one line there
+(date, commit, bank, asked, right, false declines, wrong claims, wrong claims marked
+verified, median and p95 ms) and never rewrites the file; every answer and its grade is
+kept in ``bench/out/first-run-<slug>.txt``.
 """
 
 from __future__ import annotations
@@ -44,8 +54,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agents import TurnResult, run_turn
+from agents import TurnResult, meeting_proposer, run_turn
 from brain import Brain, BrainSettings, EmbeddedServer, TenantGraph, read_facts
+from brain.ingest import load_meeting, read_transcript
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the question banks' kinds live beside the banks
@@ -53,6 +64,8 @@ sys.path.insert(0, str(ROOT))  # the question banks' kinds live beside the banks
 from tests.data.businesses.build import KINDS  # noqa: E402
 
 BUSINESSES = ROOT / "tests" / "data" / "businesses"
+HISTORY = ROOT / "bench" / "answers_history.jsonl"
+OUT = ROOT / "bench" / "out"
 GRADES = ("right", "declined", "wrong")
 
 # --- reading an answer -------------------------------------------------------------------
@@ -182,6 +195,7 @@ def grade(business: str, question: dict[str, Any], result: TurnResult, ms: float
 @dataclass(slots=True)
 class Business:
     slug: str
+    path: Path
     manifest: dict[str, Any]
     facts: list[tuple[int, dict[str, Any]]]
     questions: list[dict[str, Any]]
@@ -191,17 +205,32 @@ def read_business(path: Path) -> Business:
     """One business directory: its manifest, facts and questions."""
     manifest = json.loads((path / "manifest.json").read_text(encoding="utf-8"))
     questions = json.loads((path / "questions.json").read_text(encoding="utf-8"))
-    return Business(path.name, manifest, read_facts(path / "facts.jsonl"), questions)
+    return Business(path.name, path, manifest, read_facts(path / "facts.jsonl"), questions)
 
 
 async def load(brain: Brain, business: Business) -> tuple[TenantGraph, float]:
-    """A fresh tenant holding the business's facts; refuses to go on if the gate refused any."""
+    """A fresh tenant holding the business's facts and meetings; refuses to go on if the
+    gate refused any fact."""
     started = time.perf_counter()
     await brain.create_tenant(business.slug, name=business.manifest["name"])
     graph = await brain.tenant(business.slug)
     report = await graph.write_facts(business.facts)
     if report.refused:
         raise SystemExit(f"{business.slug}: the gate refused {report.refusals[:3]}")
+    for meeting in business.manifest.get("meetings", []):
+        file = business.path / meeting["file"]
+        transcript = read_transcript(file.name, text=file.read_text(encoding="utf-8"))
+        loaded = await load_meeting(
+            graph,
+            transcript,
+            name=f"{business.slug}/{meeting['file']}",
+            src=f"file:{business.slug}/{meeting['file']}",
+            as_of=meeting["date"],
+            title=meeting.get("title"),
+            propose=meeting_proposer(),
+        )
+        if loaded.report.refused:
+            raise SystemExit(f"{file}: the gate refused {loaded.report.refusals[:3]}")
     return graph, time.perf_counter() - started
 
 
@@ -211,18 +240,18 @@ async def ask(graph: TenantGraph, question: dict[str, Any]) -> tuple[TurnResult,
     return result, (time.perf_counter() - started) * 1000
 
 
-def show(item: Graded) -> None:
-    """One question, its answer and its grade (``--verbose``)."""
+def shown(item: Graded) -> str:
+    """One question, its answer and its grade, as printed by ``--verbose``."""
     q = item.question
     mark = "WRONG (verified)" if item.wrong_verified else item.grade.upper()
-    print(f"\n[{item.business}] {q['kind']}: {q['q']}")
-    print("  " + "\n  ".join(item.answer.splitlines() or [""]))
+    lines = [f"\n[{item.business}] {q['kind']}: {q['q']}"]
+    lines.append("  " + "\n  ".join(item.answer.splitlines() or [""]))
     expected = q.get("must_include") or []
     if q.get("number") is not None:
         expected = [*expected, f"{q['number']:g} ± {q['tolerance']:g}"]
-    print(f"  -> {mark} ({item.ms:.0f} ms, verified={item.verified}); expected {expected}")
-    for reason in item.reasons:
-        print(f"     - {reason}")
+    lines.append(f"  -> {mark} ({item.ms:.0f} ms, verified={item.verified}); expected {expected}")
+    lines += [f"     - {reason}" for reason in item.reasons]
+    return "\n".join(lines)
 
 
 def counts(items: Sequence[Graded]) -> dict[str, int]:
@@ -284,6 +313,7 @@ def figures_of(items: list[Graded], load_s: float, slugs: list[str]) -> dict[str
         "right_cited_ratio": ratio(sum(i.cited for i in right_answers), len(right_answers)),
         "answer_median_ms": round(statistics.median(ms), 1) if ms else 0.0,
         "answer_p90_ms": round(sorted(ms)[int(0.9 * (len(ms) - 1))], 1) if ms else 0.0,
+        "answer_p95_ms": round(sorted(ms)[int(0.95 * (len(ms) - 1))], 1) if ms else 0.0,
         "load_s": round(load_s, 1),
     }
     for kind in KINDS:
@@ -299,7 +329,9 @@ def figures_of(items: list[Graded], load_s: float, slugs: list[str]) -> dict[str
     return out
 
 
-async def main(businesses: list[Business], *, verbose: bool) -> dict[str, Any]:
+async def main(
+    businesses: list[Business], *, verbose: bool, keep: list[Graded] | None = None
+) -> dict[str, Any]:
     """Load every business into a fresh server, ask and grade every question, print."""
     os.environ.pop("ANTHROPIC_API_KEY", None)  # rules mode: run_turn gets no model anyway
     with tempfile.TemporaryDirectory(prefix="hivebrain-answers-") as tmp:
@@ -322,11 +354,13 @@ async def main(businesses: list[Business], *, verbose: bool) -> dict[str, Any]:
                         item = grade(business.slug, question, result, ms)
                         mine.append(item)
                         if verbose:
-                            show(item)
+                            print(shown(item))
                     report_business(business, mine)
                     graded += mine
         finally:
             await server.stop()
+    if keep is not None:
+        keep += graded
     slugs = [b.slug for b in businesses]
     table(
         "overall",
@@ -342,13 +376,72 @@ async def main(businesses: list[Business], *, verbose: bool) -> dict[str, Any]:
     return out
 
 
+def history_slugs() -> set[str]:
+    """The banks that already had their first run."""
+    if not HISTORY.is_file():
+        return set()
+    lines = HISTORY.read_text(encoding="utf-8").splitlines()
+    return {json.loads(line)["bank"] for line in lines if line.strip()}
+
+
+def commit() -> str:
+    """The checkout's commit, with ``+dirty`` when tracked files differ from it."""
+    import subprocess
+
+    def git(*args: str) -> str:
+        done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True)
+        return done.stdout.strip()
+
+    dirty = git("status", "--porcelain", "--untracked-files=no")
+    return git("rev-parse", "--short=12", "HEAD") + ("+dirty" if dirty else "")
+
+
+def first_run(path: Path) -> dict[str, Any]:
+    """Ask a never-seen bank once and append its figures to the history (never rewritten)."""
+    business = read_business(path)
+    if business.slug in history_slugs():
+        raise SystemExit(
+            f"{business.slug} already had its first run (see {HISTORY.name}); a bank is asked "
+            "for the first time once. Run it with --data to measure it again."
+        )
+    graded: list[Graded] = []
+    out = asyncio.run(main([business], verbose=False, keep=graded))
+    answerable = [i for i in graded if i.question["expect"] == "answer"]
+    line = {
+        "date": time.strftime("%Y-%m-%d"),
+        "commit": commit(),
+        "bank": business.slug,
+        "trade": business.manifest["trade"],
+        "asked": len(graded),
+        "right": out["right"],
+        "right_ratio": out["right_ratio"],
+        "false_declines": sum(i.grade == "declined" for i in answerable),
+        "false_decline_ratio": ratio(sum(i.grade == "declined" for i in answerable), len(graded)),
+        "wrong_claims": out["wrong"],
+        "wrong_claims_verified": out["wrong_verified"],
+        "median_ms": out["answer_median_ms"],
+        "p95_ms": out["answer_p95_ms"],
+    }
+    with HISTORY.open("a", encoding="utf-8") as fh:
+        fh.write(json.dumps(line, ensure_ascii=False) + "\n")
+    OUT.mkdir(exist_ok=True)
+    (OUT / f"first-run-{business.slug}.txt").write_text(
+        "\n".join(shown(i) for i in graded) + "\n", encoding="utf-8"
+    )
+    return line
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--business", action="append", help="only this business (slug)")
     parser.add_argument("--verbose", action="store_true", help="print every answer and grade")
     parser.add_argument("--data", type=Path, default=BUSINESSES)
+    parser.add_argument("--first-run", type=Path, help="a never-seen bank's folder: ask it once")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
+    if args.first_run:
+        print(json.dumps(first_run(args.first_run)))
+        raise SystemExit(0)
     found = sorted(p for p in args.data.iterdir() if (p / "questions.json").is_file())
     if args.business:
         unknown = set(args.business) - {p.name for p in found}

@@ -45,6 +45,7 @@ from agents.cards._kinds import (
     payload_hash,
     payload_json,
 )
+from agents.cards._minutes_mail import draft_minutes_email
 from agents.cards._place import CardPlace
 from agents.cards._requests import ActRequest, desk_draft, read_request
 from agents.cards._task_executor import BrainTaskExecutor
@@ -85,6 +86,7 @@ __all__ = [
     "SocialPost",
     "decide",
     "draft_card",
+    "draft_minutes_email",
     "edit_card",
     "get_card",
     "is_approver",

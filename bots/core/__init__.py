@@ -36,17 +36,22 @@ from bots.core._safety import sanitize_mentions, split_text, truncate_text
 from bots.core._settings import BotSettings
 from bots.core._settings_command import (
     CHANNEL_SETTINGS,
+    NUMBER_SETTINGS,
+    VALUE_SETTINGS,
     MentionSyntax,
     SettingsChange,
     apply_settings,
     parse_settings,
     settings_change,
+    settings_command,
     settings_help,
 )
 from bots.core._uploads import Fetch
 
 __all__ = [
     "CHANNEL_SETTINGS",
+    "NUMBER_SETTINGS",
+    "VALUE_SETTINGS",
     "Answer",
     "Attachment",
     "BotCore",
@@ -72,6 +77,7 @@ __all__ = [
     "reply_from_turn",
     "sanitize_mentions",
     "settings_change",
+    "settings_command",
     "settings_help",
     "split_text",
     "truncate_text",

@@ -23,15 +23,13 @@ from bots.core import (
     InboundMessage,
     MentionSyntax,
     apology,
-    apply_settings,
-    parse_settings,
+    settings_command,
     settings_help,
 )
 from bots.slack._posting import respond_reply, tell
 from bots.slack._render import Block, to_mrkdwn
 from bots.slack._surface import SlackSurface
 from bots.slack._web import slack_error
-from brain import InputInvalid
 
 log = logging.getLogger(__name__)
 
@@ -145,8 +143,13 @@ class SlackCommands:
 
     async def _settings(self, team: str, user: str, channel: str, rest: str) -> str:
         """``settings ...``: parsed and applied by the core (``bots.core``'s settings command)."""
-        try:
-            change = parse_settings(rest, syntax=SLACK_MENTIONS, here=channel)
-        except InputInvalid as exc:
-            return exc.user_message
-        return await apply_settings(self.adapter.core, "slack", team, user, change)
+        return await settings_command(
+            self.adapter.core,
+            "slack",
+            team,
+            user,
+            rest,
+            syntax=SLACK_MENTIONS,
+            here=channel,
+            prefix="/hivebrain settings",
+        )

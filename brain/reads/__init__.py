@@ -1,20 +1,41 @@
-"""Reads of one tenant graph: walks, paths, ranks, readings, minutes, stats, evidence.
+"""Reads of one tenant graph: walks, paths, ranks, readings, minutes, people, cards, kept
+answers, stats, evidence. Every query of the tenant's records lives here (or in
+``brain.upkeep``): the layers above call these reads by name.
 
 Families of reads are sub-packages: ``search`` (hybrid search, search within a source,
-passages), ``repo`` (triage, experts, areas of code, decisions) and ``archive`` (what a
-past moment sees of the archive graph). ``run_cypher`` is the ``cypher`` tool's read; the
-guard it runs first is ``brain.db.check_cypher``, re-exported here.
+passages), ``repo`` (triage and the open issues it reads, experts, areas of code,
+decisions) and ``archive`` (what a past moment sees of the archive graph). ``run_cypher``
+is the ``cypher`` tool's read; the guard it runs first is ``brain.db.check_cypher``,
+re-exported here.
 """
 
 from __future__ import annotations
 
 from brain.db import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_cypher
 from brain.reads._cache import cache_counts, clear_cache
+from brain.reads._cards import CARD_FIELDS, stored_card, stored_cards
 from brain.reads._cypher import run_cypher
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
 from brain.reads._fulltext import MAX_WORDS, exact_terms_query, fulltext_query
-from brain.reads._minutes import action_items, find_meeting, minutes
+from brain.reads._kept_answers import KeptAnswer, is_answer_touched, kept_answer_for
+from brain.reads._minutes import (
+    MeetingDecision,
+    MeetingTask,
+    SaidLine,
+    action_items,
+    find_meeting,
+    meeting_decisions,
+    meeting_tasks,
+    minutes,
+)
 from brain.reads._paths import path
+from brain.reads._people import (
+    PersonRecord,
+    emails_of,
+    people_by_chat_id,
+    people_by_email,
+    people_named,
+)
 from brain.reads._periods import metric_period
 from brain.reads._ranks import EXCLUDED_TYPES, pagerank, propagate_labels, rank, topics
 from brain.reads._readings import MAX_READINGS, readings, total
@@ -32,13 +53,16 @@ from brain.reads._walks import (
     what_breaks,
 )
 from brain.reads.repo import (
+    IssueRecord,
     area_history,
     catch_up,
     decision_trail,
     experts_for,
+    open_issues,
     related_work,
     repositories,
     triage_candidates,
+    unmarked_issues,
 )
 from brain.reads.search import Hit, passages, search, search_within
 
@@ -95,4 +119,23 @@ __all__ = [
     "EXCLUDED_TYPES",
     "pagerank",
     "propagate_labels",
+    "CARD_FIELDS",
+    "stored_card",
+    "stored_cards",
+    "IssueRecord",
+    "open_issues",
+    "unmarked_issues",
+    "KeptAnswer",
+    "is_answer_touched",
+    "kept_answer_for",
+    "MeetingDecision",
+    "MeetingTask",
+    "SaidLine",
+    "meeting_decisions",
+    "meeting_tasks",
+    "PersonRecord",
+    "emails_of",
+    "people_by_chat_id",
+    "people_by_email",
+    "people_named",
 ]

@@ -130,8 +130,8 @@ def period(name: str, today: date) -> tuple[date, date]:
         first = date(year, 3 * quarter - 2, 1)
         last = _month_end(date(year, 3 * quarter, 1))
         if name.startswith("start_q"):
-            return first, first + timedelta(days=13)
-        return last - timedelta(days=13), last
+            return first, min(first + timedelta(days=13), yesterday)
+        return last - timedelta(days=13), min(last, yesterday)
     part, _, month = name.rpartition("_")
     if month in MONTHS and part in _MONTH_PARTS:
         first = _named_month(month, today)
