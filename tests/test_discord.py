@@ -44,7 +44,6 @@ import pytest_asyncio
 from discord.ext.test import factories
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
-import bots.discord._interactions as discord_interactions
 from agents.cards import (
     CardDraft,
     ChannelPostExecutor,
@@ -56,7 +55,13 @@ from agents.cards import (
     propose,
 )
 from bots.core import BotCore, BotSettings, CardView, Reply
-from bots.discord import DiscordPoster, HivebrainDiscord, build_discord_bot, send_reply
+from bots.discord import (
+    CLICK_ACK_S,
+    DiscordPoster,
+    HivebrainDiscord,
+    build_discord_bot,
+    send_reply,
+)
 from brain import Brain, TenantGraph, now_ms
 from tests.story import owner_facts
 
@@ -154,10 +159,10 @@ def _sharding_check_hidden() -> Iterator[None]:
         dpytest_runner.discord = real
 
 
-async def start_bot(core: BotCore) -> Harness:
+async def start_bot(core: BotCore, *, click_ack_s: float = CLICK_ACK_S) -> Harness:
     """A fresh bot process as far as discord.py can tell: new client, new setup_hook."""
     settings = BotSettings(_env_file=None)  # type: ignore[call-arg]  # pydantic-settings option
-    bot = build_discord_bot(core, settings)
+    bot = build_discord_bot(core, settings, click_ack_s=click_ack_s)
     allowed_mentions = bot.allowed_mentions
     await bot._async_setup_hook()
     with _sharding_check_hidden():
@@ -581,8 +586,10 @@ async def test_a_slow_decision_is_deferred_then_edits_the_card(
     webhook: RecordingWebhookAdapter,
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(discord_interactions, "CLICK_ACK_S", 0.05)  # Discord allows 3 s
-    h = await start_bot(BotCore(brain, executors=ExecutorRegistry([SlowRecordExecutor()])))
+    h = await start_bot(
+        BotCore(brain, executors=ExecutorRegistry([SlowRecordExecutor()])),
+        click_ack_s=0.05,  # Discord allows 3 s
+    )
     assert brain.registry is not None
     await brain.registry.bind(tenant.slug, "discord", str(h.guild.id))
     await make_approver(brain, tenant.slug, h.member)

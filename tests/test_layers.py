@@ -96,7 +96,6 @@ BESIDE = sorted(p for d in ("tests", "bench") for p in (ROOT / d).rglob("*.py"))
 #: to reach a boundary without building a graph that big: the reach-ins kept, each named
 #: here so that a new one is a decision written down, not an accident.
 TUNED: dict[str, set[str]] = {
-    "tests/test_discord.py": {"bots.discord._interactions"},  # CLICK_ACK_S: a deferred click
     "tests/test_off_loop.py": {"brain.reads._snapshots"},  # THREAD_WALK_AT: walks in a thread
     "tests/test_ranks.py": {"brain.reads._snapshots"},  # ID_PAGE: an edge fetch in many pages
 }

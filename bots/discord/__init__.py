@@ -8,12 +8,13 @@ lives in ``bots.discord._poster``).
 from __future__ import annotations
 
 from bots.discord._bot import HivebrainDiscord, build_discord_bot, inbound_message, run_discord
-from bots.discord._interactions import CardButton, view_from_components
+from bots.discord._interactions import CLICK_ACK_S, CardButton, view_from_components
 from bots.discord._poster import DiscordPoster, send_reply
 from bots.discord._render import DiscordMessage, render_card_embed, render_reply_messages
 from bots.discord._surface import DiscordSurface
 
 __all__ = [
+    "CLICK_ACK_S",
     "CardButton",
     "DiscordMessage",
     "DiscordPoster",

@@ -42,6 +42,7 @@ from bots.core import (
 )
 from bots.discord._commands import HivebrainCommands
 from bots.discord._interactions import (
+    CLICK_ACK_S,
     NO_MENTIONS,
     CardButton,
     decide_click,
@@ -98,13 +99,21 @@ class HivebrainDiscord(commands.AutoShardedBot):
     (which messages to answer), :meth:`dm_workspace` (which server a DM talks to).
     """
 
-    def __init__(self, core: BotCore, *, sync_commands: bool = False, **options: Any) -> None:
+    def __init__(
+        self,
+        core: BotCore,
+        *,
+        sync_commands: bool = False,
+        click_ack_s: float = CLICK_ACK_S,
+        **options: Any,
+    ) -> None:
         intents = discord.Intents.default()
         intents.message_content = True  # privileged: enable it in the developer portal
         options.setdefault("allowed_mentions", NO_MENTIONS)
         super().__init__(commands.when_mentioned, intents=intents, help_command=None, **options)
         self.core = core
         self.sync_commands = sync_commands
+        self.click_ack_s = click_ack_s
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
@@ -285,10 +294,17 @@ async def _is_member(guild: discord.Guild, user_id: int) -> bool:
 
 
 def build_discord_bot(
-    core: BotCore, settings: BotSettings, *, sync_commands: bool = False
+    core: BotCore,
+    settings: BotSettings,
+    *,
+    sync_commands: bool = False,
+    click_ack_s: float = CLICK_ACK_S,
 ) -> HivebrainDiscord:
-    """The Discord bot for ``core``; no I/O until started (``settings``: for future options)."""
-    return HivebrainDiscord(core, sync_commands=sync_commands)
+    """The Discord bot for ``core``; no I/O until started (``settings``: for future options).
+
+    ``click_ack_s``: how long a card click's decision may take before the click is deferred
+    (Discord wants an answer within 3 s)."""
+    return HivebrainDiscord(core, sync_commands=sync_commands, click_ack_s=click_ack_s)
 
 
 async def run_discord(

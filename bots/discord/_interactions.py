@@ -2,8 +2,8 @@
 
 Card buttons carry ``hb:card:<action>:<card_id>``; :class:`CardButton` matches that
 template, so a click on a message from any earlier process is routed by custom id alone.
-A decision that takes longer than ``CLICK_ACK_S`` is deferred first, so Discord's 3 s
-deadline always holds.
+A decision that takes longer than the bot's ``click_ack_s`` (``CLICK_ACK_S`` unless built
+with another) is deferred first, so Discord's 3 s deadline always holds.
 """
 
 from __future__ import annotations
@@ -147,7 +147,7 @@ async def decide_click(
 
     try:
         task = asyncio.create_task(decide(), name=f"hb-card-{card_id}")
-        done, _ = await asyncio.wait({task}, timeout=CLICK_ACK_S)
+        done, _ = await asyncio.wait({task}, timeout=bot.click_ack_s)
         if not done:
             await interaction.response.defer()  # "deferred update": we edit the card later
         outcome = await task

@@ -23,6 +23,8 @@ class DiscordSurface(Protocol):
     """The bot as its parts use it: the core, the DM workspace hook, clicks and channels."""
 
     core: BotCore
+    #: Seconds a click's decision may take before the click is deferred.
+    click_ack_s: float
 
     async def dm_workspace(self, user: discord.abc.User) -> str:
         """The server whose brain a DM (or DM slash command) talks to."""
