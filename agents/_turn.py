@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 
 from agents._ledger import ToolLedger
 from agents._roster import ROSTER
-from agents.cards import ActRequest, Card, CardPlace, desk_draft, propose, read_request
+from agents.cards import ActRequest, CardPlace, card_view, desk_draft, propose, read_request
 from agents.checks import (
     Asked,
     CheckReport,
@@ -377,19 +377,6 @@ async def _act_turn(
             card = await propose(graph, draft, now_ms=now_ms())
             result = result.model_copy(update={"cards": [card_view(card)]})
     return result
-
-
-def card_view(card: Card) -> dict[str, Any]:
-    """A card as a turn reports it."""
-    return {
-        "id": card.id,
-        "kind": card.kind,
-        "title": card.title,
-        "preview": card.preview,
-        "status": card.status,
-        "proposed_by": card.proposed_by,
-        "expires_at": format_moment(card.expires_at),
-    }
 
 
 async def _draw_path(ledger: ToolLedger, ids: list[str], as_of: str | None) -> dict[str, Any]:

@@ -73,8 +73,8 @@ def build_executors(
         ExecutorRegistry,
         GitHubExecutor,
         RecordOnlyExecutor,
-        setting_list,
     )
+    from brain import setting_list
 
     registry = ExecutorRegistry([RecordOnlyExecutor()])
     tenants = brain.registry if brain is not None else None
@@ -138,7 +138,7 @@ def configured_turn() -> Answer:
 def build_core(brain: Brain, slug: str) -> BotCore:
     """The bot core with the configured Chief and executors, for chat and serve."""
     from agents import meeting_proposer
-    from bots.core._core import BotCore
+    from bots.core import BotCore
 
     return BotCore(
         brain,

@@ -12,9 +12,7 @@ import uuid
 import pytest
 
 from agents import run_turn
-from bots.core._core import BotCore
-from bots.core._limits import SeenEvents, TenantQueue
-from bots.core._reply import InboundMessage
+from bots.core import BotCore, InboundMessage, SeenEvents, TenantQueue
 from brain import Brain, BrainSettings, FalkorDriver, Registry
 from tests.story import owner_facts
 

@@ -36,9 +36,8 @@ from agents import (
 from agents.cards import Card, edit_card
 from agents.errors import CardNotPending, NotApprover
 from bots._wiring import ExecutorSettings, build_executors
-from bots.core._core import BotCore
-from bots.slack._app import build_slack_app
-from bots.slack._installs import SlackPoster
+from bots.core import BotCore
+from bots.slack import SlackPoster, build_slack_app
 from brain import Brain, TenantGraph, now_ms, read_facts
 from tests.fakes import FakeComposioAPI, FakeGitHubAPI, FakeSlackAPI
 from tests.test_slack import BOT_TOKEN, Rig, block_text, bot_settings, mention

@@ -14,9 +14,10 @@ import uuid
 import pytest
 
 from agents import run_turn
-from bots.core._core import BotCore
-from bots.core._reply import Attachment, InboundMessage
-from bots.core._settings_command import (
+from bots.core import (
+    Attachment,
+    BotCore,
+    InboundMessage,
     MentionSyntax,
     apply_settings,
     parse_settings,

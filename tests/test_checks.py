@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from agents.checks._answer import (
+from agents.checks import (
     CheckReport,
     CheckResult,
     check_answer,

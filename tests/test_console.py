@@ -20,8 +20,7 @@ from rich.console import Console
 
 from agents import run_turn
 from bots.console import ConsoleChat
-from bots.core import CHANNEL_SETTINGS, BotCore
-from bots.core._settings_command import NUMBER_SETTINGS, VALUE_SETTINGS
+from bots.core import CHANNEL_SETTINGS, NUMBER_SETTINGS, VALUE_SETTINGS, BotCore
 from brain import Brain
 from tests.fakes import FakeSlackAPI
 from tests.test_slack import FACTS, rig

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from agents.desks._dates import find_period, find_periods
+from agents.desks import find_period, find_periods
 
 TODAY = date(2026, 11, 20)  # a Friday
 

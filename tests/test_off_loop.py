@@ -21,13 +21,11 @@ from typing import Any
 import pytest
 
 from agents import TurnOptions, run_turn
-from agents.checks import _numbers
-from agents.checks._numbers import DataNumbers
+from agents.checks import DataNumbers, _numbers
 from brain import Brain, TenantGraph, now_ms
-from brain.ingest import parse_facts_file, parse_upload, read_facts, upload_facts
-from brain.ingest._documents import THREAD_PARSE_AT, chunk_text
-from brain.reads import _snapshots, clear_cache, path, what_breaks
-from brain.reads._snapshots import layers, shortest_paths
+from brain.ingest import THREAD_PARSE_AT, parse_facts_file, parse_upload, read_facts, upload_facts
+from brain.ingest.documents import chunk_text
+from brain.reads import _snapshots, clear_cache, layers, path, shortest_paths, what_breaks
 from brain.sample import SAMPLE_QUESTIONS, sample_business
 
 

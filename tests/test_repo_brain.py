@@ -20,9 +20,7 @@ from agents import TurnOptions, run_turn
 from agents.tools import call_tool
 from brain import Brain, TenantGraph, parse_moment
 from brain.ingest import load_git_repository, read_git_log
-from brain.ingest._github import load_github
-from brain.ingest._github_paths import file_kind, folder_kind
-from brain.ingest._github_people import PeopleIndex
+from brain.ingest.github import PeopleIndex, file_kind, folder_kind, load_github
 from brain.reads import ReadResult
 from tests.commit_records import commit_record, load_history
 

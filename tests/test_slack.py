@@ -35,21 +35,21 @@ from agents import (
     get_card,
     run_turn,
 )
-from agents.cards._cards import CardDraft, propose
+from agents.cards import CardDraft, card_view, propose
 from agents.errors import ActionFailed
-from bots.core._core import Answer, BotCore, card_view
-from bots.core._reply import CardView, Reply
-from bots.core._settings import BotSettings
-from bots.slack._app import (
+from bots.core import Answer, BotCore, BotSettings, CardView, Reply
+from bots.slack import (
+    RegistryInstallationStore,
     SlackPoster,
     adapter_of,
     build_slack_app,
     drain,
+    render_card_blocks,
+    render_reply_blocks,
     replace_card_blocks,
     run_slack,
+    slack_routes,
 )
-from bots.slack._installs import RegistryInstallationStore, slack_routes
-from bots.slack._render import render_card_blocks, render_reply_blocks
 from brain import Brain, TenantGraph, now_ms
 from tests.fakes import FakeSlackAPI
 
@@ -547,7 +547,9 @@ async def posted_card(r: Rig) -> tuple[str, str]:
     )
     client = AsyncWebClient(token=BOT_TOKEN, base_url=r.fake.base_url)
     resp = await client.chat_postMessage(
-        channel="C1", text="card", blocks=render_card_blocks(card_view(card))
+        channel="C1",
+        text="card",
+        blocks=render_card_blocks(CardView.model_validate(card_view(card))),
     )
     return card.id, str(resp["ts"])
 

@@ -18,11 +18,10 @@ import pytest
 import pytest_asyncio
 
 from agents.errors import ToolArgsInvalid, ToolUnknown
-from agents.tools._registry import TOOLS, call_tool
+from agents.tools import TOOLS, call_tool
 from brain import Brain, QueryRefused, TenantGraph, parse_moment, sample_business
-from brain.reads import clear_cache
-from brain.reads._evidence import ReadResult
-from brain.reads._search import Hit, fuse, rerank
+from brain.reads import ReadResult, clear_cache
+from brain.reads.search import Hit, fuse, rerank
 
 TODAY = date(2026, 11, 20)
 AT_TODAY = TODAY.isoformat()

@@ -19,10 +19,10 @@ import pytest
 import pytest_asyncio
 
 from agents import TurnOptions, TurnResult, run_turn
-from agents.cards._cards import list_cards
+from agents.cards import list_cards
 from brain import Brain, TenantGraph, now_ms, parse_moment
 from brain.sample import SAMPLE_QUESTIONS, sample_business
-from brain.schema._types import ALLOWED_PATTERNS
+from brain.schema import ALLOWED_PATTERNS
 from tests.conftest import unique_slug
 
 TODAY = date.today()

@@ -18,7 +18,7 @@ import pytest_asyncio
 
 from agents import TurnOptions, run_turn
 from agents._ledger import ToolLedger
-from agents.desks._understand import understand
+from agents.desks import understand
 from brain import Brain, HivebrainError, TenantGraph, read_facts
 from brain.reads import metric_period, passages
 from tests.conftest import unique_slug

@@ -8,12 +8,19 @@ from agents.checks._answer import (
     CheckReport,
     CheckResult,
     check_answer,
+    check_as_of,
     check_citations,
     check_numbers,
     check_sample,
     extract_citations,
 )
-from agents.checks._numbers import DataNumbers, checks_are_heavy
+from agents.checks._numbers import (
+    DataNumbers,
+    checks_are_heavy,
+    data_numbers,
+    extract_numbers,
+    holds_many_values,
+)
 from agents.checks._relevance import Asked, check_relevance, is_decline
 
 __all__ = [
@@ -27,6 +34,10 @@ __all__ = [
     "check_sample",
     "extract_citations",
     "checks_are_heavy",
+    "holds_many_values",
+    "check_as_of",
+    "data_numbers",
+    "extract_numbers",
     "DataNumbers",
     "Asked",
     "check_relevance",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from agents.desks._answers import read_ranges
+from agents.desks._dates import find_period, find_periods
 from agents.desks._rules import Draft, plan, run_desk
 from agents.desks._understand import Understanding, understand
 
@@ -13,4 +14,6 @@ __all__ = [
     "Understanding",
     "understand",
     "read_ranges",
+    "find_period",
+    "find_periods",
 ]

@@ -44,7 +44,7 @@ async def ask(
 async def serve_cmd() -> None:
     """Run Slack and/or Discord (whichever is configured), the scheduler and /healthz, and the
     GitHub and meeting webhooks when their secrets are set."""
-    from bots.core._settings import BotSettings
+    from bots.core import BotSettings
     from bots.serve import serve
 
     settings = BotSettings()
@@ -68,7 +68,7 @@ async def chat(slug: str) -> None:
     Lines are questions; /cards, /approve, /reject and /retry decide cards, /settings reads
     and changes the tenant's settings as Slack's `/hivebrain settings` does, /help lists them.
     """
-    from bots.console._console import ConsoleChat
+    from bots.console import ConsoleChat
 
     async def act(brain: Brain) -> None:
         await brain.tenant(slug)
@@ -110,7 +110,7 @@ async def demo() -> None:
     """Load the sample business and open a chat on it with suggested questions."""
     import getpass
 
-    from bots.console._console import ConsoleChat
+    from bots.console import ConsoleChat
     from brain.sample import SAMPLE_QUESTIONS, SAMPLE_TENANT, sample_business
 
     async def act(brain: Brain) -> None:

@@ -17,7 +17,6 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from agents import (
@@ -31,7 +30,7 @@ from agents import (
     get_card,
     list_cards,
 )
-from agents.cards import CardPlace, edit_card
+from agents.cards import CardPlace, card_view, edit_card
 from bots.core._identity import claim_identity, find_asker
 from bots.core._limits import SeenEvents, TenantQueue
 from bots.core._reply import (
@@ -72,27 +71,6 @@ def user_key(platform: str, user_id: str) -> str:
     return f"{platform}:{user_id}"
 
 
-def card_view(card: Any) -> CardView:
-    """A stored card as the renderers show it."""
-    return CardView(
-        id=card.id,
-        kind=card.kind,
-        title=card.title,
-        preview=card.preview,
-        status=card.status,
-        proposed_by=card.proposed_by,
-        decided_by=card.decided_by,
-        decided_at=_when(card.decided_at) if card.decided_at else None,
-        result=card.result,
-        can_retry=bool(getattr(card, "can_retry", False)),
-    )
-
-
-def _when(ms: int) -> str:
-    """A decision's moment as people read it on a card: ``2026-12-01 18:04 UTC``."""
-    return datetime.fromtimestamp(ms / 1000, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
-
-
 def reply_from_turn(turn: TurnResult) -> Reply:
     """The neutral Reply for a turn: answer, checks, sources, path and cards."""
     names = {
@@ -120,17 +98,7 @@ def reply_from_turn(turn: TurnResult) -> Reply:
         extra.append("Sample data")
     if turn.as_of:
         extra.append(f"As of {turn.as_of}")
-    cards = [
-        CardView(
-            id=c["id"],
-            kind=c["kind"],
-            title=c["title"],
-            preview=c["preview"],
-            status=c["status"],
-            proposed_by=c["proposed_by"],
-        )
-        for c in turn.cards
-    ]
+    cards = [CardView.model_validate(c) for c in turn.cards]
     return Reply(
         answer=turn.answer,
         verified=turn.verified,
@@ -410,7 +378,8 @@ class BotCore:
                 return DecisionOutcome(None, "This workspace is not connected to a brain.", False)
             if decision.action == "details":
                 card = await get_card(graph, decision.card_id)
-                return DecisionOutcome(card_view(card), f"{card.title}: {card.preview}", False)
+                view = CardView.model_validate(card_view(card))
+                return DecisionOutcome(view, f"{card.title}: {card.preview}", False)
             assert self.brain.registry is not None
             settings = (await self.brain.registry.get(graph.slug)).settings
             done = await decide(
@@ -422,7 +391,9 @@ class BotCore:
                 executors=self.executors,
                 now_ms=now_ms(),
             )
-            return DecisionOutcome(card_view(done.card), done.outcome, True)
+            return DecisionOutcome(
+                CardView.model_validate(card_view(done.card)), done.outcome, True
+            )
         except NotApprover as exc:
             return DecisionOutcome(None, exc.user_message, False)
         except CardNotPending as exc:
@@ -470,7 +441,7 @@ class BotCore:
             return "No cards have been proposed in this channel."
         lines = [f"Cards proposed here (newest first, up to {CARDS_LISTED}):"]
         for card in cards:
-            view = card_view(card)
+            view = CardView.model_validate(card_view(card))
             outcome = "" if view.is_pending else f" — {view.outcome_line()}"
             lines.append(f"• {card.id} [{card.status}] {card.kind}: {card.title}{outcome}")
         return "\n".join(lines)
