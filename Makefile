@@ -20,9 +20,10 @@ $(STAMP): pyproject.toml | $(PY)
 demo: $(STAMP)
 	$(VENV)/bin/hivebrain demo
 
-# Lint first, so a type error fails the run (and CI) before the slower tests start.
+# Lint first, so a type error fails the run (and CI) before the slower tests start; the
+# 25 slowest steps are listed at the end, so a test that grows slow shows itself.
 test: lint
-	$(PY) -m pytest -q -p no:cacheprovider
+	$(PY) -m pytest -q -p no:cacheprovider --durations=25
 
 bench: $(STAMP)
 	$(PY) bench/writes.py

@@ -35,6 +35,7 @@ from agents.cards._executors import (
     Poster,
     RecordOnlyExecutor,
 )
+from agents.cards._minutes_mail import draft_minutes_email
 from agents.checks._answer import CheckReport, CheckResult, check_answer
 from agents.errors import (
     CardNotPending,
@@ -97,6 +98,7 @@ __all__ = [
     "call_tool",
     "check_answer",
     "decide",
+    "draft_minutes_email",
     "describe_tools",
     "get_card",
     "list_cards",

@@ -23,18 +23,11 @@ from agents.cards._cards import Card, CardDraft, list_cards, propose
 from agents.tools._registry import call_tool
 from brain import TenantGraph, now_ms
 from brain.ingest import GitHubSource, load_github_repo
+from brain.reads import open_issues
 from brain.upkeep import mark_once
 
 #: Open issues a poll looks at, newest first.
 POLL_ISSUES = 50
-
-READ_OPEN_ISSUES = """
-MATCH (i:Issue)
-WHERE i.repo = $repo AND i.state = 'open'
-RETURN i.number, i.name, coalesce(i.text, '')
-ORDER BY i.number DESC
-LIMIT $limit
-"""
 
 #: Anything in a reply that could notify someone or link an issue: refused outright.
 _NOTIFIES = re.compile(r"(?<![\w`])@[A-Za-z0-9-]|(?<![\w/`])#\d+|\b[\w.-]+/[\w.-]+#\d+(?!`)")
@@ -184,11 +177,10 @@ async def poll_and_triage(graph: TenantGraph, repo: str, *, source: GitHubSource
     """Polling mode: read what changed in ``repo`` (incrementally), then propose a triage
     card for each open issue that has none yet."""
     await load_github_repo(graph, repo, source=source)
-    res = await graph.read("open issues", READ_OPEN_ISSUES, {"repo": repo, "limit": POLL_ISSUES})
     cards: list[Card] = []
-    for number, title, body in res.rows:
+    for issue in await open_issues(graph, repo, limit=POLL_ISSUES):
         card = await suggest_triage(
-            graph, repo=repo, number=int(number), title=str(title), body=str(body)
+            graph, repo=repo, number=issue.number, title=issue.title, body=issue.body
         )
         if card is not None:
             cards.append(card)

@@ -1,17 +1,20 @@
 """Minutes as text people read, and the card that sends them once someone approves.
 
 The minutes themselves come from the ``minutes`` tool (``brain.reads``); this renders
-them with each item's line numbers and ``[[id]]`` citations, and proposes an e-mail card
-addressed to the attendees with an e-mail in the brain. Nothing is sent by proposing: the
-card waits for an approver like every other action.
+them with each item's line numbers and ``[[id]]`` citations, and proposes the one minutes
+e-mail card (``agents.cards.draft_minutes_email``) addressed to the attendees with an
+e-mail in the brain. Nothing is sent by proposing: the card waits for an approver like
+every other action, and approving it sends the e-mail.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from agents.cards._cards import Card, CardDraft, propose
-from brain import TenantGraph, now_ms
+from agents.cards._cards import Card, propose
+from agents.cards._minutes_mail import draft_minutes_email
+from brain import InputInvalid, TenantGraph, now_ms
+from brain.reads import emails_of
 
 
 def _where(lines: list[dict[str, Any]]) -> str:
@@ -54,40 +57,32 @@ def render_minutes(data: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-READ_EMAILS = """
-UNWIND $ids AS id
-MATCH (p:Person {id: id})
-WHERE p.email IS NOT NULL
-RETURN p.email
-ORDER BY p.email
-LIMIT $limit
-"""
-
-
 async def propose_minutes_card(
-    graph: TenantGraph, data: dict[str, Any], *, proposed_by: str = "memory"
+    graph: TenantGraph,
+    data: dict[str, Any],
+    *,
+    to: list[str] | None = None,
+    proposed_by: str = "memory",
 ) -> Card:
-    """A pending e-mail card with the minutes, to the attendees whose e-mail is known."""
-    ids = [p["id"] for p in data.get("attendees", [])]
-    res = await graph.read("attendee emails", READ_EMAILS, {"ids": ids, "limit": 200})
-    to = [str(r[0]) for r in res.rows]
-    text = render_minutes(data)
+    """A pending ``minutes`` card e-mailing the minutes (the ``minutes`` tool's ``data``).
+
+    It goes to ``to``, or else to the attendees whose e-mail the brain holds. Raises
+    ``InputInvalid`` when there is nobody to send to (no attendee has an address).
+    """
     meeting = data["meeting"]
+    recipients = to or await emails_of(graph, [p["id"] for p in data.get("attendees", [])])
+    if not recipients:
+        raise InputInvalid(
+            f"no attendee of {meeting['name']} has an e-mail address in the brain: "
+            "give the addresses to send the minutes to"
+        )
     cites = [meeting["id"]] + [d["id"] for d in data["decisions"]]
     cites += [t["id"] for t in data["action_items"]]
-    draft = CardDraft(
-        kind="email",
-        title=f"Send the minutes of {meeting['name']}"[:200],
-        preview=text[:8_000],
-        payload={
-            "action": "send_minutes",
-            "meeting": meeting["id"],
-            "to": to,
-            "subject": f"Minutes: {meeting['name']}",
-            "body": text,
-        },
-        executor="record",
-        cites=cites[:20],
+    draft = draft_minutes_email(
+        recipients,
+        of=str(meeting["name"]),
+        body=render_minutes(data),
         proposed_by=proposed_by,
+        cites=cites[:20],
     )
     return await propose(graph, draft, now_ms=now_ms())

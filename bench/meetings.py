@@ -40,11 +40,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from shared_data import need_files, shared_data  # bench/ is a folder of scripts
+
 from agents.tools import call_tool
 from brain import Brain, BrainSettings, EmbeddedServer, TenantGraph
 from brain.ingest import load_meeting, meeting_id, parse_transcript
 
-DEFAULT_MEETINGS = Path(__file__).resolve().parents[2] / "shared" / "data" / "meetings"
+DEFAULT_MEETINGS = shared_data("meetings")
 AS_OF = "2026-01-05"
 K = 10
 
@@ -227,7 +229,5 @@ if __name__ == "__main__":
     parser.add_argument("--meetings", type=Path, default=DEFAULT_MEETINGS)
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
-    found = sorted(args.meetings.glob("*.json"))
-    if not found:
-        raise SystemExit(f"no meetings in {args.meetings}")
+    found = need_files(args.meetings, "*.json")
     print(json.dumps(asyncio.run(main(found))))

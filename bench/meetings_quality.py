@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, LiteralString
 
 from meetings import ratio, split_of  # bench/ is a folder of scripts: this one's neighbour
+from shared_data import need_files, shared_data
 
 from agents.tools import call_tool
 from brain import Brain, BrainSettings, EmbeddedServer, TenantGraph, now_ms
@@ -41,7 +42,7 @@ from brain.ingest import meeting_facts, slugify
 from brain.reads._search import POOL, RRF_K, fuse
 from brain.reads._search_queries import SNIPPET, fulltext_query, search_query
 
-DEFAULT_MEETINGS = Path(__file__).resolve().parents[2] / "shared" / "data" / "meetings"
+DEFAULT_MEETINGS = shared_data("meetings")
 AS_OF = "2026-01-05"
 MODES = ("fulltext", "vector", "fused")
 #: Passage recall is also read for the ``search`` tool's ranked passages, across all
@@ -285,10 +286,8 @@ if __name__ == "__main__":
     logging.basicConfig(level=logging.WARNING)
     meetings: dict[str, dict[str, Any]] = {}
     queries: list[Query] = []
-    for path in sorted(args.meetings.glob("*.json")):
+    for path in need_files(args.meetings, "*.json"):
         meetings[path.stem], found = read_queries(path)
         queries.extend(found)
-    if not meetings:
-        raise SystemExit(f"no meetings in {args.meetings}")
     figures = asyncio.run(main(meetings, queries))
     print(json.dumps(figures))

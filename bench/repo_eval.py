@@ -40,6 +40,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from shared_data import need_files, shared_data  # noqa: E402  # bench/ is a folder of scripts
+
 from brain import Brain, BrainSettings, TenantGraph, parse_moment  # noqa: E402
 from brain.db import EmbeddedServer  # noqa: E402
 from brain.ingest._github import (  # noqa: E402
@@ -56,8 +58,7 @@ from brain.ingest._github_paths import file_kind, folder_kind  # noqa: E402
 from brain.ingest._github_people import PeopleIndex  # noqa: E402
 from brain.reads import decision_trail, experts_for, triage_candidates  # noqa: E402
 
-_BESIDE = Path(__file__).resolve().parents[2] / "shared" / "data" / "github"
-DATA = _BESIDE if _BESIDE.is_dir() else Path("/work/shared/data/github")
+DATA = shared_data("github")
 OUT = Path(__file__).resolve().parent / "out" / "repo-eval"
 SLUG = "repo-eval"
 #: Bump when the loader's output changes, so a kept graph is rebuilt.
@@ -416,7 +417,7 @@ def report(result: dict[str, Any]) -> dict[str, float]:
 async def main(
     repos: list[str] | None, days: int, fresh: bool, *, embeddings: bool = False
 ) -> dict[str, float]:
-    files = sorted(DATA.glob("*.jsonl.gz"))
+    files = need_files(DATA, "*.jsonl.gz")
     if repos:
         files = [f for f in files if f.name.removesuffix(".jsonl.gz") in repos]
     out = OUT if not repos else OUT.with_name(f"repo-eval-{'-'.join(sorted(repos))}")

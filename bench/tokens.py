@@ -34,6 +34,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from shared_data import need_files, shared_data  # bench/ is a folder of scripts
+
 from agents._ledger import ToolLedger
 from agents._turn import run_turn
 from agents.model import TOOL_RESULT_CHARS, tool_result_text
@@ -188,13 +190,13 @@ def figures(rows: list[Row]) -> dict[str, Any]:
     return out
 
 
-MEETINGS = Path(__file__).resolve().parents[2] / "shared" / "data" / "meetings"
+MEETINGS = shared_data("meetings")
 
 
 def transcripts() -> list[tuple[str, str]]:
     """The real meeting transcripts (QMSum) as plain text, one document each."""
     out = []
-    for path in sorted(MEETINGS.glob("*.json")):
+    for path in need_files(MEETINGS, "*.json"):
         turns = json.loads(path.read_text(encoding="utf-8"))["meeting_transcripts"]
         out.append((path.stem, "\n".join(f"{t['speaker']}: {t['content']}" for t in turns)))
     return out

@@ -4,7 +4,7 @@ Two loads, each into a fresh tenant of an embedded FalkorDB in a temporary direc
 
 * the seed-sized business (``benchmark_graph``: 37,240 nodes, 49,983 edges) in one
   ``write_facts`` call, as ``hivebrain ingest facts`` sends a file;
-* the six shared GitHub histories (``/work/shared/data/github/*.jsonl.gz``) through
+* the six shared GitHub histories (``shared/data/github/*.jsonl.gz`` beside the checkout) through
   ``load_github``, as ``hivebrain ingest github`` does, one after another.
 
 "Today's way" is the same two loads run by the code of ``BASELINE_REV`` (the commit before
@@ -34,12 +34,13 @@ from brain.ingest import load_github
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from scale_graph import benchmark_graph  # noqa: E402  # bench/ is a folder of scripts
+from shared_data import need_files, shared_data  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The commit before the fast write path: sentence-transformers, one model call per
 #: 512 nodes, embedding after the node writes and before the edges.
 BASELINE_REV = "2065193"
-GITHUB_DIR = ROOT.parent / "shared" / "data" / "github"
+GITHUB_DIR = shared_data("github")
 TODAY = date(2026, 12, 1)
 SLUG = "bench-load"
 
@@ -199,5 +200,5 @@ async def new_way(kind: str, files: list[Path], *, data: Path, runtime: str) -> 
 
 
 def github_files(pattern: str = "*.jsonl.gz") -> list[Path]:
-    """The shared GitHub histories, in a fixed order."""
-    return sorted(GITHUB_DIR.glob(pattern))
+    """The shared GitHub histories, in a fixed order (stops when there are none)."""
+    return need_files(GITHUB_DIR, pattern)

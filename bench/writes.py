@@ -224,6 +224,8 @@ def ms(seconds: float) -> float:
 
 async def main(args: argparse.Namespace) -> dict[str, Any]:
     n_nodes, n_edges = (2_000, 10_000) if args.quick else (args.nodes, args.edges)
+    if not args.quick:  # the bulk loads read the GitHub histories: stop now if they are missing
+        write_loads.github_files(args.repos)
     root = Path(tempfile.mkdtemp(prefix="hb-bench-writes-"))
     server = EmbeddedServer(root / "data")
     figures: dict[str, Any] = {}

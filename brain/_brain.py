@@ -132,6 +132,8 @@ class Brain:
     async def create_tenant(self, slug: str, *, name: str | None = None) -> Tenant:
         """Register a tenant and build its graph's indexes and constraints."""
         tenant = await self._registry().create(slug, name=name)
+        # a new graph: built even if this process readied the slug before another erased it
+        self._ready.discard(slug)
         await self._prepare(slug)
         return tenant
 

@@ -1,4 +1,5 @@
-"""Small commit histories for tests, in the export format of ``../shared/data/github``.
+"""Small commit histories for tests, in the export format of the real data (the slices in
+``tests/data/github`` are cut from it; its README says how).
 
 Each repo-brain test writes the history of a business of its own making; they share how
 a record is spelled and how a history file is loaded (the same loader as the real data).

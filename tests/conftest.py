@@ -56,7 +56,8 @@ async def falkordb_url(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterato
 
 # brain: one Brain on the session's server, shared by every test (building one per test
 # would re-run the registry setup for nothing). new_tenant: a fresh, empty tenant per test,
-# so tests never see each other's facts; slugs are unique, so nothing needs cleaning up.
+# so tests never see each other's facts; slugs are unique, and a module's tenants are erased
+# when it ends (erase_module_tenants, below).
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
 async def brain(falkordb_url: str) -> AsyncIterator[Brain]:
     instance = Brain(BrainSettings(falkordb_url=falkordb_url))
@@ -89,3 +90,26 @@ async def new_tenant(brain: Brain) -> TenantGraph:
     slug = unique_slug()
     await brain.create_tenant(slug)
     return await brain.tenant(slug)
+
+
+# erase_module_tenants: when a test module that uses the session's server ends, the tenants
+# it made are erased through the product's own erase (graph, archive, registry entry), so
+# the server does not pile up hundreds of graphs that slow every later module (a scheduler
+# or a doctor reads them all). A tenant lives until the module's last test, so tests of one
+# module may share one; a tenant made before the module started (a session fixture's) stays.
+@pytest.fixture(scope="module", autouse=True)
+def erase_module_tenants(request: pytest.FixtureRequest) -> None:
+    items = [i for i in request.session.items if getattr(i, "module", None) is request.module]
+    if any("falkordb_url" in item.fixturenames for item in items):
+        request.getfixturevalue("module_tenants")
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
+async def module_tenants(quiet_brain: Brain) -> AsyncIterator[set[str]]:
+    """Yields the slugs that existed before the module; erases the ones it added."""
+    assert quiet_brain.registry is not None
+    before = {t.slug for t in await quiet_brain.registry.list()}
+    yield before
+    for tenant in await quiet_brain.registry.list():
+        if tenant.slug not in before:
+            await quiet_brain.erase_tenant(tenant.slug)

@@ -46,7 +46,7 @@ def brain(quiet_brain: Brain) -> Brain:
     return quiet_brain
 
 
-@pytest_asyncio.fixture(loop_scope="session", scope="session")
+@pytest_asyncio.fixture(loop_scope="session", scope="module")
 async def vets(brain: Brain) -> TenantGraph:
     slug = f"kinds-{uuid.uuid4().hex[:8]}"
     await brain.create_tenant(slug)

@@ -342,7 +342,7 @@ async def test_email_the_minutes_sends_one_email_as_the_tenant(w: World) -> None
     )
 
     card = await get_card(w.graph, card_id)
-    assert card.kind == "email" and card.executor == "composio"
+    assert card.kind == "minutes" and card.executor == "composio"
     assert card.payload["to"] == ["helen@fernsidevets.co.uk", "lab@fernsidevets.co.uk"]
     assert card.payload["subject"] == "Minutes: Clinical governance meeting, 8 October"
     assert "sedation protocol" in card.payload["body"]

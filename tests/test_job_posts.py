@@ -115,10 +115,50 @@ async def test_minutes_digest_lists_decisions_and_actions_with_their_lines_and_o
     assert {"meet-harvest", "dec-bramley", "task-press", "task-shears"} <= cited
     assert {"meet-harvest-l1", "meet-harvest-l2"} <= cited  # the lines they were said in
     (card,) = post.cards
-    assert card.kind == "email" and "crew@orchard.example" in card.preview
+    assert card.kind == "minutes" and "crew@orchard.example" in card.preview
     stored = {c.id: c for c in await list_cards(graph, status="pending")}
     assert len(stored) == 2  # one per digest with new minutes
-    assert stored[card.id].payload["arguments"]["recipient_email"] == "crew@orchard.example"
+    assert stored[card.id].payload["to"] == ["crew@orchard.example"]
+
+
+async def test_minutes_digest_leaves_out_a_decision_whose_link_to_the_meeting_was_closed(
+    quiet_brain: Brain,
+) -> None:
+    # the record said the cellar walk-through decided March; that link was later closed
+    # (it was decided elsewhere), so the digest of the meeting must not list it as decided
+    slug, graph = await tenant(quiet_brain, minutes_email="crew@orchard.example")
+    facts = meeting(
+        "meet-cellar",
+        "Cellar walk-through",
+        ["Perhaps we rack the perry in March", "We agreed to rack the perry in April"],
+    )
+    facts += [
+        n("Decision", "dec-march", "Rack the perry in March"),
+        e("dec-march", "BASED_ON", "meet-cellar-l1"),
+        n("Decision", "dec-april", "Rack the perry in April"),
+        e("dec-april", "DECIDED_IN", "meet-cellar"),
+        e("dec-april", "BASED_ON", "meet-cellar-l2"),
+        {
+            "edge": {
+                "from": "dec-march", "type": "DECIDED_IN", "to": "meet-cellar",
+                "since": "2026-11-01", "until": "2026-11-20", "src": "orchard",
+                "asOf": "2026-11-20",
+            }
+        },
+    ]  # fmt: skip
+    report = await graph.write_facts(list(enumerate(facts, 1)))
+    assert report.refused == 0, report.refusals
+    poster = RecordingPoster()
+    run = await JobRunner(quiet_brain, poster, retry_delays_s=()).run(
+        slug, "minutes_digest", t=now_ms() + 1
+    )
+    assert run.status == "ok", run
+    (post,) = poster.posts
+    assert "Decided: Rack the perry in April, line 2" in post.text
+    assert "March" not in post.text
+    assert "dec-march" not in {c.id for c in post.citations}
+    (card,) = await list_cards(graph, status="pending")
+    assert "April" in card.preview and "March" not in card.preview
 
 
 class TriageArgs(ToolArgs):

@@ -7,11 +7,14 @@
 - Module-level imports form no circle, so any module can be imported first.
 - Every package ``__init__`` lists its public names in ``__all__``, and each listed name
   is bound there.
+- Cypher lives only in ``brain``: no string in agents, bots or the scheduler reads like a
+  query (docstrings and prose aside); they call the brain's named reads.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -158,6 +161,93 @@ def test_package_faces_list_their_names(path: Path) -> None:
     lazy = "__getattr__" in bound  # a face that loads its names on first use (PEP 562)
     missing = [n for n in listed if n not in bound and not lazy]
     assert not missing, f"{module_name(path)} lists {missing} in __all__ but never binds them"
+
+
+# --- Cypher lives in the brain ------------------------------------------------------------
+
+#: A clause only a query has, in the upper case our queries are written in: a node pattern
+#: after MATCH / MERGE / CREATE, UNWIND ... AS, a procedure call, a RETURN of a variable or
+#: an expression, a SET of a property, FOREACH, DETACH DELETE. Prose in capitals ("RETURN to
+#: the menu", a Redis ``SET key``) and names like ``LINKEDIN_CREATE_POST`` do not match.
+CYPHER_CLAUSE = re.compile(
+    r"\b(?:OPTIONAL\s+)?MATCH\s*\(|\bMERGE\s*\(|\bCREATE\s*\(|\bUNWIND\s+\S+\s+AS\s+\w"
+    r"|\bCALL\s+(?:db|algo|apoc)\.\w"
+    r"|\bRETURN\s+(?:DISTINCT\s+)?\w+(?:\.\w|\s*\(|\s*,|\s+AS\b|\s*$)"
+    r"|\bSET\s+\w+(?:\.\w+)?\s*\+?=|\bFOREACH\s*\(|\bDETACH\s+DELETE\b",
+    re.M,
+)
+
+#: Modules above the brain that still hold Cypher, each with the work that moves it out.
+#: Issue 23's Chief seam moves the Chief's recall reads (agents/_turn.py) and the rules
+#: desks' metric read (agents/desks/_rules.py) into brain/ behind named reads; the lead
+#: empties this list when that lands. Never add to it: put a new query in brain/ instead.
+CYPHER_PENDING: dict[str, str] = {
+    "agents/_turn.py": "issue 23, one Chief seam: the recall reads of turns and cards",
+    "agents/desks/_rules.py": "issue 23, one Chief seam: the rules desks' metric read",
+}
+
+
+def cypher_in(path: Path) -> list[tuple[int, str]]:
+    """Each string in a file that reads like Cypher: (line, its start). Docstrings and
+    other bare string statements are prose and skipped; an f-string is read with its
+    holes as ``{}``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    prose = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+    parts = {
+        id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for v in node.values
+    }
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if id(node) in prose or id(node) in parts:
+            continue
+        if isinstance(node, ast.JoinedStr):
+            text = "".join(
+                v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else "{}"
+                for v in node.values
+            )
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+        else:
+            continue
+        if CYPHER_CLAUSE.search(text):
+            found.append((node.lineno, " ".join(text.split())[:60]))
+    return sorted(found)
+
+
+ABOVE_BRAIN = [p for p in MODULES if p.relative_to(ROOT).parts[0] != "brain"]
+
+
+@pytest.mark.parametrize("path", ABOVE_BRAIN, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_cypher_above_the_brain(path: Path) -> None:
+    where = path.relative_to(ROOT).as_posix()
+    found = cypher_in(path)
+    if where in CYPHER_PENDING:
+        assert found, f"{where} holds no Cypher any more: take it off CYPHER_PENDING"
+        return
+    shown = "; ".join(f"line {line}: {text!r}" for line, text in found)
+    assert not found, (
+        f"{where} holds Cypher ({shown}): move it into brain/ behind a named read "
+        "(brain.reads or brain.upkeep) and call that"
+    )
+
+
+def test_the_cypher_check_tells_queries_from_prose(tmp_path: Path) -> None:
+    module = tmp_path / "mixed.py"
+    module.write_text(
+        '"""Prose may say MATCH (n) RETURN n.id: a docstring is not a query."""\n'
+        'READ = """\nMATCH (n:Entity)\nRETURN n.id, n.name\nLIMIT $limit\n"""\n'
+        'FIELDS = "OPTIONAL MATCH (c)-[e:CITES]->(n:Entity)"\n'
+        "def read(label):\n"
+        '    """RETURN the thing (a docstring again)."""\n'
+        '    return f"MATCH (c:{label}) RETURN c"\n'
+        'PROSE = "Please RETURN to the menu, then CREATE a card or SET the channel."\n'
+        'SLUG = "LINKEDIN_CREATE_LINKED_IN_POST"\n'
+        'LOCK = "SET key token NX PX ttl"\n'
+        'ROWS = "UNWIND $rows AS row"\n'
+        'WRITE = "SET n += $changes"\n'
+        'TAIL = "WITH c, cites RETURN c.id"\n'
+    )
+    assert [line for line, _ in cypher_in(module)] == [2, 7, 10, 14, 15, 16]
 
 
 def test_the_rules_catch_what_they_forbid(tmp_path: Path) -> None:

@@ -25,7 +25,7 @@ from brain.ingest import (
 from tests.fakes import FakeAnthropicAPI, text_reply
 
 DATA = Path(__file__).parent / "data" / "meetings"
-QMSUM = Path(__file__).resolve().parents[2] / "shared" / "data" / "meetings" / "ES2002a.json"
+QMSUM = DATA / "ES2002a.json"  # one QMSum meeting, MIT (see data/meetings/README.md)
 MONDAY = date(2026, 11, 30)
 
 SRT = """1

@@ -408,3 +408,27 @@ async def test_handles_are_ready_before_they_are_handed_out(brain: Brain) -> Non
         assert indexes and {s for *_, s in indexes} == {"OPERATIONAL"}
     finally:
         await other.close()
+
+
+async def test_a_tenant_made_again_after_another_process_erased_it_gets_its_indexes(
+    brain: Brain,
+) -> None:
+    """This process knows the slug's indexes were built; another erased the graph since."""
+    slug = fresh_slug()
+    await brain.create_tenant(slug)
+    await brain.tenant(slug)
+    other = Brain(brain.settings)
+    await other.start()
+    try:
+        await other.erase_tenant(slug)
+    finally:
+        await other.close()
+
+    await brain.create_tenant(slug)
+
+    graph = await brain.tenant(slug)
+    indexes = (await graph.ro_query("t", READ_INDEXES)).rows
+    present = {(label, prop, kind) for label, props, types, _ in indexes for prop in props
+               for kind in types[prop]}  # fmt: skip
+    assert present >= EXPECTED_INDEXES
+    assert {s for *_, s in indexes} == {"OPERATIONAL"}

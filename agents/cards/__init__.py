@@ -44,6 +44,7 @@ from agents.cards._kinds import (
     payload_hash,
     payload_json,
 )
+from agents.cards._minutes_mail import draft_minutes_email
 from agents.cards._place import CardPlace, setting_list
 from agents.cards._requests import read_request
 from agents.cards._task_executor import BrainTaskExecutor
@@ -84,6 +85,7 @@ __all__ = [
     "SocialPost",
     "decide",
     "draft_card",
+    "draft_minutes_email",
     "edit_card",
     "get_card",
     "is_approver",

@@ -22,12 +22,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from agents.cards._kinds import CARD_KINDS, describe, payload_hash, payload_json, read_payload
 from agents.errors import CardUnknown, ToolArgsInvalid
 from brain import TenantGraph, WriteRefused
+from brain.reads import stored_card, stored_cards
 from brain.schema import ALLOWED_PATTERNS
 
 log = logging.getLogger(__name__)
 
 CardKind = Literal[
     "email",
+    "minutes",
     "post",
     "reply",
     "label",
@@ -264,77 +266,28 @@ async def _write_card(graph: TenantGraph, facts: list[dict[str, Any]]) -> Any:
 
 # --- reading ------------------------------------------------------------------------------
 
-# A pending card past its expiry reads as expired (``decide`` records it when it sees one).
-_STATUS = """
-WITH c, CASE WHEN c.status = 'pending' AND $now IS NOT NULL AND c.expiresAt <= $now
-  THEN 'expired' ELSE c.status END AS status
-"""
-_FIELDS = """
-OPTIONAL MATCH (c)-[e:CITES]->(n:Entity)
-WHERE e.until IS NULL
-WITH c, status, collect(n.id) AS cites
-RETURN c.id, c.kind, c.name, c.preview, c.payload, c.executor, status, c.proposedBy,
-  c.turnId, c.proposedAt, c.expiresAt, c.decidedBy, c.decidedAt, c.result, cites,
-  c.payloadHash, c.origin, c.attempts, c.history
-"""
-_NEWEST = """
-WITH c, status
-ORDER BY c.proposedAt DESC, c.id
-LIMIT $limit
-"""
 
-#: One card by its id, through the Entity.id index; its status as stored.
-READ_CARD = (
-    "MATCH (c:Entity {id: $id}) WHERE c.type = 'Card' WITH c, c.status AS status"
-    + _FIELDS
-    + "LIMIT 1"
-)
-#: Cards newest first, of every status.
-READ_CARDS = "MATCH (c:Card)" + _STATUS + _NEWEST + _FIELDS + "ORDER BY c.proposedAt DESC, c.id"
-#: Cards of one status: the Card.status index picks those stored with a status that can
-#: read as it (``$stored``), then the expiry test keeps the ones that do.
-READ_CARDS_OF_STATUS = (
-    "MATCH (c:Card) WHERE c.status IN $stored"
-    + _STATUS
-    + "WHERE status = $status"
-    + _NEWEST
-    + _FIELDS
-    + "ORDER BY c.proposedAt DESC, c.id"
-)
-#: Cards proposed in one channel (``origin``), newest first, of every status.
-READ_CARDS_FROM = (
-    "MATCH (c:Card) WHERE c.origin = $origin"
-    + _STATUS
-    + _NEWEST
-    + _FIELDS
-    + "ORDER BY c.proposedAt DESC, c.id"
-)
-
-
-def _card(row: list[Any], tenant: str) -> Card:
-    card_id, kind, title, preview, payload, executor, status = row[:7]
-    by, turn, at, exp, dby, dat, res, cites = row[7:15]
-    digest, origin, attempts, history = row[15:19]
+def _card(stored: dict[str, Any], tenant: str) -> Card:
     return Card(
-        id=card_id,
-        kind=kind,
-        title=title,
-        preview=preview,
-        payload=json.loads(payload or "{}"),
-        executor=executor,
-        status=status,
-        proposed_by=by,
-        turn_id=turn,
-        created_at=at,
-        expires_at=exp,
-        decided_by=dby,
-        decided_at=dat,
-        result=res,
-        cites=sorted(cites or []),
-        payload_hash=digest,
-        origin=origin,
-        attempts=int(attempts or 0),
-        history=json.loads(history or "[]"),
+        id=stored["id"],
+        kind=stored["kind"],
+        title=stored["name"],
+        preview=stored["preview"],
+        payload=json.loads(stored["payload"] or "{}"),
+        executor=stored["executor"],
+        status=stored["status"],
+        proposed_by=stored["proposedBy"],
+        turn_id=stored["turnId"],
+        created_at=stored["proposedAt"],
+        expires_at=stored["expiresAt"],
+        decided_by=stored["decidedBy"],
+        decided_at=stored["decidedAt"],
+        result=stored["result"],
+        cites=sorted(stored["cites"] or []),
+        payload_hash=stored["payloadHash"],
+        origin=stored["origin"],
+        attempts=int(stored["attempts"] or 0),
+        history=json.loads(stored["history"] or "[]"),
         tenant=tenant,
     )
 
@@ -353,25 +306,13 @@ async def list_cards(
     ``expired`` without writing anything; ``decide`` records the expiry when it sees one.
     ``origin`` (``slack:C1``) lists one channel's cards, of every status.
     """
-    if not 1 <= limit <= 1_000:
-        raise ValueError("limit must be between 1 and 1000")
-    params: dict[str, Any] = {"limit": limit, "now": now_ms}
-    if origin is not None:
-        res = await graph.ro_query("read cards from", READ_CARDS_FROM, params | {"origin": origin})
-        cards = [_card(row, graph.slug) for row in res.rows]
-        return [c for c in cards if status is None or c.status == status]
-    if status is None:
-        res = await graph.ro_query("read cards", READ_CARDS, params)
-    else:
-        stored = [status, "pending"] if status == "expired" and now_ms is not None else [status]
-        params |= {"status": status, "stored": stored}
-        res = await graph.ro_query("read cards of status", READ_CARDS_OF_STATUS, params)
-    return [_card(row, graph.slug) for row in res.rows]
+    found = await stored_cards(graph, status=status, origin=origin, limit=limit, now_ms=now_ms)
+    return [_card(stored, graph.slug) for stored in found]
 
 
 async def get_card(graph: TenantGraph, card_id: str) -> Card:
     """One card as stored; raises ``CardUnknown``."""
-    res = await graph.ro_query("read card", READ_CARD, {"id": card_id})
-    if not res.rows:
+    stored = await stored_card(graph, card_id)
+    if stored is None:
         raise CardUnknown(card_id)
-    return _card(res.rows[0], graph.slug)
+    return _card(stored, graph.slug)

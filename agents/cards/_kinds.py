@@ -223,6 +223,15 @@ CARD_KINDS: dict[str, CardKindSpec] = {
             _describe_email,
             ComposioAction("gmail", lambda _: "GMAIL_SEND_EMAIL", _email_args),
         ),
+        # the minutes of meetings, e-mailed: one kind whoever drafts it (a chat request,
+        # the minutes command, the scheduler's digest), sent like any other e-mail
+        CardKindSpec(
+            "minutes",
+            "composio",
+            Email,
+            _describe_email,
+            ComposioAction("gmail", lambda _: "GMAIL_SEND_EMAIL", _email_args),
+        ),
         CardKindSpec("label", "github", GitHubLabels, _describe_labels),
         CardKindSpec("comment", "github", GitHubComment, _describe_comment),
         CardKindSpec("reply", "github", GitHubComment, _describe_comment),

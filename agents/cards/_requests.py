@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from agents.cards._cards import CardDraft, draft_card
-from agents.cards._kinds import Email
+from agents.cards._minutes_mail import draft_minutes_email
 from agents.cards._place import CardPlace
 from agents.errors import ToolArgsInvalid
 from agents.tools import call_tool
-from brain import HivebrainError, TenantGraph
+from brain import HivebrainError, InputInvalid, TenantGraph
 
 log = logging.getLogger(__name__)
 
@@ -278,21 +278,18 @@ async def _email_minutes(
         what = f"minutes of {which}" if which else "meeting minutes"
         return ActRequest(f"I found no {what} in your records to send. Nothing was sent.")
     hit, body = found
-    name = str(hit.get("name") or hit["id"])
-    subject = f"Minutes: {name}"[:300]
     try:
-        Email(to=recipients, subject=subject, body=body)
-    except ValueError:
+        draft = draft_minutes_email(
+            recipients,
+            of=str(hit.get("name") or hit["id"]),
+            body=body,
+            proposed_by=proposed_by,
+            cites=[hit["id"]],
+            origin=place.origin,
+            note=place.missing_toolkit("gmail"),
+        )
+    except (ToolArgsInvalid, InputInvalid):
         return ActRequest("Those addresses don't look right; nothing was sent.")
-    draft = draft_card(
-        "email",
-        {"to": recipients, "subject": subject, "body": body},
-        title=f"E-mail the minutes of {name}"[:200],
-        proposed_by=proposed_by,
-        cites=[hit["id"]],
-        origin=place.origin,
-        note=place.missing_toolkit("gmail"),
-    )
     return ActRequest(
         _pending(f"e-mail them to {', '.join(recipients)}", draft), draft, [hit["id"]]
     )

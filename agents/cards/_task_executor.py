@@ -15,20 +15,12 @@ from typing import TYPE_CHECKING, Any
 from agents.cards._kinds import BrainTask
 from agents.errors import ActionFailed
 from brain import Brain, HivebrainError
+from brain.reads import PersonRecord, people_named
 
 if TYPE_CHECKING:
     from agents.cards._cards import Card
 
 log = logging.getLogger(__name__)
-
-#: A Person by id or by name, case-insensitive (two hits: the name is ambiguous).
-READ_PERSON = """
-MATCH (p:Person)
-WHERE p.id = $who OR toLower(p.name) = toLower($who)
-RETURN p.id, p.name
-ORDER BY p.id
-LIMIT 2
-"""
 
 
 def task_source(card_id: str) -> str:
@@ -55,14 +47,14 @@ class BrainTaskExecutor:
         except ValueError:
             raise ActionFailed(self.name, "the card does not describe a task") from None
         graph = await self._brain.tenant(card.tenant)
-        owner: list[Any] | None = None
+        owner: PersonRecord | None = None
         if task.owner:
-            res = await graph.ro_query("read person", READ_PERSON, {"who": task.owner})
-            if not res.rows:
+            people = await people_named(graph, task.owner)
+            if not people:
                 raise ActionFailed(self.name, f"nobody called {task.owner} is in the records")
-            if len(res.rows) > 1:
+            if len(people) > 1:
                 raise ActionFailed(self.name, f"more than one person is called {task.owner}")
-            owner = res.rows[0]
+            owner = people[0]
         now = datetime.now(UTC)
         src, as_of = task_source(card.id), now.strftime("%Y-%m-%d")
         task_id = f"task-{card.id.removeprefix('card-')}"
@@ -78,7 +70,7 @@ class BrainTaskExecutor:
         }
         facts: list[dict[str, Any]] = [{"node": {k: v for k, v in node.items() if v}}]
         if owner is not None:
-            edge = {"from": owner[0], "type": "OWNS", "to": task_id, "since": as_of}
+            edge = {"from": owner.id, "type": "OWNS", "to": task_id, "since": as_of}
             facts.append({"edge": {**edge, "src": src, "asOf": as_of}})
         try:
             report = await graph.write_facts(enumerate(facts, 1))
@@ -87,5 +79,5 @@ class BrainTaskExecutor:
         if report.refusals:
             raise ActionFailed(self.name, f"the brain refused the task: {report.refusals[0][1]}")
         log.info("tenant %s: task %s from card %s", graph.slug, task_id, card.id)
-        who = f", owned by {owner[1]}" if owner is not None else ""
+        who = f", owned by {owner.name}" if owner is not None else ""
         return f"created the task {task.name!r} ({task_id}){who}"

@@ -29,7 +29,7 @@ from pydantic import BaseModel
 
 from brain import TenantGraph, now_ms
 from brain.errors import HivebrainError
-from brain.reads import ReadResult
+from brain.reads import ReadResult, is_answer_touched, kept_answer_for
 
 log = logging.getLogger(__name__)
 
@@ -43,31 +43,6 @@ NOW_ANSWER_MS = 86_400_000
 _SRC = "assistant:answers"
 #: Nodes an Answer cites at most (its evidence beyond is not kept, and not checked).
 MAX_CITED = 200
-
-READ_ANSWER = """
-MATCH (a:Answer {key: $key})
-WHERE a.createdAt >= $fresh_after
-RETURN a.id, a.result, a.stamp
-ORDER BY a.createdAt DESC
-LIMIT 1
-"""
-
-READ_TOUCHED_NODES = """
-MATCH (a:Answer {id: $id})-[:CITES]->(n)
-WHERE coalesce(n.updatedAt, 0) > a.createdAt OR coalesce(n.recordedAt, 0) > a.createdAt
-RETURN count(n)
-"""
-
-# Edges of the cited nodes written or closed after the answer; the assistant's own CITES
-# edges (this answer's among them) say nothing about the records.
-READ_TOUCHED_EDGES = """
-MATCH (a:Answer {id: $id})-[:CITES]->(n)
-MATCH (n)-[e]-()
-WHERE type(e) <> 'CITES'
-  AND (coalesce(e.recordedAt, 0) > a.createdAt OR coalesce(e.retiredAt, 0) > a.createdAt)
-RETURN count(e)
-LIMIT 1
-"""
 
 
 def answer_key(tool: str, args: BaseModel) -> str:
@@ -90,27 +65,21 @@ async def kept_answer(graph: TenantGraph, tool: str, args: BaseModel) -> ReadRes
     key = answer_key(tool, args)
     now = now_ms()
     fresh_after = now - NOW_ANSWER_MS if getattr(args, "as_of", None) is None else 0
-    res = await graph.read("kept answer", READ_ANSWER, {"key": key, "fresh_after": fresh_after})
-    if not res.rows:
+    kept = await kept_answer_for(graph, key, fresh_after=fresh_after)
+    if kept is None:
         return None
-    answer_id, blob, checked = res.rows[0]
     stamp = _stamp(await graph.write_stamp())
-    if checked != stamp:
+    if kept.stamp != stamp:
         # the records moved since the answer was last checked: did they move under it?
-        params = {"id": answer_id}
-        nodes = await graph.read("answer evidence touched", READ_TOUCHED_NODES, params)
-        if nodes.scalar(0):
-            return None
-        edges = await graph.read("answer edges touched", READ_TOUCHED_EDGES, params)
-        if edges.scalar(0):
+        if await is_answer_touched(graph, kept.id):
             return None
         # still standing at this stamp: the next repeat skips the walk until a new write
         # (a write after the stamp was read gives another stamp, so it is checked then)
         await graph.compare_and_set(
-            answer_id, expect={"stamp": checked}, changes={"stamp": stamp}, src=_SRC
+            kept.id, expect={"stamp": kept.stamp}, changes={"stamp": stamp}, src=_SRC
         )
     try:
-        return ReadResult.model_validate_json(str(blob))
+        return ReadResult.model_validate_json(kept.result)
     except ValueError:
         return None  # a kept answer of an older shape: answer afresh
 

@@ -40,7 +40,8 @@ async def ask(
 
 @run
 async def serve_cmd() -> None:
-    """Run Slack and/or Discord (whichever is configured), the scheduler and /healthz."""
+    """Run Slack and/or Discord (whichever is configured), the scheduler and /healthz, and the
+    GitHub and meeting webhooks when their secrets are set."""
     from bots.core._settings import BotSettings
     from bots.serve import serve
 
@@ -60,7 +61,11 @@ async def serve_cmd() -> None:
 
 @run
 async def chat(slug: str) -> None:
-    """Talk to a tenant's brain in the terminal (same core and answers as Slack and Discord)."""
+    """Talk to a tenant's brain in the terminal (same core and answers as Slack and Discord).
+
+    Lines are questions; /cards, /approve, /reject and /retry decide cards, /settings reads
+    and changes the tenant's settings as Slack's `/hivebrain settings` does, /help lists them.
+    """
     from bots.console._console import ConsoleChat
 
     async def act(brain: Brain) -> None:

@@ -22,6 +22,9 @@ async def db_status(as_json: Annotated[bool, typer.Option("--json")] = False) ->
     """Is the embedded FalkorDB running, where, and how big is it."""
     settings = BrainSettings()
     if settings.falkordb_url:
+        if as_json:
+            print_json({"external": True})
+            return
         console.print(
             "using an external FalkorDB (FALKORDB_URL is set); nothing embedded to report"
         )

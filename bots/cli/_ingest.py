@@ -69,7 +69,9 @@ async def ingest_github(
             "(read through the GitHub REST API with GITHUB_TOKEN, GITHUB_API_BASE_URL)."
         ),
     ],
-    limit: Annotated[int | None, typer.Option(min=1, help="Only the first N commits.")] = None,
+    limit: Annotated[
+        int | None, typer.Option(min=1, help="Only the first N commits (a file or checkout).")
+    ] = None,
     component_depth: Annotated[
         int, typer.Option(min=1, max=6, help="Folder levels a component spans (this repo).")
     ] = 2,
@@ -84,6 +86,11 @@ async def ingest_github(
         await _ingest_git(slug, path, limit, component_depth, as_json)
         return
     if kind == "api":
+        if limit is not None:
+            raise InputInvalid(
+                f"--limit counts commits of a file or a checkout; {source} is read through the "
+                "GitHub API (its issues and pull requests, all of them): leave --limit out"
+            )
         await _ingest_api(slug, source, component_depth, as_json)
         return
     # A malformed file stops here, before anything is written.

@@ -27,7 +27,9 @@ from scheduler.jobs import schedule_for, tenant_zone
 #: A run from a terminal retries once, soon, rather than the scheduler's minutes.
 CLI_RETRY_DELAYS_S = (2.0,)
 
-jobs_app = typer.Typer(help="Scheduled jobs: list them, run one now, undo a run.")
+jobs_app = typer.Typer(
+    help="Scheduled jobs: list them, run one now, undo a run.", no_args_is_help=True
+)
 
 
 def _job(name: str) -> None:

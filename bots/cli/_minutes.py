@@ -18,6 +18,10 @@ async def minutes_command(
     card: Annotated[
         bool, typer.Option("--card", help="Propose an e-mail card with them, for approval.")
     ] = False,
+    to: Annotated[
+        list[str] | None,
+        typer.Option("--to", help="Who the card e-mails (repeat it); default: the attendees."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Print a meeting's minutes: summary, decisions, action items, open questions."""
@@ -30,7 +34,7 @@ async def minutes_command(
                 result.message or f"no meeting {meeting!r}", highlight=False, markup=False
             )
             raise typer.Exit(1)
-        proposed = await propose_minutes_card(graph, result.data) if card else None
+        proposed = await propose_minutes_card(graph, result.data, to=to) if card else None
         if as_json:
             print_json({**result.data, "card": proposed.id if proposed else None})
             return

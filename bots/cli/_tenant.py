@@ -1,4 +1,4 @@
-"""`hivebrain tenant ...`: create, list, measure, export, bind and erase tenants."""
+"""`hivebrain tenant ...`: create, list, measure, export, import, bind and erase tenants."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ from brain import (
 from brain.ingest import parse_facts_file
 
 tenant_app = typer.Typer(
-    help="Create, list, measure, export and erase tenants.", no_args_is_help=True
+    help="Create, list, measure, export, import, bind and erase tenants; see their refusals.",
+    no_args_is_help=True,
 )
 
 
@@ -101,7 +102,7 @@ def print_stats(stats: dict[str, Any]) -> None:
 async def tenant_export(
     slug: str, output: Annotated[Path, typer.Option("-o", "--output", help="JSON Lines file.")]
 ) -> None:
-    """Dump a tenant as JSON Lines that `ingest facts` loads back into an empty tenant."""
+    """Dump a tenant as JSON Lines that `tenant import` loads back into an empty tenant."""
 
     async def act(brain: Brain) -> None:
         graph = await brain.tenant(slug)
@@ -132,7 +133,7 @@ async def tenant_import(
 
     async def act(brain: Brain) -> None:
         graph = await brain.tenant(slug)
-        held = (await graph.read("count nodes", COUNT_NODES)).scalar(0)
+        held = (await tenant_stats(graph)).nodes
         if held:
             raise InputInvalid(
                 f"tenant {slug!r} already holds {int(held):,} nodes; an export loads only into "
@@ -144,16 +145,13 @@ async def tenant_import(
     await with_brain(act)
 
 
-COUNT_NODES = "MATCH (n:Entity) RETURN count(n)"
-
-
 @tenant_app.command("erase")
 @run
 async def tenant_erase(
     slug: str,
     yes: Annotated[bool, typer.Option("--yes", help="Confirm: this cannot be undone.")] = False,
 ) -> None:
-    """Erase a tenant's graph and registry entry."""
+    """Erase a tenant: its graph, its archive and its registry entry (needs --yes)."""
     if not yes:
         err_console.print(
             f"refusing to erase {slug!r} without --yes (this cannot be undone; "
@@ -170,7 +168,13 @@ async def tenant_erase(
 
 @tenant_app.command("bind")
 @run
-async def tenant_bind(slug: str, platform: str, external_id: str) -> None:
+async def tenant_bind(
+    slug: str,
+    platform: Annotated[str, typer.Argument(metavar="slack|discord")],
+    external_id: Annotated[
+        str, typer.Argument(help="The Slack team id (T...) or the Discord guild id.")
+    ],
+) -> None:
     """Bind a Slack team id or Discord guild id to a tenant."""
 
     async def act(brain: Brain) -> None:

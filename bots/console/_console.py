@@ -1,8 +1,10 @@
 """The console adapter: the same core and Reply as Slack and Discord, in a terminal.
 
 Lines are questions; a few commands manage cards (``/approve N``, ``/reject N``,
-``/cards``), ``/help`` lists them, and the end of input (Ctrl-D, or the end of a piped
-file) exits cleanly, so ``make demo < questions.txt`` is a scripted run.
+``/cards``), ``/settings ...`` reads and changes the tenant's settings with the same words,
+replies and refusals as Slack's ``/hivebrain settings``, ``/help`` lists them, and the end
+of input (Ctrl-D, or the end of a piped file) exits cleanly, so
+``make demo < questions.txt`` is a scripted run.
 """
 
 from __future__ import annotations
@@ -11,21 +13,43 @@ import asyncio
 import getpass
 import itertools
 import logging
+import re
 from typing import Literal
 
 from rich.console import Console
 from rich.panel import Panel
 
 from bots.console._render import render_reply_console
-from bots.core._core import BotCore, user_key
-from bots.core._reply import CardDecision, CardView, InboundMessage
+from bots.core import (
+    BotCore,
+    CardDecision,
+    CardView,
+    InboundMessage,
+    MentionSyntax,
+    settings_command,
+    settings_help,
+    user_key,
+)
 
 log = logging.getLogger(__name__)
+
+#: The command the console's settings are typed with (Slack's is ``/hivebrain settings``).
+SETTINGS = "/settings"
+#: How a channel and a person are written on the console: ``#C0123`` (a channel id as its
+#: platform knows it, or ``#slack:C0123``) and ``@login`` (a console user).
+CONSOLE_MENTIONS = MentionSyntax(
+    channel=re.compile(r"^#((?:slack:|discord:)?[A-Za-z0-9][A-Za-z0-9_.-]{0,79})$"),
+    user=re.compile(r"^@([A-Za-z0-9][A-Za-z0-9_.-]{0,63})$"),
+)
+#: ``here`` on the console: its own channel, named for the console platform.
+CONSOLE_CHANNEL = "console:console"
 
 HELP = """Type a question, or a number to ask a suggested one. Commands:
   /cards            cards proposed here  /approve N   approve card N (or its id)
   /reject N         reject card N        /retry N     run a failed card again
-  /help             this text            /quit        leave"""
+  /help             this text            /quit        leave
+Settings:
+""" + settings_help(SETTINGS).replace("`", "")
 
 
 _ACTIONS: dict[str, Literal["approve", "reject", "retry"]] = {
@@ -66,7 +90,7 @@ class ConsoleChat:
         )
         for i, question in enumerate(self.suggestions, 1):
             self.console.print(f"  {i}. {question}")
-        self.console.print(HELP, style="dim")
+        self.console.print(HELP, style="dim", markup=False, highlight=False)
         while True:
             try:
                 line = await asyncio.to_thread(input, "\nyou> ")
@@ -112,10 +136,22 @@ class ConsoleChat:
             )
 
     async def command(self, line: str) -> None:
-        """Card commands and help."""
+        """Card and settings commands, and help."""
         verb, _, arg = line.partition(" ")
         if verb == "/help":
-            self.console.print(HELP)
+            self.console.print(HELP, markup=False, highlight=False)
+        elif verb == SETTINGS:
+            reply = await settings_command(
+                self.core,
+                "console",
+                self.slug,
+                self.user,
+                arg.strip(),
+                syntax=CONSOLE_MENTIONS,
+                here=CONSOLE_CHANNEL,
+                prefix=SETTINGS,
+            )
+            self.console.print(reply, markup=False, highlight=False)
         elif verb == "/cards":
             for i, card in enumerate(self._cards, 1):
                 self.console.print(f"  {i}. ({card.status}) {card.title} ({card.id})", markup=False)

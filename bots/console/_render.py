@@ -2,7 +2,7 @@
 
 The console adapter is how developers and operators talk to a brain without Slack or
 Discord, so it shows everything the chat renderers show (verification, caveats, sources,
-path, cards with their ids for ``hivebrain card approve <id>``) without size limits.
+path, cards with their ids for ``hivebrain card SLUG ID approve``) without size limits.
 Text is passed to rich as ``Text``/``Markdown`` objects, never as markup strings, so a
 name such as ``[bold]`` is printed as written. Mentions are left alone: a terminal
 cannot ping anyone, and operators should see exactly what the agent produced.

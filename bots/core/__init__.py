@@ -34,6 +34,7 @@ from bots.core._settings_command import (
     apply_settings,
     parse_settings,
     settings_change,
+    settings_command,
     settings_help,
 )
 
@@ -65,6 +66,7 @@ __all__ = [
     "reply_from_turn",
     "sanitize_mentions",
     "settings_change",
+    "settings_command",
     "settings_help",
     "split_text",
     "truncate_text",

@@ -230,7 +230,10 @@ class BotCore:
         otherwise None and the sentence that says why not."""
         registry = self.brain.registry
         assert registry is not None
-        slug = await registry.resolve(platform, workspace_id)
+        if platform == "console":  # the console names its tenant directly, as tenant_for does
+            slug = workspace_id if await registry.exists(workspace_id) else None
+        else:
+            slug = await registry.resolve(platform, workspace_id)
         if slug is None:
             return None, "This workspace is not connected yet: run the connect command first."
         approvers = (await registry.get(slug)).settings.get("approvers", [])
@@ -466,6 +469,7 @@ TEXT_FIELDS = {
     "post": "text",
     "note": "text",
     "email": "body",
+    "minutes": "body",
     "comment": "body",
     "reply": "body",
     "task": "name",

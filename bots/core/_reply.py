@@ -52,7 +52,7 @@ class PathEdge(_Frozen):
 
 
 #: Card kinds whose action sends something to people: the card then says "Sent by".
-SENDING_KINDS = frozenset({"channel_message", "email", "post", "comment", "reply"})
+SENDING_KINDS = frozenset({"channel_message", "email", "minutes", "post", "comment", "reply"})
 
 
 class CardView(_Frozen):

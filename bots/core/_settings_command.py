@@ -1,10 +1,11 @@
 """The `settings` command of every chat platform: one parser, one apply, one help text.
 
 A workspace's approvers change where its digests and triage notes go and who approves
-cards. Slack types it (``/hivebrain settings digest #weekly``), Discord fills in slash
-command options; both end as one ``SettingsChange`` that ``apply_settings`` carries out
-through ``BotCore`` (which checks that the caller is an approver). Only how a channel or
-a person is written differs per platform: the adapter passes its ``MentionSyntax``.
+cards. Slack and the console type it (``/hivebrain settings digest #weekly``, ``/settings
+digest #weekly``: ``settings_command``), Discord fills in slash command options; all end as
+one ``SettingsChange`` that ``apply_settings`` carries out through ``BotCore`` (which checks
+that the caller is an approver). Only how a channel or a person is written differs per
+platform: the adapter passes its ``MentionSyntax``.
 """
 
 from __future__ import annotations
@@ -238,6 +239,30 @@ def settings_change(
         remove_approvers=tuple(remove),
         me=" ".join(me.split())[:MAX_ME_CHARS] if me and me.strip() else None,
     )
+
+
+async def settings_command(
+    core: BotCore,
+    platform: str,
+    workspace_id: str,
+    user_id: str,
+    text: str,
+    *,
+    syntax: MentionSyntax,
+    here: str,
+    prefix: str,
+) -> str:
+    """A typed ``settings ...`` (``text``: without the word) carried out for ``user_id``:
+    the reply, or what was wrong with the text and an example in ``prefix``'s words.
+
+    Every platform that types the command ends here, so each accepts the same words and
+    gives the same replies and refusals; ``here`` is the channel it was typed in.
+    """
+    try:
+        change = parse_settings(text, syntax=syntax, here=here, prefix=prefix)
+    except InputInvalid as exc:
+        return exc.user_message
+    return await apply_settings(core, platform, workspace_id, user_id, change)
 
 
 async def apply_settings(

@@ -21,15 +21,9 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bots.core._core import apology
 from bots.core._reply import InboundMessage
-from bots.core._settings_command import (
-    MentionSyntax,
-    apply_settings,
-    parse_settings,
-    settings_help,
-)
+from bots.core._settings_command import MentionSyntax, settings_command, settings_help
 from bots.slack._render import Block, fallback_text, render_reply_blocks, to_mrkdwn
 from bots.slack._web import slack_error
-from brain import InputInvalid
 
 if TYPE_CHECKING:
     from bots.slack._app import SlackAdapter
@@ -152,8 +146,13 @@ class SlackCommands:
 
     async def _settings(self, team: str, user: str, channel: str, rest: str) -> str:
         """``settings ...``: parsed and applied by the core (``bots.core``'s settings command)."""
-        try:
-            change = parse_settings(rest, syntax=SLACK_MENTIONS, here=channel)
-        except InputInvalid as exc:
-            return exc.user_message
-        return await apply_settings(self.adapter.core, "slack", team, user, change)
+        return await settings_command(
+            self.adapter.core,
+            "slack",
+            team,
+            user,
+            rest,
+            syntax=SLACK_MENTIONS,
+            here=channel,
+            prefix="/hivebrain settings",
+        )

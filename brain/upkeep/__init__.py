@@ -1,4 +1,5 @@
-"""Upkeep of a tenant's graph: job-run stamps, reading roll-ups, the archive, hygiene reads.
+"""Upkeep of a tenant's graph: job-run stamps, reading roll-ups, the archive, and the reads
+of the scheduled reports (hygiene, the business and minutes digests).
 
 The scheduler's jobs call these; nothing here decides when they run.
 """
@@ -6,6 +7,19 @@ The scheduler's jobs call these; nothing here decides when they run.
 from __future__ import annotations
 
 from brain.upkeep._archive import ArchivePlan, apply_archive, plan_archive, undo_archive
+from brain.upkeep._digests import (
+    MetricWeek,
+    OwnerChange,
+    RecordedDecision,
+    RecordedMeeting,
+    TouchedIncident,
+    decisions_recorded,
+    incidents_touched,
+    meetings_recorded,
+    metric_weeks,
+    owner_changes,
+)
+from brain.upkeep._hygiene import Hub, HygieneCounts, Thing, hygiene_counts
 from brain.upkeep._rollup import (
     RollupPlan,
     apply_rollup,
@@ -46,4 +60,18 @@ __all__ = [
     "start_run",
     "undo_rollup",
     "weekly_value",
+    "MetricWeek",
+    "OwnerChange",
+    "RecordedDecision",
+    "RecordedMeeting",
+    "TouchedIncident",
+    "decisions_recorded",
+    "incidents_touched",
+    "meetings_recorded",
+    "metric_weeks",
+    "owner_changes",
+    "Hub",
+    "HygieneCounts",
+    "Thing",
+    "hygiene_counts",
 ]

@@ -10,46 +10,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from agents import list_cards
 from brain import InputInvalid, format_moment, parse_moment
+from brain.upkeep import (
+    MetricWeek,
+    decisions_recorded,
+    incidents_touched,
+    metric_weeks,
+    owner_changes,
+)
 from scheduler.jobs._cites import Sources, cite, number, section
 from scheduler.jobs._registry import DAY_MS, Cite, JobContext, JobOutcome, Post, day_label, job
 
 LIMIT = 50
 
-READ_NEW_DECISIONS = """
-MATCH (d:Decision)
-WHERE coalesce(d.firstAsOf, d.asOf) >= $from AND coalesce(d.firstAsOf, d.asOf) < $t
-RETURN d.id, d.name, d.src, coalesce(d.firstAsOf, d.asOf) AS at
-ORDER BY at DESC
-LIMIT $limit
-"""
-
-READ_OWNER_CHANGES = """
-MATCH (p:Entity)-[e:OWNS]->(x:Entity)
-WHERE (e.since >= $from AND e.since < $t) OR (e.until >= $from AND e.until < $t)
-RETURN p.id, p.name, x.id, x.name, e.since, e.until, e.src
-ORDER BY coalesce(e.until, e.since) DESC
-LIMIT $limit
-"""
-
-#: Per metric and week (this one: ``start >= $from``): readings and their sum.
-READ_METRIC_WEEKS = """
-MATCH (o:Observation)-[e:MEASURES]->(m:Metric)
-WHERE e.until IS NULL AND o.start >= $prev AND o.start < $t AND o.value IS NOT NULL
-WITH m, o.start >= $from AS this, count(o) AS n, sum(o.value) AS total
-RETURN m.id, m.name, m.unit, m.aggregation, this, n, total
-LIMIT $limit
-"""
-
-#: Incidents recorded or changed this week; whether each opened or closed this week is
-#: decided in Python, since ``startedAt`` may be stored as the text a source wrote.
-READ_INCIDENTS = """
-MATCH (i:Incident)
-WHERE coalesce(i.updatedAt, i.asOf) >= $from AND coalesce(i.firstAsOf, i.asOf) < $t
-RETURN i.id, i.name, i.src, i.status, coalesce(i.startedAt, i.firstAsOf, i.asOf),
-       coalesce(i.resolvedAt, i.closedAt, i.updatedAt, i.asOf)
-LIMIT $limit
-"""
 CLOSED = ("resolved", "closed", "done")
 
 
@@ -60,20 +34,13 @@ def _moment(value: Any) -> int | None:
         return None
 
 
-READ_WAITING_CARDS = """
-MATCH (c:Card {status: 'pending'})
-WHERE coalesce(c.expiresAt, $t + 1) > $t
-RETURN c.id, c.name, c.proposedAt
-ORDER BY c.proposedAt
-LIMIT $limit
-"""
-
-
-def _metric_moves(rows: list[list[Any]]) -> list[tuple[float, str, Cite]]:
+def _metric_moves(rows: list[MetricWeek]) -> list[tuple[float, str, Cite]]:
     weeks: dict[str, dict[Any, Any]] = {}
-    for mid, name, unit, agg, this, n, total in rows:
-        entry = weeks.setdefault(mid, {"name": name, "unit": unit or "", "agg": agg})
-        entry[bool(this)] = total if agg == "sum" else total / n
+    for r in rows:
+        entry = weeks.setdefault(
+            r.metric_id, {"name": r.name, "unit": r.unit or "", "agg": r.aggregation}
+        )
+        entry[r.this_week] = r.total if r.aggregation == "sum" else r.total / r.readings
     moves: list[tuple[float, str, Cite]] = []
     for mid, w in weeks.items():
         now, before = w.get(True), w.get(False)
@@ -98,22 +65,26 @@ def _metric_moves(rows: list[list[Any]]) -> list[tuple[float, str, Cite]]:
 async def business_digest(ctx: JobContext) -> JobOutcome:
     """The week's changes, each line citing the record it is about."""
     g, t = ctx.graph, ctx.t
-    params = {"from": t - 7 * DAY_MS, "prev": t - 14 * DAY_MS, "t": t, "limit": LIMIT}
+    week = {"from_ms": t - 7 * DAY_MS, "to_ms": t, "limit": LIMIT}
     lines: list[str] = []
     src = Sources()
 
-    decisions = (await g.read("digest decisions", READ_NEW_DECISIONS, params)).rows
-    lines += section("New decisions", [f"{n} {src.ref(cite(d, n, w))}" for d, n, w, _ in decisions])
+    decisions = await decisions_recorded(g, **week)
+    lines += section(
+        "New decisions", [f"{d.name} {src.ref(cite(d.id, d.name, d.src))}" for d in decisions]
+    )
 
-    owners = (await g.read("digest owners", READ_OWNER_CHANGES, params)).rows
+    owners = await owner_changes(g, **week)
     items: list[str] = []
-    for _, pname, xid, xname, since, until, where in owners:
-        verb = "no longer owns" if until is not None and until < t else "now owns"
-        when = (format_moment(until if verb == "no longer owns" else since) or "")[:10]
-        items.append(f"{pname} {verb} {xname} (from {when}) {src.ref(cite(xid, xname, where))}")
+    for o in owners:
+        closed = o.until is not None and o.until < t
+        verb = "no longer owns" if closed else "now owns"
+        when = (format_moment(o.until if closed else o.since) or "")[:10]
+        where = src.ref(cite(o.thing_id, o.thing_name, o.src))
+        items.append(f"{o.owner_name} {verb} {o.thing_name} (from {when}) {where}")
     lines += section("Owner changes", items)
 
-    moves = _metric_moves((await g.read("digest metrics", READ_METRIC_WEEKS, params)).rows)
+    moves = _metric_moves(await metric_weeks(g, prev_ms=t - 14 * DAY_MS, **week))
     items = []
     for _, line, c in moves[:5]:
         items.append(f"{line} {src.ref(c)}")
@@ -121,24 +92,23 @@ async def business_digest(ctx: JobContext) -> JobOutcome:
 
     incidents = 0
     items = []
-    for iid, name, where, status, opened, touched in (
-        await g.read("digest incidents", READ_INCIDENTS, params)
-    ).rows:
-        start, changed = _moment(opened), _moment(touched)
-        if start is not None and params["from"] <= start < t:
-            what = "opened" + (f", now {status}" if str(status).lower() in CLOSED else "")
-        elif str(status).lower() in CLOSED and changed is not None and params["from"] <= changed:
-            what = str(status)
+    for i in await incidents_touched(g, **week):
+        start, changed = _moment(i.opened), _moment(i.changed)
+        status = str(i.status).lower()
+        if start is not None and week["from_ms"] <= start < t:
+            what = "opened" + (f", now {i.status}" if status in CLOSED else "")
+        elif status in CLOSED and changed is not None and week["from_ms"] <= changed:
+            what = str(i.status)
         else:
             continue
         incidents += 1
-        items.append(f"{name}: {what} {src.ref(cite(iid, name, where))}")
+        items.append(f"{i.name}: {what} {src.ref(cite(i.id, i.name, i.src))}")
     lines += section("Incidents", items)
 
-    cards = (await g.read("digest cards", READ_WAITING_CARDS, params)).rows
-    items = []
-    for cid, name, _ in cards:
-        items.append(f"{name} (card {cid}) {src.ref(cite(cid, name))}")
+    # the card list's own read, oldest first: the ones waiting longest lead
+    cards = await list_cards(g, status="pending", now_ms=t, limit=LIMIT)
+    cards.sort(key=lambda c: (c.created_at, c.id))
+    items = [f"{c.title} (card {c.id}) {src.ref(cite(c.id, c.title))}" for c in cards]
     lines += section("Cards waiting for an approver", items)
 
     if not lines:

@@ -13,6 +13,7 @@ executor.
 from __future__ import annotations
 
 from agents import TRIAGE_RUN, suggest_triage, triage_suggestion
+from brain.reads import unmarked_issues
 from scheduler.jobs._cites import Sources, cite
 from scheduler.jobs._registry import DAY_MS, CardNote, JobContext, JobOutcome, Post, job
 
@@ -21,20 +22,6 @@ LIMIT = 20
 LOOK_BACK_MS = 7 * DAY_MS
 NOT_AVAILABLE = "triage tool not available"
 TITLE = "Issues waiting for triage (approve a card to label and reply)"
-
-READ_NEW_ISSUES = """
-MATCH (i:Issue)
-WHERE coalesce(i.state, 'open') = 'open'
-  AND coalesce(i.createdAt, i.firstAsOf, i.asOf) >= $from
-  AND i.repo IS NOT NULL AND i.number IS NOT NULL
-OPTIONAL MATCH (k:JobMark {job: $job, key: i.repo + '#' + toString(i.number)})
-WITH i, k
-WHERE k IS NULL
-RETURN i.id, i.name, coalesce(i.title, i.name), coalesce(i.body, i.text, ''),
-       i.repo, i.number, i.url
-ORDER BY coalesce(i.createdAt, i.firstAsOf, i.asOf)
-LIMIT $limit
-"""
 
 
 def triage_post(lines: tuple[str, ...], src: Sources, cards: tuple[CardNote, ...]) -> Post:
@@ -57,22 +44,20 @@ async def repo_triage(ctx: JobContext) -> JobOutcome:
     # a week back from the last run: an issue recorded late (its opening date earlier than
     # the last run) is still seen; the per-issue record keeps each to one card
     since = (ctx.last_ok_ms if ctx.last_ok_ms is not None else t) - LOOK_BACK_MS
-    params = {"from": since, "job": TRIAGE_RUN, "limit": LIMIT}
-    issues = (await g.read("new issues", READ_NEW_ISSUES, params)).rows
+    issues = await unmarked_issues(g, job=TRIAGE_RUN, since_ms=since, limit=LIMIT)
     src = Sources()
     lines: list[str] = []
     cards: list[CardNote] = []
-    for iid, name, title, body, repo, num, url in issues:
-        found = await triage_suggestion(
-            g, repo=str(repo), number=int(num), title=str(title), body=str(body)
-        )
+    for issue in issues:
+        repo, number, title, body = issue.repo, issue.number, issue.title, issue.body
+        found = await triage_suggestion(g, repo=repo, number=number, title=title, body=body)
         if found is None:
             continue
-        lines.append(f"{found.line} {src.ref(cite(iid, name, url))}")
+        lines.append(f"{found.line} {src.ref(cite(issue.id, issue.name, issue.url))}")
         if ctx.dry_run:
             continue
         card = await suggest_triage(
-            g, repo=str(repo), number=int(num), title=str(title), body=str(body),
+            g, repo=repo, number=number, title=title, body=body,
             run_id=ctx.run_id, at_ms=t, suggestion=found,
         )  # fmt: skip
         if card is None:
