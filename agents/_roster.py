@@ -26,7 +26,7 @@ class Desk:
     reviews: str | None = None  # what a reviewing desk checks, if it reviews
 
 
-_READ = ("search", "lookup", "neighbours")
+_READ = ("search", "lookup", "neighbours", "around")
 #: The repository brain's tools (experts, triage, decisions, history).
 _REPO = (
     "experts_for",
@@ -53,7 +53,17 @@ ROSTER: dict[str, Desk] = {
             "Data Detective",
             "finds what moved in the numbers and why",
             "the metric's readings, then what it measures and what changed nearby",
-            (*_READ, "readings", "period", "calc", "history", "path", "cypher"),
+            (
+                *_READ,
+                "readings",
+                "period",
+                "series",
+                "dated_near",
+                "calc",
+                "history",
+                "path",
+                "cypher",
+            ),
             ("numbers", "facts"),
             (
                 "drop",
@@ -125,7 +135,7 @@ ROSTER: dict[str, Desk] = {
             "Firefighter",
             "incidents: what broke, since when, who is on it",
             "open incidents, the releases that caused them, and their fix tasks",
-            (*_READ, "what_breaks", "history", "owner", "path"),
+            (*_READ, "what_breaks", "history", "owner", "path", "series", "dated_near"),
             ("qa", "facts"),
             (
                 "incident",

@@ -4,10 +4,12 @@ issues, kept answers, cypher guard, evidence. Every query of the tenant's record
 
 from __future__ import annotations
 
+from brain.reads._around import around
 from brain.reads._cache import cache_counts, clear_cache
 from brain.reads._cards import CARD_FIELDS, stored_card, stored_cards
 from brain.reads._code_areas import repositories
 from brain.reads._cypher_guard import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_cypher, run_cypher
+from brain.reads._dated import dated_near
 from brain.reads._decisions import decision_trail
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
 from brain.reads._experts import experts_for
@@ -38,6 +40,7 @@ from brain.reads._readings import readings, total
 from brain.reads._repo_history import area_history, catch_up, related_work
 from brain.reads._search import Hit, search
 from brain.reads._search_within import search_within
+from brain.reads._series import Change, change_point, metric_series
 from brain.reads._stats import TenantStats, tenant_stats
 from brain.reads._triage import triage_candidates
 from brain.reads._walks import (
@@ -52,6 +55,11 @@ from brain.reads._walks import (
 )
 
 __all__ = [
+    "Change",
+    "around",
+    "change_point",
+    "dated_near",
+    "metric_series",
     "BREAK_RELS",
     "area_history",
     "catch_up",

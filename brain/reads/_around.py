@@ -1,0 +1,260 @@
+"""Evidence around the things a question names: typed walks of up to three hops, each
+result said as a short sentence with the path that leads to it.
+
+"Which team is whoever owns the portal login in?" is answered three hops from what it
+names (a service, the login it runs on, that login's owner, the owner's team); "who's that
+key with?" two. A walk starts at the things the question was linked to and follows current
+edges in both directions, hop by hop, keeping the first (shortest) path to each thing it
+reaches; the caller ranks what it found against the question. Each hop is one bounded read:
+the frontier is capped, and so are the edges read per thing (a hub such as the business
+itself, with every person a member, lists its first edges and says how many it has), so no
+walk is ever an unbounded pattern. Readings, passages, versions and the assistant's own
+records are never walked through: they are counted by the reads that show them.
+
+With ``text``, every thing reached also carries its ``closeness`` to that text: the cosine
+similarity of its stored vector to the text's, read on the server (1 is the same meaning).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from brain._moments import format_moment
+from brain._tenant_graph import TenantGraph
+from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
+from brain.reads._walks import not_found, resolve
+
+MAX_HOPS = 3
+#: Things a hop starts from at most (the first found; a wider frontier is cut).
+FRONTIER_CAP = 60
+#: Edges read per thing at the first hop, and at the later ones.
+FIRST_HOP_EDGES = 200
+LATER_HOP_EDGES = 40
+#: Things one walk reports at most.
+MAX_REACHED = 1_500
+#: Types never walked through or reported: counted elsewhere, or the assistant's own.
+NOT_WALKED = ("Observation", "Chunk", "Version", "Turn", "Finding", "Card", "Answer")
+#: Relationships that say nothing about how two things relate in the business.
+NOT_WALKED_RELS = ("CITES", "PROPOSED", "VERSION_OF", "HAS_CHUNK")
+
+#: How an edge reads in a sentence, from its start to its end.
+VERBS: dict[str, str] = {
+    "OWNS": "owns",
+    "MEMBER_OF": "is a member of",
+    "WORKS_ON": "works on",
+    "DEPENDS_ON": "depends on",
+    "AFFECTS": "affects",
+    "BLOCKS": "blocks",
+    "PART_OF": "is part of",
+    "CHANGED": "changed",
+    "CAUSED": "caused",
+    "SUPERSEDES": "replaced",
+    "BASED_ON": "rests on",
+    "MENTIONS": "mentions",
+    "MEASURES": "measures",
+    "SAID_BY": "was said by",
+    "ATTENDED": "attended",
+    "DECIDED_IN": "was decided in",
+    "MADE_BY": "was made by",
+    "EVIDENCED_BY": "rests on",
+    "FIXES": "fixes",
+    "AUTHORED": "wrote",
+    "ABOUT": "is about",
+    "TARGETS": "targets",
+    "SENT_TO": "was sent to",
+    "ASSIGNED_TO": "is assigned to",
+    "USES": "uses",
+}
+
+# One hop from every thing of the frontier: its current edges (at most ``$per`` each, in
+# a stable order) and how many it has.
+READ_STEP = """
+UNWIND $frontier AS fid
+MATCH (a:Entity {id: fid})-[e]-(b:Entity)
+WHERE e.since <= $t AND (e.until IS NULL OR e.until > $t)
+  AND NOT b.type IN $skip AND NOT type(e) IN $skip_rels
+WITH a, e, b
+ORDER BY type(e), b.id
+WITH a, count(b) AS degree,
+     collect([type(e), startNode(e) = a, b.id, b.type, b.name, b.src, b.asOf, b.sample,
+              e.since, e.until, e.src])[..$per] AS steps
+RETURN a.id, degree, steps
+LIMIT $limit
+"""
+
+# How close each thing's stored vector is to the text's (1 = the same meaning).
+READ_CLOSENESS = """
+UNWIND $ids AS id
+MATCH (n:Entity {id: id})
+WHERE n.embedding IS NOT NULL
+RETURN n.id, 1.0 - vec.cosineDistance(n.embedding, vecf32($v))
+LIMIT $limit
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Reached:
+    """A thing a walk reached: its first path, as (from, rel, to) edges from a start."""
+
+    node: dict[str, Any]
+    edges: tuple[EdgeRef, ...]
+
+    @property
+    def hops(self) -> int:
+        return len(self.edges)
+
+
+def sentence(edges: tuple[EdgeRef, ...], names: dict[str, str]) -> str:
+    """A path said plainly: "Lotte Visser owns AansluitPortaal installer account; Lotte
+    Visser is a member of Planning & Aftercare"."""
+    parts = [
+        f"{names.get(e.source, e.source)} {VERBS.get(e.type, e.type.lower().replace('_', ' '))} "
+        f"{names.get(e.target, e.target)}"
+        for e in edges
+    ]
+    return "; ".join(parts)
+
+
+def _node(b_id: str, b_type: str, name: Any, src: Any, as_of: Any, sample: Any) -> dict[str, Any]:
+    return {
+        "id": b_id,
+        "type": b_type,
+        "name": name,
+        "src": src,
+        "as_of_ms": as_of,
+        "sample": is_sample(sample, src),
+    }
+
+
+async def walk(
+    graph: TenantGraph,
+    starts: list[str],
+    *,
+    as_of_ms: int,
+    hops: int = MAX_HOPS,
+) -> tuple[list[dict[str, Any]], dict[str, Reached], dict[str, int]]:
+    """The starts (resolved), every thing within ``hops`` current edges of them with its
+    first path, and the degree of every thing a hop started from."""
+    roots: list[dict[str, Any]] = []
+    for q in starts:
+        for found in (await resolve(graph, q))[:1]:
+            if found["id"] not in {r["id"] for r in roots}:
+                roots.append(found)
+    reached: dict[str, Reached] = {
+        r["id"]: Reached(
+            _node(r["id"], r["type"], r["name"], r["src"], r["_as_of_ms"], r["sample"]), ()
+        )
+        for r in roots
+    }
+    degrees: dict[str, int] = {}
+    frontier = [r["id"] for r in roots]
+    for hop in range(1, max(1, min(hops, MAX_HOPS)) + 1):
+        if not frontier or len(reached) >= MAX_REACHED:
+            break
+        per = FIRST_HOP_EDGES if hop == 1 else LATER_HOP_EDGES
+        res = await graph.read(
+            "evidence walk",
+            READ_STEP,
+            {
+                "frontier": frontier[:FRONTIER_CAP],
+                "t": as_of_ms,
+                "skip": list(NOT_WALKED),
+                "skip_rels": list(NOT_WALKED_RELS),
+                "per": per,
+                "limit": FRONTIER_CAP,
+            },
+        )
+        nxt: list[str] = []
+        for a_id, degree, steps in sorted(res.rows, key=lambda r: str(r[0])):
+            degrees[str(a_id)] = int(degree)
+            base = reached[str(a_id)]
+            for rel, outgoing, b_id, b_type, name, src, as_of, sample, since, until, e_src in steps:
+                if b_id in reached or len(reached) >= MAX_REACHED:
+                    continue
+                source, target = (a_id, b_id) if outgoing else (b_id, a_id)
+                edge = edge_ref(str(source), str(rel), str(target), since, until, e_src)
+                reached[str(b_id)] = Reached(
+                    _node(str(b_id), str(b_type), name, src, as_of, sample), (*base.edges, edge)
+                )
+                nxt.append(str(b_id))
+        frontier = nxt
+    return roots, reached, degrees
+
+
+async def closeness(graph: TenantGraph, text: str, ids: list[str]) -> dict[str, float]:
+    """How close each thing is to ``text`` by meaning (empty without an embedder)."""
+    if graph.embedder is None or not ids or not text.strip():
+        return {}
+    vector = (await graph.embedder.embed([text]))[0]
+    res = await graph.read(
+        "evidence closeness", READ_CLOSENESS, {"ids": ids, "v": vector, "limit": len(ids)}
+    )
+    return {str(i): round(float(c), 4) for i, c in res.rows if c is not None}
+
+
+async def around(
+    graph: TenantGraph,
+    starts: list[str],
+    *,
+    as_of_ms: int,
+    hops: int = MAX_HOPS,
+    types: list[str] | None = None,
+    text: str | None = None,
+    limit: int = 200,
+) -> ReadResult:
+    """What lies within ``hops`` current edges of the ``starts`` (ids or exact names),
+    nearest first, each with its path and that path said as a sentence.
+
+    ``types`` keeps only things of those types (the starts are always reported, at hop
+    0); ``text`` adds each thing's closeness to it by meaning. A start the brain does not
+    hold is skipped; none held is "not in your records".
+    """
+    roots, reached, degrees = await walk(graph, starts, as_of_ms=as_of_ms, hops=hops)
+    if not roots:
+        return not_found("around", as_of_ms, ", ".join(starts))
+    wanted = set(types or ())
+    picked = [r for r in reached.values() if r.hops == 0 or not wanted or r.node["type"] in wanted]
+    picked.sort(key=lambda r: (r.hops, r.node["type"], r.node["id"]))
+    picked = picked[:limit]
+    near = await closeness(graph, text or "", [r.node["id"] for r in picked])
+    names = {i: str(r.node["name"] or i) for i, r in reached.items()}
+    items: list[dict[str, Any]] = []
+    nodes: list[NodeRef] = []
+    edges: dict[tuple[str, str, str], EdgeRef] = {}
+    for r in picked:
+        n = r.node
+        item: dict[str, Any] = {
+            "node": {"id": n["id"], "type": n["type"], "name": n["name"]},
+            "hops": r.hops,
+            "path": [e.model_dump() for e in r.edges],
+            "said": sentence(r.edges, names) if r.edges else str(n["name"] or n["id"]),
+        }
+        if n["id"] in near:
+            item["closeness"] = near[n["id"]]
+        if n["id"] in degrees and degrees[n["id"]] > LATER_HOP_EDGES:
+            item["degree"] = degrees[n["id"]]
+        items.append(item)
+        for e in r.edges:
+            edges.setdefault((e.source, e.type, e.target), e)
+    shown = {i["node"]["id"] for i in items} | {
+        x for e in edges.values() for x in (e.source, e.target)
+    }
+    for node_id in sorted(shown, key=lambda i: (reached[i].hops, i)):
+        n = reached[node_id].node
+        nodes.append(NodeRef(id=node_id, type=n["type"], name=n["name"]))
+    used = [reached[i].node for i in shown]
+    newest = max((n["as_of_ms"] for n in used if n["as_of_ms"] is not None), default=None)
+    return ReadResult(
+        tool="around",
+        as_of=format_moment(as_of_ms) or "",
+        data={
+            "starts": [{"id": r["id"], "type": r["type"], "name": r["name"]} for r in roots],
+            "items": items,
+            "reached": len(reached),
+            "truncated": len(reached) >= MAX_REACHED or len(picked) >= limit,
+        },
+        evidence=Evidence(nodes=nodes, edges=list(edges.values())),
+        sample=any(n["sample"] for n in used),
+        newest_as_of=format_moment(newest),
+    )
