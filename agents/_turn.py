@@ -40,6 +40,7 @@ from agents.checks._answer import (
     extract_citations,
     holds_many_values,
 )
+from agents.checks._guards import guard_answer
 from agents.checks._relevance import Asked, check_relevance, is_decline
 from agents.desks._draft import Draft
 from agents.desks._rules import plan, run_desk
@@ -405,7 +406,8 @@ async def run_turn(
         )
     remembered = await recall(graph, question, ledger)
     # "today" and "yesterday" are the tenant's own days, not UTC's
-    understood = await understand(question, ledger, now.astimezone(zone).date())
+    today = now.astimezone(zone).date()
+    understood = await understand(question, ledger, today)
     desk_question = question
     if asker is not None:
         understood.asker = {"id": str(asker["id"]), "name": str(asker.get("name") or asker["id"])}
@@ -460,6 +462,14 @@ async def run_turn(
     relevance = check_relevance(
         answer, asked_of(understood), cited_types=cited_types, outputs=ledger.outputs
     )
+    guards = guard_answer(
+        question,
+        answer,
+        today=today,
+        outputs=ledger.outputs,
+        names=ledger.names().values(),
+        declined=is_decline(answer),
+    )
     checks = functools.partial(
         check_answer,
         answer,
@@ -470,6 +480,7 @@ async def run_turn(
         now=now,
         relevance=relevance,
         claims=not is_decline(answer),
+        guards=guards,
     )
     report = await asyncio.to_thread(checks) if _checks_are_heavy(ledger) else checks()
     findings = [

@@ -7,6 +7,8 @@
 - Module-level imports form no circle, so any module can be imported first.
 - Every package ``__init__`` lists its public names in ``__all__``, and each listed name
   is bound there.
+- The answer checks (``agents/checks``) import nothing of the question reader
+  (``agents.desks``): a guard that shared the reader's parser would share its blind spots.
 - Cypher lives only in ``brain``: no string in agents, bots or the scheduler reads like a
   query (docstrings and prose aside); they call the brain's named reads.
 """
@@ -103,6 +105,15 @@ def test_no_private_module_of_another_package(path: Path) -> None:
         and any(part.startswith("_") for part in m.split(".")[1:])
     ]
     assert not private, f"{path.relative_to(ROOT)} reaches into private modules {private}"
+
+
+CHECKS = sorted((ROOT / "agents" / "checks").rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", CHECKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_checks_do_not_share_the_question_reader(path: Path) -> None:
+    shared = [m for m in imports_of(path) if m == "agents.desks" or m.startswith("agents.desks.")]
+    assert not shared, f"{path.relative_to(ROOT)} imports the question reader {shared}"
 
 
 def find_circle(graph: dict[str, set[str]]) -> list[str] | None:
