@@ -90,6 +90,11 @@ def _chain(layers: list[dict[str, Any]], root: str) -> list[str]:
 # --- who had it ---------------------------------------------------------------------------
 
 
+def moment_asked(u: Understanding) -> str | None:
+    """The past moment an owner question asks about (ISO), or None for now."""
+    return _moment(u)[0]
+
+
 def _moment(u: Understanding) -> tuple[str | None, str]:
     """The moment an owner question asks about (ISO; None = the turn's own moment) and how
     to say it ("now", "on 1 October 2026")."""

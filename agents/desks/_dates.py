@@ -448,7 +448,7 @@ def _period(name: str, m: re.Match[str], today: date) -> Period | None:
 
 
 def _relative(which: str, unit: str, today: date, text: str) -> Period | None:
-    """"this / last week, fortnight, month, quarter, year": calendar periods, cut at
+    """ "this / last week, fortnight, month, quarter, year": calendar periods, cut at
     yesterday ("this week" on a Monday holds no whole day yet)."""
     if unit in ("week", "fortnight"):
         monday = today - timedelta(days=today.weekday())

@@ -25,6 +25,7 @@ from agents.desks._words import (
     named_words,
     plain_words,
     shared_words,
+    stem,
     words,
 )
 from brain.schema import NODE_TYPES
@@ -229,6 +230,11 @@ class Understanding:
     @property
     def period(self) -> Period | None:
         return self.periods[0] if self.periods else None
+
+    @property
+    def asks_who(self) -> bool:
+        """Whether the question asks "who" (a person, team or company)."""
+        return bool(_WHO.search(fold(self.question)))
 
     @property
     def subject_words(self) -> set[str]:
@@ -458,15 +464,56 @@ _COMMON_VERBS = frozenset(
 MAX_UNHELD_CHECKS = 3
 
 
+#: Words before a noun: a word after one of these names what the question is about.
+_BEFORE_NOUN = frozenset(
+    words("the our a an my your their its this that these those his her whose which what any")
+)
+#: Words before a state or a verb's complement ("goes bust", "is offline", "go mental"):
+#: what follows says what happens to the thing, not which thing it is.
+_BEFORE_STATE = frozenset(
+    words(
+        "is are was were be been being goes go going gone went gets get got getting turns "
+        "turned become becomes became seems looks feel feels keeps kept stays stayed"
+    )
+)
+
+
+def names_a_thing(question: str, raw: str, subject: Candidate) -> bool:
+    """Whether ``raw`` stands where a name of the thing asked about would: after "the" or
+    "our" ("who supplies our truffles"), beside a word of the thing's own name ("our
+    equine vet"), or capitalised inside the sentence; not after "goes", "is" and their
+    like ("goes bust", "is wavering", "whoever owns")."""
+    tokens = re.findall(r"[^\W_][\w'-]*", fold(question))
+    stems = [stem(t.replace("'", "")) for t in tokens]
+    target = stem(raw.replace("'", ""))
+    for i, s in enumerate(stems):
+        if s != target:
+            continue
+        before = stems[i - 1] if i else ""
+        after = stems[i + 1] if i + 1 < len(stems) else ""
+        if before in _BEFORE_STATE:
+            continue
+        if before in _BEFORE_NOUN:
+            return True
+        if shared_words(subject.name_words, {before, after}):
+            return True
+        if named_words(question).get(target):
+            return True
+    return False
+
+
 async def _unheld(ledger: ToolLedger, question: str, subject: Candidate) -> list[str]:
     """Words the question names its thing by that neither the thing found nor any other
-    record holds: "our equine vet" found a vet, but nothing in the records is equine."""
+    record holds: "our equine vet" found a vet, but nothing in the records is equine. A
+    word that says what happens to the thing ("goes bust") names nothing, held or not."""
     asked = plain_words(question, drop=FRAME_WORDS | GENERIC_WORDS | _COMMON_VERBS)
     missing: list[str] = []
     for raw in asked:
         if len(missing) >= MAX_UNHELD_CHECKS or len(raw) < 4:
             continue
         if shared_words(subject.name_words, content_words(raw)):
+            continue
+        if not names_a_thing(question, raw, subject):
             continue
         hits = (await ledger.call("chief", "search", {"query": raw, "limit": 3})).data.get(
             "hits", []

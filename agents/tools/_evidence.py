@@ -24,9 +24,11 @@ EVIDENCE_TOOLS = ("around", "series", "dated_near")
 
 class AroundArgs(ToolArgs):
     names: list[str] = Field(
-        min_length=1, max_length=6, description="Ids or exact names of the things to start from."
+        min_length=1, max_length=25, description="Ids or exact names of the things to start from."
     )
-    hops: int = Field(default=3, ge=1, le=3, description="How many edges out (1-3).")
+    hops: int = Field(
+        default=3, ge=0, le=3, description="How many edges out (0-3; 0: the things alone)."
+    )
     types: list[NodeType] | None = Field(default=None, description="Only things of these types.")
     text: str | None = Field(
         default=None, max_length=500, description="The question: each thing's closeness to it."
@@ -36,7 +38,7 @@ class AroundArgs(ToolArgs):
 
 @tool(
     "around",
-    "What lies within 1-3 current edges of some things, both ways, each with its path said "
+    "What lies within 0-3 current edges of some things, both ways, each with its path said "
     "as a sentence (and its closeness to the question, by meaning).",
     AroundArgs,
 )

@@ -4,6 +4,7 @@ issues, kept answers, cypher guard, evidence. Every query of the tenant's record
 
 from __future__ import annotations
 
+from brain.reads._around import VERBS as PATH_VERBS
 from brain.reads._around import around
 from brain.reads._cache import cache_counts, clear_cache
 from brain.reads._cards import CARD_FIELDS, stored_card, stored_cards
@@ -56,6 +57,7 @@ from brain.reads._walks import (
 
 __all__ = [
     "Change",
+    "PATH_VERBS",
     "around",
     "change_point",
     "dated_near",

@@ -33,6 +33,8 @@ FIRST_HOP_EDGES = 200
 LATER_HOP_EDGES = 40
 #: Things one walk reports at most.
 MAX_REACHED = 1_500
+#: Shortest paths kept per thing (from different things one hop before it).
+PATHS_PER_THING = 4
 #: Types never walked through or reported: counted elsewhere, or the assistant's own.
 NOT_WALKED = ("Observation", "Chunk", "Version", "Turn", "Finding", "Card", "Answer")
 #: Relationships that say nothing about how two things relate in the business.
@@ -99,6 +101,8 @@ class Reached:
 
     node: dict[str, Any]
     edges: tuple[EdgeRef, ...]
+    #: The things on the path, from the start to this one: (id, type, name).
+    chain: tuple[tuple[str, str, Any], ...] = ()
 
     @property
     def hops(self) -> int:
@@ -133,23 +137,29 @@ async def walk(
     *,
     as_of_ms: int,
     hops: int = MAX_HOPS,
-) -> tuple[list[dict[str, Any]], dict[str, Reached], dict[str, int]]:
+) -> tuple[list[dict[str, Any]], dict[str, list[Reached]], dict[str, int]]:
     """The starts (resolved), every thing within ``hops`` current edges of them with its
-    first path, and the degree of every thing a hop started from."""
+    shortest paths (one per thing it was reached from, at most ``PATHS_PER_THING``; the
+    starts' order is their priority), and the degree of every thing a hop started from."""
     roots: list[dict[str, Any]] = []
     for q in starts:
         for found in (await resolve(graph, q))[:1]:
             if found["id"] not in {r["id"] for r in roots}:
                 roots.append(found)
-    reached: dict[str, Reached] = {
-        r["id"]: Reached(
-            _node(r["id"], r["type"], r["name"], r["src"], r["_as_of_ms"], r["sample"]), ()
-        )
+    order = {r["id"]: i for i, r in enumerate(roots)}
+    reached: dict[str, list[Reached]] = {
+        r["id"]: [
+            Reached(
+                _node(r["id"], r["type"], r["name"], r["src"], r["_as_of_ms"], r["sample"]),
+                (),
+                ((r["id"], r["type"], r["name"]),),
+            )
+        ]
         for r in roots
     }
     degrees: dict[str, int] = {}
     frontier = [r["id"] for r in roots]
-    for hop in range(1, max(1, min(hops, MAX_HOPS)) + 1):
+    for hop in range(1, max(0, min(hops, MAX_HOPS)) + 1):
         if not frontier or len(reached) >= MAX_REACHED:
             break
         per = FIRST_HOP_EDGES if hop == 1 else LATER_HOP_EDGES
@@ -166,18 +176,40 @@ async def walk(
             },
         )
         nxt: list[str] = []
-        for a_id, degree, steps in sorted(res.rows, key=lambda r: str(r[0])):
+        # things reached from a stronger start first, so each thing's first path is its best
+        rows = sorted(res.rows, key=lambda r: (order[reached[str(r[0])][0].chain[0][0]], str(r[0])))
+        for a_id, degree, steps in rows:
             degrees[str(a_id)] = int(degree)
-            base = reached[str(a_id)]
+            base = reached[str(a_id)][0]
             for rel, outgoing, b_id, b_type, name, src, as_of, sample, since, until, e_src in steps:
-                if b_id in reached or len(reached) >= MAX_REACHED:
+                b_id = str(b_id)
+                known = reached.get(b_id)
+                # another shortest path (found at this same hop), or the first one; a start
+                # one hop from another start is kept as reached from it too ("who do we get
+                # the status page from": the vendor named beside it)
+                is_start = known is not None and known[0].hops == 0
+                if is_start and (hop > 1 or len(known or []) > PATHS_PER_THING):
+                    continue
+                if (
+                    known is not None
+                    and not is_start
+                    and (known[0].hops < hop or len(known) >= PATHS_PER_THING)
+                ):
+                    continue
+                if known is None and len(reached) >= MAX_REACHED:
                     continue
                 source, target = (a_id, b_id) if outgoing else (b_id, a_id)
                 edge = edge_ref(str(source), str(rel), str(target), since, until, e_src)
-                reached[str(b_id)] = Reached(
-                    _node(str(b_id), str(b_type), name, src, as_of, sample), (*base.edges, edge)
+                found = Reached(
+                    _node(b_id, str(b_type), name, src, as_of, sample),
+                    (*base.edges, edge),
+                    (*base.chain, (b_id, str(b_type), name)),
                 )
-                nxt.append(str(b_id))
+                if known is None:
+                    reached[b_id] = [found]
+                    nxt.append(b_id)
+                else:
+                    known.append(found)
         frontier = nxt
     return roots, reached, degrees
 
@@ -204,7 +236,8 @@ async def around(
     limit: int = 200,
 ) -> ReadResult:
     """What lies within ``hops`` current edges of the ``starts`` (ids or exact names),
-    nearest first, each with its path and that path said as a sentence.
+    nearest first, each with its path and that path said as a sentence (``hops`` 0: the
+    starts alone, to read their closeness to ``text``).
 
     ``types`` keeps only things of those types (the starts are always reported, at hop
     0); ``text`` adds each thing's closeness to it by meaning. A start the brain does not
@@ -214,11 +247,16 @@ async def around(
     if not roots:
         return not_found("around", as_of_ms, ", ".join(starts))
     wanted = set(types or ())
-    picked = [r for r in reached.values() if r.hops == 0 or not wanted or r.node["type"] in wanted]
+    picked = [
+        r
+        for paths in reached.values()
+        for r in paths
+        if r.hops == 0 or not wanted or r.node["type"] in wanted
+    ]
     picked.sort(key=lambda r: (r.hops, r.node["type"], r.node["id"]))
     picked = picked[:limit]
-    near = await closeness(graph, text or "", [r.node["id"] for r in picked])
-    names = {i: str(r.node["name"] or i) for i, r in reached.items()}
+    near = await closeness(graph, text or "", list(dict.fromkeys(r.node["id"] for r in picked)))
+    names = {i: str(paths[0].node["name"] or i) for i, paths in reached.items()}
     items: list[dict[str, Any]] = []
     nodes: list[NodeRef] = []
     edges: dict[tuple[str, str, str], EdgeRef] = {}
@@ -228,6 +266,7 @@ async def around(
             "node": {"id": n["id"], "type": n["type"], "name": n["name"]},
             "hops": r.hops,
             "path": [e.model_dump() for e in r.edges],
+            "via": [{"id": i, "type": t, "name": name} for i, t, name in r.chain],
             "said": sentence(r.edges, names) if r.edges else str(n["name"] or n["id"]),
         }
         if n["id"] in near:
@@ -240,10 +279,10 @@ async def around(
     shown = {i["node"]["id"] for i in items} | {
         x for e in edges.values() for x in (e.source, e.target)
     }
-    for node_id in sorted(shown, key=lambda i: (reached[i].hops, i)):
-        n = reached[node_id].node
+    for node_id in sorted(shown, key=lambda i: (reached[i][0].hops, i)):
+        n = reached[node_id][0].node
         nodes.append(NodeRef(id=node_id, type=n["type"], name=n["name"]))
-    used = [reached[i].node for i in shown]
+    used = [reached[i][0].node for i in shown]
     newest = max((n["as_of_ms"] for n in used if n["as_of_ms"] is not None), default=None)
     return ReadResult(
         tool="around",
