@@ -14,13 +14,14 @@ from datetime import date, timedelta
 from typing import Any
 
 from agents._ledger import ToolLedger
-from agents.desks._dates import Period
+from agents.desks._dates import Period, find_periods
 from agents.desks._draft import Draft, cite, day, decline, number
 from agents.desks._understand import (
     FRAME_WORDS,
     GENERIC_WORDS,
     Candidate,
     Understanding,
+    asks_why,
     best,
     search_candidates,
 )
@@ -141,6 +142,16 @@ async def owner(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
         return Draft(f"Nobody owned {cite(thing)} {when}.", [thing["id"]], path_as_of=at)
     person = cite(holder["holder"])
     since = f" (since {day(holder['since'])})" if holder.get("since") else ""
+    during = holders_during(res.data["timeline"], u.period) if at is not None else []
+    if len(during) > 1:
+        # the slot changed hands inside the days asked: every holder, in order
+        steps = [
+            f"{cite(e['holder'])}" + (f" until {day(e['until'])}" if e.get("until") else "")
+            for e in during
+        ]
+        text = f"{when[0].upper()}{when[1:]}, {cite(thing)} was owned by " + ", then ".join(steps)
+        ids = [e["holder"]["id"] for e in during]
+        return Draft(text + ".", [*ids[:2], thing["id"]], path_as_of=at)
     if when == "now":
         text = f"{person} owns {cite(thing)} now{since}."
     else:
@@ -154,6 +165,23 @@ async def owner(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
         nxt = max(later, key=lambda e: e["since"])
         text += f" Since {day(nxt['since'])} the owner is {cite(nxt['holder'])}."
     return Draft(text, [holder["holder"]["id"], thing["id"]], path_as_of=at)
+
+
+def holders_during(timeline: list[dict[str, Any]], period: Period | None) -> list[dict[str, Any]]:
+    """The holders of a slot whose time overlaps a range of days, oldest first (a day or
+    no range: none, the moment's holder says it)."""
+    if period is None or period.day or period.days <= 1:
+        return []
+    lo, hi = period.start.isoformat(), period.end.isoformat()
+    found = [
+        e
+        for e in timeline
+        if not e.get("lost_tie")
+        and e.get("since")
+        and e["since"][:10] < hi
+        and (not e.get("until") or e["until"][:10] > lo)
+    ]
+    return sorted(found, key=lambda e: e["since"])
 
 
 def _ranked(u: Understanding) -> list[Candidate]:
@@ -206,7 +234,10 @@ async def decision(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     with where and by whom it was made and what it rests on."""
     found = best(await search_candidates(ledger, desk, u.question, types=["Decision"]))
     if not found:
+        if u.kind == "decision" and asks_why(u.question):
+            return await policy(u, ledger, desk)  # no decision: what the rules and papers say
         return decline(f"no decision in your records about {_named(u)}", suggest(u))
+    found = await by_evidence(u, ledger, desk, found[:RANKED_WRITTEN])
     chosen = found[0].as_node()
     around = await ledger.call(desk, "neighbours", {"name": chosen["id"]})
     newer = _rels(around.data, "SUPERSEDES", "in")
@@ -246,17 +277,71 @@ async def decision(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     return Draft(text, path)
 
 
+#: Decisions or rules ranked by meaning and days as well as by words, at most.
+RANKED_WRITTEN = 8
+#: How much closeness by meaning counts against one shared word.
+MEANING_WEIGHT = 3.0
+#: A rule nearer the question than this by meaning answers a policy question that shares
+#: no word with any rule ("can I knock 8% off?" and "up to 5% off a quote").
+RULE_MEANING = 0.25
+
+
+async def nearness(
+    ledger: ToolLedger, desk: str, question: str, ids: list[str]
+) -> dict[str, float]:
+    """Each record's closeness to the question by meaning (empty without embeddings)."""
+    if not ids:
+        return {}
+    res = await ledger.call(desk, "around", {"names": ids, "hops": 0, "text": question})
+    return {
+        i["node"]["id"]: float(i["closeness"])
+        for i in res.data.get("items", [])
+        if i.get("closeness") is not None
+    }
+
+
+def dated_within(c: Candidate, period: Period | None, today: date) -> bool:
+    """Whether a record's own words ("from 1 September") or date fall in the days asked."""
+    if period is None:
+        return False
+    for p in find_periods(c.name, today):
+        if p.start < period.end and period.start < p.end:
+            return True
+    return bool(c.as_of) and period.start.isoformat() <= str(c.as_of)[:10] < period.end.isoformat()
+
+
+async def by_evidence(
+    u: Understanding, ledger: ToolLedger, desk: str, found: list[Candidate]
+) -> list[Candidate]:
+    """Records of one kind ranked by the question's words, its meaning and its days: the
+    form of the question picked the kind, the evidence picks the record."""
+    near = await nearness(ledger, desk, u.question, [c.id for c in found])
+
+    def score(c: Candidate) -> float:
+        return (
+            len(c.distinctive)
+            + 0.5 * c.coverage
+            + MEANING_WEIGHT * near.get(c.id, 0.0)
+            + (1.0 if dated_within(c, u.period, u.today) else 0.0)
+        )
+
+    return sorted(found, key=lambda c: (-score(c), c.rank))
+
+
 async def policy(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     """The rule that answers "are we allowed / how fast must we", else the passage that does."""
     found = await search_candidates(ledger, desk, u.question, types=["Rule"])
     rules = best(found)
+    if rules:
+        rules = await by_evidence(u, ledger, desk, rules[:RANKED_WRITTEN])
     passage = await _best_passage(u, ledger, desk)
     rule = rules[0] if rules else None
-    weak = passage is None or len(passage[4] & u.subject_words) < 2
-    if rule is None and found and weak and u.kind == "policy":
-        # a rule worded unlike the question ("putting a pet to sleep" for euthanasia): the
-        # nearest rule by meaning, for a question asked as a policy
-        rule = found[0]
+    if rule is None and found and u.kind == "policy":
+        # a rule worded unlike the question ("putting a pet to sleep" for euthanasia, "knock
+        # 8% off" for "up to 5% off a quote"): the nearest rule by meaning, if it is near
+        near = await nearness(ledger, desk, u.question, [c.id for c in found[:RANKED_WRITTEN]])
+        if near and max(near.values()) >= RULE_MEANING:
+            rule = next(c for c in found if c.id == max(near, key=lambda i: near[i]))
     if rule is not None:
         details = (await ledger.call(desk, "lookup", {"name": rule.id})).data["matches"][0]
         body = str(details["properties"].get("text") or rule.name)

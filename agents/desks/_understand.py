@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from agents._ledger import ToolLedger
 from agents.desks._dates import Period, find_periods
+from agents.desks._events import event_since
 from agents.desks._repo import repo_ask
 from agents.desks._words import (
     content_words,
@@ -166,6 +167,8 @@ FRAME_WORDS = frozenset(
     )
 )
 _TYPE_NAMES = {t: words(re.sub(r"(?<!^)([A-Z])", r" \1", t))[-1] for t in NODE_TYPES}
+#: Types no question asks for by name: the assistant's own records, readings, passages.
+_NOT_ASKED = frozenset({"Turn", "Finding", "Card", "Answer", "Version", "Observation", "Chunk"})
 #: Nouns that name a kind of thing rather than one thing: never enough alone to link.
 GENERIC_WORDS = frozenset(
     words(
@@ -191,6 +194,7 @@ class Candidate:
     name_words: frozenset[str]
     rank: int
     snippet: str | None = None
+    as_of: str | None = None
 
     @property
     def coverage(self) -> float:
@@ -252,6 +256,7 @@ def _score(hit: dict[str, Any], asked: set[str], rank: int) -> Candidate:
         name_words=name_words,
         rank=rank,
         snippet=hit.get("snippet"),
+        as_of=hit.get("as_of"),
     )
 
 
@@ -276,12 +281,18 @@ def best(
     )
 
 
+def asks_why(question: str) -> bool:
+    """Whether the question asks why (or what caused, what happened, how come)."""
+    return bool(_WHY.search(fold(question)))
+
+
 def named_types(question: str) -> tuple[str, ...]:
     """Node types the question names with a noun ("deal", "vendor", "task")."""
     found: list[str] = []
-    for w in words(question):
+    # function words never name a type ("can't" opens to "can not", and "not" is no Note)
+    for w in (stem(raw) for raw in plain_words(question)):
         found += _TYPE_WORDS.get(w, ())
-        found += [t for t in _TYPE_NAMES if _TYPE_NAMES[t] == w]
+        found += [t for t in _TYPE_NAMES if _TYPE_NAMES[t] == w and t not in _NOT_ASKED]
     return tuple(dict.fromkeys(found))
 
 
@@ -399,6 +410,9 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
         found = Understanding(question, kind, today, periods, repo_ask=asked_repo)
         found.asked_types = () if asked_repo == "experts" else ("Component",)
         return found
+    if not periods:  # "since Crew Noord started": the event's day, from the records
+        event = await event_since(question, ledger, today)
+        periods = [event] if event is not None else []
     candidates = await search_candidates(ledger, "chief", question)
     metric_hits = await search_candidates(ledger, "chief", question, types=["Metric"])
     metrics = [m for m in _measuring(best(metric_hits), question) if _names_metric(m, periods)]
@@ -418,7 +432,11 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
     if (
         metrics
         and not _SAYS.search(q)
-        and ((is_why and moves) or (not is_why and asks_readings and not _WHO.search(q)))
+        # "why did callbacks go mental": a why about a metric asks what moved it, in any words
+        and (
+            (is_why and (moves or not _DECIDED.search(q)))
+            or (not is_why and asks_readings and not _WHO.search(q))
+        )
     ):
         found.kind = "metric"
         found.metric_op = "why" if is_why else metric_op(question, periods)
@@ -428,7 +446,8 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
     ranked = best(candidates, prefer=named_types(question))
     if _SAYS.search(q):
         found.kind = "document"
-    elif (is_why and not moves) or _DECIDED.search(q):
+    elif is_why or _DECIDED.search(q):
+        # "why" about no metric asks what was decided (or what happened): moves or not
         found.kind = "decision"
     elif _WHO.search(q) and not rels and not _POLICY.search(q) and not _DECISION.search(q):
         found.kind = "owner"
@@ -441,6 +460,9 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
         found.kind = "decision"
     elif _POLICY.search(q):
         found.kind = "policy"
+    elif ranked and ranked[0].type in ("Decision", "Rule"):
+        # no form to go by: the record the question names best says what it asks
+        found.kind = "decision" if ranked[0].type == "Decision" else "policy"
     else:
         found.kind = "document"
     found.tier = tier_of(ranked)

@@ -1,0 +1,79 @@
+"""Days named by an event: "since Crew Noord started", "after the release".
+
+``_dates.since_event`` reads the words; the day comes from the records. The event is the
+record whose name holds most of those words (a decision "Start a second solar crew, Crew
+Noord, from 14 September", a release, an incident), and its day is the one its own words
+give ("from 14 September"), else when it began (a start-like property, read by the brain
+as the day of the record), else the date of its source. A bare kind ("the release", "the
+outage") is the latest record of that kind up to today.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from agents._ledger import ToolLedger
+from agents.desks._dates import Period, event_period, find_periods, since_event
+from agents.desks._words import content_words, plain_words, shared_words, stem
+
+#: Words that say an event happened, not which one.
+_HAPPENED_TEXT = """
+started starting start began begin begun launched launch joined join opened open went live
+kicked off arrived came in took over happened thing stuff
+"""
+_HAPPENED = frozenset(stem(w) for w in _HAPPENED_TEXT.split())
+#: Kinds of records an event can be named by alone ("since the release").
+_EVENT_KINDS = {
+    stem("release"): "Release",
+    stem("launch"): "Release",
+    stem("outage"): "Incident",
+    stem("incident"): "Incident",
+    stem("campaign"): "Campaign",
+    stem("decision"): "Decision",
+}
+#: Records searched for the event.
+EVENT_POOL = 10
+
+
+def _day_of(hit: dict[str, Any], today: date) -> date | None:
+    """The day a record says it began: a date in its own words, else its source's date."""
+    as_of = date.fromisoformat(str(hit["as_of"])[:10]) if hit.get("as_of") else None
+    # "from 14 September" written in August means this year's, as read on today
+    said = find_periods(str(hit.get("name") or ""), today)
+    if said:
+        return said[0].start
+    return as_of
+
+
+async def event_since(question: str, ledger: ToolLedger, today: date) -> Period | None:
+    """The days "since <event>" (or "after <event>") name: the event's day to yesterday,
+    or None when the question names no event the records hold."""
+    found = since_event(question, today)
+    if found is None or found[0] == "before":
+        return None
+    words, phrase = found[1], found[0]
+    wanted = content_words(words) - _HAPPENED
+    kinds = [_EVENT_KINDS[stem(w)] for w in plain_words(words) if stem(w) in _EVENT_KINDS]
+    args: dict[str, Any] = {"query": words, "limit": EVENT_POOL}
+    if kinds and not wanted - {stem(w) for w in plain_words(words) if stem(w) in _EVENT_KINDS}:
+        args["types"] = kinds
+    hits = (await ledger.call("chief", "search", args)).data.get("hits", [])
+    best: tuple[int, int, dict[str, Any]] | None = None
+    for rank, hit in enumerate(hits):
+        shared = shared_words(content_words(str(hit.get("name") or "")), wanted)
+        if args.get("types"):  # a kind alone: the latest of that kind up to today
+            day = _day_of(hit, today)
+            if day is not None and day <= today and (best is None or day.toordinal() > best[0]):
+                best = (day.toordinal(), rank, hit)
+            continue
+        if len(shared) * 2 < len(wanted) or not shared:
+            continue
+        if best is None or len(shared) > best[0]:
+            best = (len(shared), rank, hit)
+    if best is None:
+        return None
+    day = _day_of(best[2], today)
+    if day is None or day >= today:
+        return None
+    return event_period(day, today, f"{phrase} {words}")
