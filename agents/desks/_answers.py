@@ -35,7 +35,7 @@ RELATED_SHOWN = 10
 CAUSE_TYPES = ("Incident", "Release", "Decision", "Task", "Campaign", "Post", "Page", "Step")
 
 
-def _rels(result_data: dict[str, Any], rel: str, direction: str) -> list[dict[str, Any]]:
+def related_nodes(result_data: dict[str, Any], rel: str, direction: str) -> list[dict[str, Any]]:
     return [
         r["node"]
         for r in result_data.get("relationships", [])
@@ -128,7 +128,9 @@ async def owner(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
             break
         # a customer or project named in the question: its work item holds the owner
         around = await ledger.call(desk, "neighbours", {"name": candidate.id})
-        for node in _rels(around.data, "ABOUT", "in") + _rels(around.data, "PART_OF", "in"):
+        for node in related_nodes(around.data, "ABOUT", "in") + related_nodes(
+            around.data, "PART_OF", "in"
+        ):
             res = await ledger.call(desk, "owner", {"name": node["id"], **args})
             if res.data.get("timeline"):
                 thing = node
@@ -240,8 +242,8 @@ async def decision(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     found = await by_evidence(u, ledger, desk, found[:RANKED_WRITTEN])
     chosen = found[0].as_node()
     around = await ledger.call(desk, "neighbours", {"name": chosen["id"]})
-    newer = _rels(around.data, "SUPERSEDES", "in")
-    older = _rels(around.data, "SUPERSEDES", "out")
+    newer = related_nodes(around.data, "SUPERSEDES", "in")
+    older = related_nodes(around.data, "SUPERSEDES", "out")
     old: dict[str, Any] | None = None
     if u.asks_before and older:  # "how did we do it before": the replaced practice
         old, chosen = chosen, older[0]
@@ -259,9 +261,9 @@ async def decision(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     details = (await ledger.call(desk, "lookup", {"name": chosen["id"]})).data["matches"][0]
     props = details["properties"]
     text = text_head
-    made_in = _rels(around.data, "DECIDED_IN", "out")
-    made_by = _rels(around.data, "MADE_BY", "out")
-    based = _rels(around.data, "BASED_ON", "out")
+    made_in = related_nodes(around.data, "DECIDED_IN", "out")
+    made_by = related_nodes(around.data, "MADE_BY", "out")
+    based = related_nodes(around.data, "BASED_ON", "out")
     if made_in:
         text += f", agreed in {cite(made_in[0])}"
     if made_by:
@@ -494,20 +496,66 @@ async def metric(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -> Dr
         there = d["compare"]
         if not there or not there["readings"] or d["change_pct"] is None:
             return decline(f"no readings of {m['name']} to compare with", [u.subject.as_node()])
-        pct = d["change_pct"]
-        verb = "down" if pct < 0 else "up"
-        text = (
-            f"{name} was {number(here['total'])}{unit} for {span} against "
-            f"{number(there['total'])}{unit} for {_label(there)}: {verb} {abs(pct):.1f}%."
-        )
+        if not d.get("fully_covered", True) and d.get("covered_change_pct") is not None:
+            text = covered_comparison(
+                name, unit, here, there, d["covered_change_pct"], flow=m["aggregation"] == "sum"
+            )
+        else:
+            pct = d["change_pct"]
+            verb = "down" if pct < 0 else "up"
+            text = (
+                f"{name} was {number(here['total'])}{unit} for {span} against "
+                f"{number(there['total'])}{unit} for {_label(there)}: {verb} {abs(pct):.1f}%."
+            )
     elif op == "average":
         text = f"{name} averaged {number(here['daily_mean'])}{unit} a day for {span} ({covered})."
+        text += coverage_note(here)
     elif op == "value" and here["readings"] == 1:
         text = f"{name} for {span}: {number(here['total'])}{unit}."
     else:
         how = "in total" if m["aggregation"] == "sum" else "on average"
         text = f"{name} for {span}: {number(here['total'])}{unit} {how} ({covered})."
+        text += coverage_note(here)
     return Draft(text, [m["id"]] + [x["id"] for x in d.get("measures", [])[:1]])
+
+
+def gaps_said(p: dict[str, Any]) -> str:
+    """A range's days without readings, as a reader checks them: "5-18 September 2026"."""
+    runs = [
+        Period(date.fromisoformat(a), date.fromisoformat(b) + timedelta(days=1), "").label()
+        for a, b in p.get("gaps", [])[:3]
+    ]
+    return ", ".join(runs)
+
+
+def coverage_note(p: dict[str, Any]) -> str:
+    """What a figure over a range with gaps must say: how many of its days have data."""
+    if p.get("coverage", 1.0) >= 1.0:
+        return ""
+    gaps = gaps_said(p)
+    where = f" (no readings {gaps})" if gaps else ""
+    return f" Only {p['days_with_data']} of its {p['days_in_range']} days have readings{where}."
+
+
+def covered_comparison(
+    name: str, unit: str, here: dict[str, Any], there: dict[str, Any], pct: float, *, flow: bool
+) -> str:
+    """A change between ranges with gaps: daily means over the days each has data for, and
+    how many days those are (totals of unequal coverage mean nothing against each other)."""
+
+    def side(p: dict[str, Any]) -> str:
+        gaps = gaps_said(p)
+        missing = f", no readings {gaps}" if gaps else ""
+        return (
+            f"{number(p['daily_mean'])}{unit}{' a day' if flow else ''} for {_label(p)} "
+            f"({p['days_with_data']} of {p['days_in_range']} days with data{missing})"
+        )
+
+    verb = "down" if pct < 0 else "up"
+    return (
+        f"{name} averaged {side(here)} against {side(there)}: {verb} {abs(pct):.1f}% "
+        "in daily means over the days with data, as the coverage of the two differs."
+    )
 
 
 async def moved(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -> Draft:
@@ -519,6 +567,11 @@ async def moved(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -> Dra
     name, unit = cite({"id": m["id"], "name": m["name"]}), _unit(m)
     if not here["readings"] or not there or not there["readings"] or pct is None:
         return Draft(f"I have no readings of {name} to compare for {_label(here)}.", [m["id"]])
+    if not d.get("fully_covered", True) and d.get("covered_change_pct") is not None:
+        text = covered_comparison(
+            name, unit, here, there, d["covered_change_pct"], flow=m["aggregation"] == "sum"
+        )
+        return Draft(text, [m["id"]] + [x["id"] for x in d.get("measures", [])[:1]])
     verb = "fell" if pct < 0 else "rose"
     text = (
         f"{name} {verb} {abs(pct):.1f}% for {_label(here)}: {number(here['total'])}{unit} "
@@ -530,97 +583,6 @@ async def moved(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -> Dra
 def _label(p: dict[str, Any]) -> str:
     first, last = date.fromisoformat(p["first_day"]), date.fromisoformat(p["last_day"])
     return Period(first, last + timedelta(days=1), "").label()
-
-
-async def metric_why(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
-    """What moved a metric: the incidents, releases and decisions that affect it (or what it
-    measures), the one closest in time to the days asked first."""
-    assert u.subject is not None
-    around = await ledger.call(desk, "neighbours", {"name": u.subject.id})
-    causes = [
-        (r, "metric")
-        for r in around.data.get("relationships", [])
-        if r["rel"] in ("AFFECTS", "CAUSED")
-        and r["direction"] == "in"
-        and r["node"]["type"] in CAUSE_TYPES
-    ]
-    for measured in _rels(around.data, "MEASURES", "out")[:2]:
-        near = await ledger.call(desk, "neighbours", {"name": measured["id"]})
-        causes += [
-            (r, "measured")
-            for r in near.data.get("relationships", [])
-            if r["rel"] in ("AFFECTS", "CAUSED")
-            and r["direction"] == "in"
-            and r["node"]["type"] in CAUSE_TYPES
-        ]
-    if not causes:
-        return decline(
-            f"nothing in your records is linked as affecting {u.subject.name}",
-            [u.subject.as_node()],
-        )
-    period = u.period
-
-    def fit(item: tuple[dict[str, Any], str]) -> tuple[int, int, int, str]:
-        rel, where = item
-        since = date.fromisoformat(rel["since"][:10]) if rel.get("since") else date.min
-        in_time = 0
-        if period is not None:
-            in_time = 0 if period.start - timedelta(days=3) <= since < period.end else 1
-        kind = CAUSE_TYPES.index(rel["node"]["type"])
-        return (in_time, 0 if where == "metric" else 1, kind, f"{-since.toordinal():09d}")
-
-    causes.sort(key=fit)
-    rel, _ = causes[0]
-    cause = rel["node"]
-    text = f"The likely cause is {cite(cause)}, recorded as affecting {cite(u.subject.as_node())}"
-    text += f" since {day(rel['since'])}." if rel.get("since") else "."
-    cards: list[dict[str, Any]] = []
-    path = [u.subject.id, cause["id"]]
-    if cause["type"] == "Incident":
-        story, cards, via = await _incident_story(cause, ledger, desk)
-        text += " " + story
-        path = [*via, cause["id"]]
-    return Draft(text, path, cards)
-
-
-async def _incident_story(
-    cause: dict[str, Any], ledger: ToolLedger, desk: str
-) -> tuple[str, list[dict[str, Any]], list[str]]:
-    """What caused an incident, what it hits, who is on it and its fix (with a card to tell
-    the team), and the ids that draw it: (text, cards, path ids before the incident)."""
-    around = await ledger.call(desk, "neighbours", {"name": cause["id"]})
-    came_from = [n for n in _rels(around.data, "CAUSED", "in") if n["type"] != "Observation"]
-    hits = [n for n in _rels(around.data, "AFFECTS", "out") if n["type"] != "Metric"]
-    fixes = _rels(around.data, "FIXES", "in")
-    owners = _rels(around.data, "OWNS", "in")
-    text = f"The incident {cite(cause)}"
-    if came_from:
-        text += f" was caused by {cite(came_from[0])}"
-    if hits:
-        text += f" and hits {', '.join(cite(a) for a in hits[:3])}"
-    text += "."
-    if owners:
-        text += f" {cite(owners[0])} is on it."
-    cards: list[dict[str, Any]] = []
-    if fixes:
-        fix = fixes[0]
-        holder = (await ledger.call(desk, "owner", {"name": fix["id"]})).data.get("owner")
-        who = f", owned by {cite(holder['holder'])}" if holder else ", with no owner yet"
-        text += f" The fix is {cite(fix)}{who}."
-        heads_up = f"Heads-up: {cause.get('name')} is being fixed in {fix.get('name')}."
-        cards.append(
-            {
-                "kind": "channel_message",
-                "audience": "team",  # the turn posts it to the tenant's team channel
-                "title": f"Update the team on {cause.get('name')}",
-                "text": heads_up,
-                "preview": heads_up,
-                "executor": "channel",
-                "cites": [cause["id"], fix["id"]],
-            }
-        )
-    via = [a["id"] for a in hits[:1]] + [c["id"] for c in came_from[:1]]
-    return text, cards, via
 
 
 def _named(u: Understanding) -> str:

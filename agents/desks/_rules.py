@@ -13,6 +13,7 @@ from typing import Any
 
 from agents._ledger import ToolLedger
 from agents.desks import _answers as answers
+from agents.desks import _causes as causes
 from agents.desks import _related as related
 from agents.desks import _repo as repo
 from agents.desks._draft import Draft, cite, decline, number
@@ -88,7 +89,7 @@ async def _work(desk: str, u: Understanding, ledger: ToolLedger, tz: str) -> Dra
     if u.kind == "metric":
         if u.metric_op == "why":
             if desk == "incident":
-                return await answers.metric_why(u, ledger, desk)
+                return await causes.metric_why(u, ledger, desk, tz)
             return await answers.moved(u, ledger, desk, tz)
         return await answers.metric(u, ledger, desk, tz)
     work = {

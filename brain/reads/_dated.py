@@ -7,8 +7,8 @@ logged against a service. So the candidates are read by time, not by links: ever
 of a dated type whose start falls within ``days`` of the moment. A thing's start is the
 earliest of its start-like properties (``startedAt``, ``start``, ``effectiveFrom``...;
 any property whose name says it began), the earliest ``since`` of its own current edges,
-and otherwise the date of its source (``asOf``). Things recorded up to ``lookback_days``
-before the moment are read too, with their name and text, because a decision made in
+and otherwise the date of its source (``asOf``); ``began_by`` says which. Things recorded
+up to ``lookback_days`` before the moment are read too, with their name and text, because a decision made in
 August "from 1 September" begins when its words say: the caller reads those words.
 
 Each candidate says whether it is linked: a current edge between it and one of
@@ -71,16 +71,21 @@ def _moment(value: Any) -> int | None:
         return None
 
 
-def starts_of(props: dict[str, Any], first_since: int | None, as_of: int | None) -> int | None:
-    """When a thing began: a start-like property, its first edge, else its source's date."""
+def starts_of(
+    props: dict[str, Any], first_since: int | None, as_of: int | None
+) -> tuple[int | None, str]:
+    """When a thing began, and how that is known: a start-like property (``stated``), its
+    first edge (``edge``), else its source's date (``source``)."""
     stated = [
         m
         for k, v in props.items()
         if any(w in k.lower() for w in START_WORDS) and (m := _moment(v)) is not None
     ]
     if stated:
-        return min(stated)
-    return first_since if first_since is not None else as_of
+        return min(stated), "stated"
+    if first_since is not None:
+        return first_since, "edge"
+    return as_of, "source"
 
 
 async def dated_near(
@@ -129,13 +134,14 @@ async def dated_near(
     newest: int | None = None
     sample = False
     for node_id, node_type, name, src, as_of, flag, first_since, props in rows:
-        began = starts_of(dict(props), first_since, as_of)
+        began, known_by = starts_of(dict(props), first_since, as_of)
         near = began is not None and abs(began - at_ms) <= days * DAY_MS + DAY_MS - 1
         text = str(props.get("text") or props.get("rationale") or "")[:TEXT_CHARS]
         items.append(
             {
                 "node": {"id": node_id, "type": node_type, "name": name},
                 "began": format_moment(began),
+                "began_by": known_by,
                 "recorded": format_moment(as_of),
                 "near": near,
                 "linked": [e.model_dump() for e in links.get(str(node_id), [])],
