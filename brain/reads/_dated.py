@@ -8,8 +8,9 @@ of a dated type whose start falls within ``days`` of the moment. A thing's start
 earliest of its start-like properties (``startedAt``, ``start``, ``effectiveFrom``...;
 any property whose name says it began), the earliest ``since`` of its own current edges,
 and otherwise the date of its source (``asOf``); ``began_by`` says which. Things recorded
-up to ``lookback_days`` before the moment are read too, with their name and text, because a decision made in
-August "from 1 September" begins when its words say: the caller reads those words.
+up to ``lookback_days`` before the moment are read too, with their name and text, because
+a decision made in August "from 1 September" begins when its words say: the caller reads
+those words.
 
 Each candidate says whether it is linked: a current edge between it and one of
 ``linked_to`` (the metric, or what the metric measures).
