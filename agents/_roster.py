@@ -162,7 +162,7 @@ ROSTER: dict[str, Desk] = {
             "Memory Keeper",
             "decisions, notes and what the team already knows",
             "decisions, rules, documents, and what superseded them",
-            (*_READ, "history", "passages", "path", "minutes", "action_items"),
+            (*_READ, "history", "passages", "path", "minutes", "action_items", "owner"),
             ("facts",),
             (
                 "decide",

@@ -275,8 +275,36 @@ async def decision(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
         text += f" {props['text']}"
     if based:
         text += f" It rests on {', '.join(cite(b) for b in based[:3])}."
+    work = await follow_up_work(chosen, ledger, desk)
+    if work:
+        text += " Follow-up: " + "; ".join(work) + "."
     path = ([old["id"]] if old else []) + [chosen["id"]] + [b["id"] for b in based[:1]]
     return Draft(text, path)
+
+
+#: Follow-up tasks a decision's answer names at most.
+FOLLOW_UPS = 3
+
+
+async def follow_up_work(decision: dict[str, Any], ledger: ToolLedger, desk: str) -> list[str]:
+    """The work that carries a decision out: tasks within two hops of it (mentioned where
+    it was made, about what it affects) that share two of its name's words, each with
+    its owner ("Priya Ramdin owns Set up the weekly fallback price list")."""
+    res = await ledger.call(
+        desk, "around", {"names": [decision["id"]], "hops": 2, "types": ["Task"], "limit": 50}
+    )
+    own = content_words(str(decision.get("name") or "")) - GENERIC_WORDS
+    tasks = [
+        i["node"]
+        for i in res.data.get("items", [])
+        if i["hops"] > 0 and len(own & content_words(str(i["node"].get("name") or ""))) >= 2
+    ]
+    said: list[str] = []
+    for task in list({t["id"]: t for t in tasks}.values())[:FOLLOW_UPS]:
+        held = (await ledger.call(desk, "owner", {"name": task["id"]})).data
+        holder = held.get("owner")
+        said.append(f"{cite(holder['holder'])} owns {cite(task)}" if holder else cite(task))
+    return said
 
 
 #: Decisions or rules ranked by meaning and days as well as by words, at most.

@@ -511,4 +511,3 @@ async def _catch_up(graph: TenantGraph, args: CatchUpArgs, t: int) -> ReadResult
 def describe_tools() -> list[dict[str, Any]]:
     """Every tool with its purpose and argument schema."""
     return [{"name": t.name, "purpose": t.purpose, "args": t.schema()} for t in TOOLS.values()]
-
