@@ -17,7 +17,7 @@ import re
 import time
 import uuid
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -239,9 +239,7 @@ def review(
             " ".join(s for s in _SENTENCE.split(line) if s not in failed_lines)
             for line in text.splitlines()
         ]
-        outcome.draft = Draft(
-            "\n".join(k for k in kept if k.strip()), outcome.draft.path_ids, outcome.draft.cards
-        )
+        outcome.draft = replace(outcome.draft, text="\n".join(k for k in kept if k.strip()))
         outcome.revised = True
     return outcome
 
@@ -326,8 +324,9 @@ def compose(outcomes: list[DeskOutcome], ledger: ToolLedger, now: datetime) -> s
     return text + ("\n\n" + " ".join(owed) if owed else "")
 
 
-def asked_of(u: Understanding) -> Asked:
-    """What the relevance check holds an answer to, from how the question was read."""
+def asked_of(u: Understanding, outcomes: list[DeskOutcome] | None = None) -> Asked:
+    """What the relevance check holds an answer to, from how the question was read (and
+    the records the desks answered about, besides its subject)."""
     ranges: tuple[tuple[str, str], ...] = ()
     if u.kind == "metric" and u.metric_op not in (None, "why"):
         from agents.desks._answers import read_ranges
@@ -345,6 +344,7 @@ def asked_of(u: Understanding) -> Asked:
         why_decline=", ".join(u.unknown_names) + " is not in the records"
         if u.unknown_names
         else "",
+        extra_ok=frozenset(i for o in outcomes or [] if o.draft for i in o.draft.about),
     )
 
 
@@ -460,7 +460,7 @@ async def run_turn(
     path = await _draw_path(ledger, path_ids, path_as_of)
     cited_types = {n.id: n.type for r in ledger.results for n in r.evidence.nodes}
     relevance = check_relevance(
-        answer, asked_of(understood), cited_types=cited_types, outputs=ledger.outputs
+        answer, asked_of(understood, outcomes), cited_types=cited_types, outputs=ledger.outputs
     )
     guards = guard_answer(
         question,

@@ -158,13 +158,15 @@ def test_a_series_change_point_gives_the_sign_too() -> None:
 
 # --- no verified decline of a record the question names ---------------------------------------
 
-NAMES = ["Groenkrediet", "Groenkrediet partner API key", "Monday ops meeting", "#ops", "Sales"]
+NAMES = ["Groenkrediet", "Groenkrediet partner API key", "Monday ops meeting", "#installs", "Sales"]
 
 DECLINE_CASES = [
     ("groenkrediet goes bust tomorrow - what do we lose", True, False),
     ("what happens if Groenkrédiet's API goes down?", True, False),  # accents and 's folded
     ("who owns the stedin portal account", True, True),  # nothing named Stedin is held
-    ("what did sales decide in #ops?", True, True),  # plain words and short names are no names
+    ("what did sales decide?", True, True),  # a plain word is no name
+    ("how many installs did we do in june", True, True),  # "#installs" is named with its mark
+    ("anything new in #installs?", True, False),
     ("groenkrediet goes bust tomorrow - what do we lose", False, True),  # an answer, no decline
 ]
 

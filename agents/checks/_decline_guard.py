@@ -42,6 +42,8 @@ def named_records(question: str, names: Iterable[str]) -> list[str]:
     asked = f" {fold(question)} "
     found: list[str] = []
     for name in names:
+        if name[:1] in "#@" and name not in question:
+            continue  # a channel or a handle is named with its mark: "#installs" is no "installs"
         folded = fold(name)
         if len(folded.replace(" ", "")) < MIN_NAME_CHARS or folded in _PLAIN:
             continue

@@ -72,6 +72,22 @@ def _period_numbers(
     return found
 
 
+_CITATION = re.compile(r"\[\[[^\]\n]*\]\]")
+_DATE_WORDS = re.compile(
+    r"\b\d{1,2}(?:-\d{1,2})?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+    r"(?:\s+\d{4})?|\b\d{4}-\d{2}-\d{2}\b|\b(?:19|20|21)\d\d\b",
+    re.IGNORECASE,
+)
+_FIGURE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
+
+
+def _small_figure_read(answer: str, values: list[float]) -> bool:
+    """Whether a figure the answer states (dates and citations aside) is a value read."""
+    text = _DATE_WORDS.sub(" ", _CITATION.sub(" ", answer))
+    stated = [float(m.group(0)) for m in _FIGURE.finditer(text)]
+    return any(abs(s - v) < 0.005 for s in stated for v in values)
+
+
 def check_relevance(
     answer: str,
     asked: Asked,
@@ -121,6 +137,10 @@ def check_relevance(
         claims = extract_numbers(answer)
         if not reads:
             return CheckResult(name, False, "states no figure read for the days asked")
-        if not claims or find_unmatched(claims, data_numbers(reads)) == claims:
+        if claims and find_unmatched(claims, data_numbers(reads)) != claims:
+            return CheckResult(name, True, f"cites {len(cited)} of the things asked about")
+        # a small count ("5 installs") is no claim to the numbers check, but it is the
+        # answer here: it must be one of the figures read for the days asked
+        if not _small_figure_read(answer, data_numbers(reads)):
             return CheckResult(name, False, "states no figure read for the days asked")
     return CheckResult(name, True, f"cites {len(cited)} of the things asked about")

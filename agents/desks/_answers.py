@@ -120,8 +120,9 @@ async def owner(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     args: dict[str, Any] = {}
     if at is not None:
         args["as_of"] = at
-    thing, res = None, None
+    thing, res, named = None, None, None
     for candidate in [c for c in _ranked(u)][:4]:
+        named = candidate
         res = await ledger.call(desk, "owner", {"name": candidate.id, **args})
         if res.data.get("timeline"):
             thing = candidate.as_node()
@@ -137,11 +138,15 @@ async def owner(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
                 break
         if thing:
             break
-    if thing is None or res is None:
+    if thing is None or res is None or named is None:
         return decline(f"nobody is recorded as owning {_named(u)}", suggest(u))
+    # the record the question named, when its owned work answered for it
+    about = [thing["id"], named.id]
     holder = res.data.get("owner")
     if holder is None:
-        return Draft(f"Nobody owned {cite(thing)} {when}.", [thing["id"]], path_as_of=at)
+        return Draft(
+            f"Nobody owned {cite(thing)} {when}.", [thing["id"]], path_as_of=at, about=about
+        )
     person = cite(holder["holder"])
     since = f" (since {day(holder['since'])})" if holder.get("since") else ""
     during = holders_during(res.data["timeline"], u.period) if at is not None else []
@@ -153,7 +158,7 @@ async def owner(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
         ]
         text = f"{when[0].upper()}{when[1:]}, {cite(thing)} was owned by " + ", then ".join(steps)
         ids = [e["holder"]["id"] for e in during]
-        return Draft(text + ".", [*ids[:2], thing["id"]], path_as_of=at)
+        return Draft(text + ".", [*ids[:2], thing["id"]], path_as_of=at, about=about)
     if when == "now":
         text = f"{person} owns {cite(thing)} now{since}."
     else:
@@ -166,7 +171,7 @@ async def owner(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     if later and when != "now":
         nxt = max(later, key=lambda e: e["since"])
         text += f" Since {day(nxt['since'])} the owner is {cite(nxt['holder'])}."
-    return Draft(text, [holder["holder"]["id"], thing["id"]], path_as_of=at)
+    return Draft(text, [holder["holder"]["id"], thing["id"]], path_as_of=at, about=about)
 
 
 def holders_during(timeline: list[dict[str, Any]], period: Period | None) -> list[dict[str, Any]]:
@@ -311,9 +316,12 @@ async def follow_up_work(decision: dict[str, Any], ledger: ToolLedger, desk: str
 RANKED_WRITTEN = 8
 #: How much closeness by meaning counts against one shared word.
 MEANING_WEIGHT = 3.0
-#: A rule nearer the question than this by meaning answers a policy question that shares
-#: no word with any rule ("can I knock 8% off?" and "up to 5% off a quote").
-RULE_MEANING = 0.25
+#: A rule the search puts first (by words and meaning) answers a policy question that
+#: shares no naming word with any rule when it is at least this near by meaning ("can I
+#: knock 8% off?" and "up to 5% off a quote"); any other rule only when nearer than
+#: ``RULE_NEAREST``. Below both, no rule is offered ("how long do I boil an egg").
+RULE_MEANING = 0.2
+RULE_NEAREST = 0.3
 
 
 async def nearness(
@@ -370,8 +378,11 @@ async def policy(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
         # a rule worded unlike the question ("putting a pet to sleep" for euthanasia, "knock
         # 8% off" for "up to 5% off a quote"): the nearest rule by meaning, if it is near
         near = await nearness(ledger, desk, u.question, [c.id for c in found[:RANKED_WRITTEN]])
-        if near and max(near.values()) >= RULE_MEANING:
-            rule = next(c for c in found if c.id == max(near, key=lambda i: near[i]))
+        nearest = max(near, key=lambda i: near[i]) if near else None
+        if near.get(found[0].id, 0.0) >= RULE_MEANING:
+            rule = found[0]
+        elif nearest is not None and near[nearest] >= RULE_NEAREST:
+            rule = next(c for c in found if c.id == nearest)
     if rule is not None:
         details = (await ledger.call(desk, "lookup", {"name": rule.id})).data["matches"][0]
         body = str(details["properties"].get("text") or rule.name)

@@ -23,6 +23,8 @@ class Draft:
     cards: list[dict[str, Any]] = field(default_factory=list)
     path_as_of: str | None = None  # draw the path at this moment (a question about the past)
     declined: bool = False
+    #: Records the draft answers about besides the question's subject (a walk's start).
+    about: list[str] = field(default_factory=list[str])
 
 
 def decline(reason: str, suggestions: list[dict[str, Any]] | None = None) -> Draft:

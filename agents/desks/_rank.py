@@ -78,8 +78,8 @@ CUES: tuple[Cue, ...] = (
     Cue(
         re.compile(
             r"\b(?:suppl\w*|provid\w*|vendor|from|call|ring|repair\w*|servic\w*|maintain\w*|"
-            r"host\w*|deliver\w*|sells?|buy|bought|go(?:es)? to|send|sent to|does our|"
-            r"do our|does the|made by|makes?)\b|\bwith\s*(?:[?.!,;]|-|$)"
+            r"host\w*|deliver\w*|sells?|buy|bought|go(?:es)? to|send|sent to|"
+            r"who (?:does|do|did) (?:our|the)|made by|makes?)\b|\bwith\s*(?:[?.!,;]|-|$)"
         ),
         (("DEPENDS_ON", True),),
     ),

@@ -129,7 +129,7 @@ def path_answer(ranked: list[Scored]) -> Draft:
     else:
         names = ", ".join(cite(s.node) for s in chosen)
         text = f"{names}:\n" + "\n".join(f"- {said(s)}" for s in chosen)
-    return Draft(text, top.ids)
+    return Draft(text, top.ids, about=[top.start_id])
 
 
 async def who_or_which(u: Understanding, ledger: ToolLedger, desk: str) -> Draft | None:
@@ -155,5 +155,5 @@ async def who_or_which(u: Understanding, ledger: ToolLedger, desk: str) -> Draft
         if found is not None:
             draft = await owner(replace(u, tier=[found], subject=found), ledger, desk)
             if not draft.declined:
-                return draft
+                return replace(draft, about=[*draft.about, found.id])
     return path_answer(ranked)

@@ -113,6 +113,9 @@ _DECISION = re.compile(
     r"before .* (?:came in|took over|started|switched|changed)|what did we (?:do|change)|"
     r"why (?:is|are) (?:our|the|we))\b"
 )
+_WE_DID = re.compile(
+    r"\bwhy (?:did|do|does|have|are|were|would|is) (?:we|us|our team|the team|i)\b"
+)
 _DECIDED = re.compile(r"\b(?:decid\w*|decision\w*|agreed|chose|chosen)\b")
 _POLICY = re.compile(
     r"\b(?:have to|has to|must|should|allowed|allow|can i|can we|may i|may we|policy|policies|"
@@ -432,9 +435,10 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
     if (
         metrics
         and not _SAYS.search(q)
-        # "why did callbacks go mental": a why about a metric asks what moved it, in any words
+        # "why did callbacks go mental end of August": a why about a metric and its days asks
+        # what moved it, in any words; "why did we stop X" asks what we decided
         and (
-            (is_why and (moves or not _DECIDED.search(q)))
+            (is_why and (moves or (bool(periods) and not _WE_DID.search(q))))
             or (not is_why and asks_readings and not _WHO.search(q))
         )
     ):
