@@ -3,8 +3,8 @@
 ``_dates.since_event`` reads the words; the day comes from the records. The event is the
 record whose name holds most of those words (a decision "Start a second solar crew, Crew
 Noord, from 14 September", a release, an incident), and its day is the one its own words
-give ("from 14 September"), else when it began (a start-like property, read by the brain
-as the day of the record), else the date of its source. A bare kind ("the release", "the
+give ("from 14 September"), else the start it states (``startedAt``), else the date of
+its source. A bare kind ("the release", "the
 outage") is the latest record of that kind up to today.
 """
 
@@ -36,14 +36,28 @@ _EVENT_KINDS = {
 EVENT_POOL = 10
 
 
-def _day_of(hit: dict[str, Any], today: date) -> date | None:
-    """The day a record says it began: a date in its own words, else its source's date."""
-    as_of = date.fromisoformat(str(hit["as_of"])[:10]) if hit.get("as_of") else None
+#: Property names that say when a record began.
+_START_KEYS = ("start", "began", "begin", "effective", "launch", "opened", "released", "shipped")
+
+
+def _day_of(hit: dict[str, Any], today: date, props: dict[str, Any] | None = None) -> date | None:
+    """The day a record says it began: a date in its own words, else a start it states
+    (``startedAt``...), else its source's date."""
     # "from 14 September" written in August means this year's, as read on today
     said = find_periods(str(hit.get("name") or ""), today)
     if said:
         return said[0].start
-    return as_of
+    stated = sorted(
+        str(v)[:10]
+        for k, v in (props or {}).items()
+        if any(w in k.lower() for w in _START_KEYS) and isinstance(v, str) and v[:4].isdigit()
+    )
+    for value in stated:
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            continue
+    return date.fromisoformat(str(hit["as_of"])[:10]) if hit.get("as_of") else None
 
 
 async def event_since(question: str, ledger: ToolLedger, today: date) -> Period | None:
@@ -73,7 +87,10 @@ async def event_since(question: str, ledger: ToolLedger, today: date) -> Period 
             best = (len(shared), rank, hit)
     if best is None:
         return None
-    day = _day_of(best[2], today)
+    looked = await ledger.call("chief", "lookup", {"name": best[2]["id"]})
+    matches: list[dict[str, Any]] = looked.data.get("matches") or [{}]
+    props: dict[str, Any] = matches[0].get("properties") or {}
+    day = _day_of(best[2], today, props)
     if day is None or day >= today:
         return None
     return event_period(day, today, f"{phrase} {words}")

@@ -7,7 +7,7 @@ that covers several days is spread over them), days without a reading are listed
 gaps, and ``change_point`` finds the one split of the covered days where the means on
 either side differ most against the spread inside them (a two-segment t statistic). A
 weekly pattern (no installs on Sundays) would pull that split onto a weekend, so with
-three weeks or more of data each value is first taken against its weekday's mean.
+three weeks or more of data the shift is fitted within each weekday.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ DAY_MS = 86_400_000
 MAX_DAYS = 400
 #: Days on each side of a change point at least.
 MIN_SIDE = 2
-#: Days of data from which values are taken against their weekday's mean.
+#: Days of data from which a shift is fitted within each weekday.
 WEEKLY_FROM = 21
 
 READ_SERIES = """
@@ -64,15 +64,37 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values)
 
 
-def _weekday_adjusted(days: list[date], values: list[float]) -> list[float]:
-    """Each value against its weekday's mean (plus the overall mean), so a split follows
-    a change of level rather than the week's own rhythm."""
-    overall = _mean(values)
-    by_day: dict[int, list[float]] = {}
-    for d, v in zip(days, values, strict=True):
-        by_day.setdefault(d.weekday(), []).append(v)
-    means = {k: _mean(v) for k, v in by_day.items()}
-    return [v - means[d.weekday()] + overall for d, v in zip(days, values, strict=True)]
+def _split_score(values: list[float], k: int) -> float:
+    """The two-segment t statistic of a split before index ``k``."""
+    n = len(values)
+    before, after = values[:k], values[k:]
+    mb, ma = _mean(before), _mean(after)
+    spread = sum((x - mb) ** 2 for x in before) + sum((x - ma) ** 2 for x in after)
+    sd = math.sqrt(spread / max(n - 2, 1))
+    gap = abs(ma - mb)
+    if sd <= 1e-9:
+        return math.inf if gap > 1e-9 else 0.0
+    return gap / sd * math.sqrt(k * (n - k) / n)
+
+
+def _weekly_split_score(values: list[float], groups: list[list[int]], k: int, used: int) -> float:
+    """The t statistic of a level shift before index ``k`` with each weekday its own
+    level: the shift is fitted within weekdays, so a quiet Sunday says nothing about it."""
+    sxz = szz = sxx = 0.0
+    for members in groups:
+        xs = [values[i] for i in members]
+        zs = [1.0 if i >= k else 0.0 for i in members]
+        mx, mz = _mean(xs), _mean(zs)
+        sxz += sum((x - mx) * (z - mz) for x, z in zip(xs, zs, strict=True))
+        szz += sum((z - mz) ** 2 for z in zs)
+        sxx += sum((x - mx) ** 2 for x in xs)
+    if szz <= 1e-9:
+        return 0.0
+    shift = sxz / szz
+    rest = max(sxx - sxz * shift, 0.0) / max(used - len(groups) - 1, 1)
+    if rest <= 1e-12:
+        return math.inf if abs(shift) > 1e-9 else 0.0
+    return abs(shift) / math.sqrt(rest / szz)
 
 
 def change_point(series: list[tuple[date, float]], *, min_side: int = MIN_SIDE) -> Change | None:
@@ -80,24 +102,34 @@ def change_point(series: list[tuple[date, float]], *, min_side: int = MIN_SIDE) 
 
     Every split leaving ``min_side`` days on each side is scored by the difference of the
     two means over their pooled standard deviation, times sqrt(n1 n2 / n); the best split
-    wins (the earliest of equals). Levels are the plain means of the values on each side.
+    wins (the earliest of equals). With ``WEEKLY_FROM`` days or more, the shift is fitted
+    within each weekday instead, and a weekday that never varies (no installs on Sundays)
+    is left out: it says nothing of when the level changed. Levels are the plain means of
+    the values on each side.
     """
     if len(series) < 2 * min_side:
         return None
     days = [d for d, _ in series]
     raw = [v for _, v in series]
-    values = _weekday_adjusted(days, raw) if len(series) >= WEEKLY_FROM else raw
-    n = len(values)
+    n = len(raw)
+    weekly = n >= WEEKLY_FROM
+    groups: list[list[int]] = []
+    if weekly:
+        by_day: dict[int, list[int]] = {}
+        for i, d in enumerate(days):
+            by_day.setdefault(d.weekday(), []).append(i)
+        groups = [
+            g
+            for g in by_day.values()
+            if len(g) > 1 and max(raw[i] for i in g) - min(raw[i] for i in g) > 1e-9
+        ]
+    used = sum(len(g) for g in groups)
+    candidates = sorted(i for g in groups for i in g) if weekly else list(range(n))
     best: tuple[float, int] | None = None
-    for k in range(min_side, n - min_side + 1):
-        before, after = values[:k], values[k:]
-        mb, ma = _mean(before), _mean(after)
-        spread = sum((x - mb) ** 2 for x in before) + sum((x - ma) ** 2 for x in after)
-        sd = math.sqrt(spread / max(n - 2, 1))
-        gap = abs(ma - mb)
-        score = (gap / sd if sd > 1e-9 else (math.inf if gap > 1e-9 else 0.0)) * math.sqrt(
-            k * (n - k) / n
-        )
+    for k in candidates:
+        if k < min_side or k > n - min_side:
+            continue
+        score = _weekly_split_score(raw, groups, k, used) if weekly else _split_score(raw, k)
         if best is None or score > best[0]:
             best = (score, k)
     if best is None or best[0] == 0.0:
