@@ -389,7 +389,7 @@ async def policy(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
         text = f"The rule is {cite(rule.as_node())}: {body}"
         if not text.endswith("."):
             text += "."
-        if passage is not None and passage[0] > len(rule.shared):
+        if passage is not None and passage[0] >= len(rule.shared):
             text += "\n" + _quote(passage).text  # the passage says more of what was asked
         return Draft(text, [rule.id])
     if passage is not None:
@@ -432,7 +432,11 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
             own = asked & content_words(f"{p.get('section') or ''} {p['text']}")
             # the title's words say which source; the passage's other words say where in it
             inner = own - titled
-            score = 2 * len(inner & naming) + len(inner) + 1.5 * len(titled)
+            # a passage whose heading names what is asked is about it ("Fridge and walk-in
+            # temperatures"), not one that mentions it on the way ("Closing down")
+            heading = str(p.get("section") or p["text"].split(". ", 1)[0][:HEADING_CHARS])
+            headed = inner & content_words(heading)
+            score = 2 * len(inner & naming) + len(inner) + 1.5 * len(titled) + len(headed)
             if p["id"] in matched:
                 score += MATCHED_PASSAGE_BONUS / (1 + matched[p["id"]])
             if score > best_score:
@@ -445,6 +449,8 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
     return best_found
 
 
+#: Characters of a passage's first sentence read as its heading when it has no section.
+HEADING_CHARS = 80
 #: What the search's own best passage of a source is worth beside shared words: it was
 #: matched by meaning too, so "putting a pet to sleep" finds the euthanasia consent.
 MATCHED_PASSAGE_BONUS = 1.0

@@ -310,7 +310,10 @@ def find_period(text: str, today: date) -> Period | None:
 
 
 _SINCE_EVENT = re.compile(
-    r"(?<![\w-])(?:since|after|before)\s+(?P<event>\w[\w'&.-]*(?:[\s-]+[\w'&.-]+){0,6}?)"
+    # "after" of a phrasal verb ("looks after", "take after") names no event
+    r"(?<![\w-])(?<!look )(?<!looks )(?<!looking )(?<!looked )(?<!take )(?<!takes )"
+    r"(?<!named )(?<!ask )(?<!asks )(?<!asked )(?:since|after|before)\s+"
+    r"(?P<event>\w[\w'&.-]*(?:[\s-]+[\w'&.-]+){0,6}?)"
     r"\s*(?=[?,.;!]|$|\s+(?:vs|versus|compared|against|and then)\b)",
     re.IGNORECASE,
 )

@@ -66,20 +66,33 @@ class Cue:
     steps: tuple[Step, ...]
 
 
+#: The soft mark on an OWNS cue: "handles", "running", "dealt with" ask for an owner only
+#: of work that has one (a task, an incident, a case); "who handles our e-signing" asks
+#: who provides it.
+SOFT = "~"
+
 CUES: tuple[Cue, ...] = (
     Cue(
         re.compile(
             r"\b(?:own|owns|owned|owner|in charge|responsible|looking after|look after|"
-            r"handl\w*|running|run by|dealt|deal with|deals with|sorting|covering|"
-            r"who(?: i)?s got|who had|who has|who was on|who is on|who on|accountable)\b"
+            r"looks after|who(?: i)?s got|who had|who has|who was on|who is on|who on|"
+            r"accountable)\b"
         ),
         (("OWNS", False), ("ASSIGNED_TO", True)),
     ),
     Cue(
         re.compile(
+            r"\b(?:handl\w*|running|run by|dealt|deal with|deals with|sorting|covering|doing|"
+            r"taking care)\b"
+        ),
+        (("OWNS" + SOFT, False), ("ASSIGNED_TO", True)),
+    ),
+    Cue(
+        re.compile(
             r"\b(?:suppl\w*|provid\w*|vendor|from|call|ring|repair\w*|servic\w*|maintain\w*|"
-            r"host\w*|deliver\w*|sells?|buy|bought|go(?:es)? to|send|sent to|"
-            r"who (?:does|do|did) (?:our|the)|made by|makes?)\b|\bwith\s*(?:[?.!,;]|-|$)"
+            r"fix|fixes|host\w*|deliver\w*|sells?|buy|bought|go(?:es)? to|send|sent to|"
+            r"who (?:does|do|did) (?:our|the)|made by|makes?)\b|\bwith\s*(?:[?.!,;]|-|$)|"
+            r"\b(?:when|if) it (?:breaks|goes wrong|fails|stops|dies|packs up|goes down)\b"
         ),
         (("DEPENDS_ON", True),),
     ),
@@ -88,8 +101,17 @@ CUES: tuple[Cue, ...] = (
         (("WORKS_ON", False),),
     ),
     Cue(
-        re.compile(r"\b(?:team|member\w*|belongs?|part of|which group|department)\b"),
-        (("MEMBER_OF", None),),
+        # "which team is Ben on": from the person to the team
+        re.compile(
+            r"\bwhich (?:team|group|department|office)\b|\b(?:belongs? to|part of)\b|"
+            r"\bteam (?:is|are|does|do) \w+"
+        ),
+        (("MEMBER_OF", True),),
+    ),
+    Cue(
+        # "who are the nursing team's members", "who's in the platform team": the people
+        re.compile(r"\bmembers?\b|\bwho(?: i)?s (?:in|on) the\b|\bwho (?:is|are) (?:in|on)\b"),
+        (("MEMBER_OF", False),),
     ),
     Cue(
         re.compile(r"\b(?:use|uses|using|used)\b"),
@@ -126,9 +148,11 @@ def cued_steps(question: str, names: Iterable[str] = ()) -> set[Step]:
     return {step for cue in CUES if cue.pattern.search(q) for step in cue.steps}
 
 
-def is_cued(step: tuple[str, bool], cued: set[Step]) -> bool:
-    """Whether a walked step is one the question cues (either way, for a cue of None)."""
-    return step in cued or (step[0], None) in cued
+def is_cued(step: tuple[str, bool], cued: set[Step], *, owned: bool = False) -> bool:
+    """Whether a walked step is one the question cues (either way, for a cue of None); a
+    soft cue counts for an edge into ``owned`` work only."""
+    soft = (step[0] + SOFT, step[1]) in cued
+    return step in cued or (step[0], None) in cued or (soft and owned)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +216,12 @@ def score_path(item: dict[str, Any], asking: Asking) -> Scored:
         score += TYPE_WEIGHT
         reasons.append(f"a {node['type']}, as asked")
     shape = Scored(item, 0.0).shape
-    cued = [rel for rel, forward in shape if is_cued((rel, forward), asking.steps)]
+    types = {str(n["id"]): str(n.get("type") or "") for n in item.get("via") or [node]}
+    cued = [
+        rel
+        for (rel, forward), edge in zip(shape, item.get("path", []), strict=True)
+        if is_cued((rel, forward), asking.steps, owned=types.get(edge["target"]) in OWNED_TYPES)
+    ]
     if cued:
         # each cued relationship counts once: a chain of DEPENDS_ON is no better evidence
         # than one, but an owner and that owner's team are two things the words asked for

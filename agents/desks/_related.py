@@ -79,13 +79,17 @@ async def ranked_walk(
     if as_of is not None:
         args["as_of"] = as_of
     res = await ledger.call(desk, "around", args)
+    items = res.data.get("items", [])
+    # how strongly each start was named: its words, and its own closeness by meaning
+    close = {i["node"]["id"]: float(i.get("closeness") or 0.0) for i in items if i["hops"] == 0}
     asking = Asking(
         words=u.subject_words,
         types=types,
-        steps=cued_steps(u.question, [c.name for c, _ in starts]),
-        named={c.id: s for c, s in starts},
+        # the words naming what the question is about cue nothing ("webhook delivery")
+        steps=cued_steps(u.question, [c.name for c, s in starts if s >= 0.75 * starts[0][1]]),
+        named={c.id: round(s * (0.5 + min(close.get(c.id, 0.0), 0.5)), 3) for c, s in starts},
     )
-    return rank_paths(res.data.get("items", []), asking)
+    return rank_paths(items, asking)
 
 
 def holder_of(top: Scored) -> str | None:

@@ -69,7 +69,11 @@ _IMPACT = re.compile(
     r"affected|affect|affects|impact|impacted|can'?t we|cannot we|depends? on|rel(?:y|ies) on|"
     r"goes down|go down|is down|went down|outage|fails?|failed|expires?|expired|revok\w*|"
     r"suspended|offline|packs? (?:up|in)|unavailable|lose|lost|dies|died|crash\w*|"
-    r"breaks? down|gives? up|is out|stops? responding)\b"
+    r"breaks? down|gives? up|is out|stops? responding|playing up|acting up|plays up|"
+    r"(?:wo|will|is|does|do|ca|can) not (?:load|start|open|work|connect|run|respond)|"
+    r"not working|is dead|has died|gone dark|goes dark|glitch\w*|hit|hits|"
+    r"taken out|takes out|knocked out|falls over|fell over|falling over|goes bust|go bust|"
+    r"shuts? down|shut off|cut off|pulls? out|went bust)\b"
 )
 _IMPACT_ASK = re.compile(r"\b(?:what|which|anything|everything|can'?t we|cannot)\b")
 _WHO = re.compile(r"\bwho(?:'s|se|m)?\b")
@@ -413,6 +417,7 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
         found = Understanding(question, kind, today, periods, repo_ask=asked_repo)
         found.asked_types = () if asked_repo == "experts" else ("Component",)
         return found
+    event = None
     if not periods:  # "since Crew Noord started": the event's day, from the records
         event = await event_since(question, ledger, today)
         periods = [event] if event is not None else []
@@ -447,6 +452,8 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
         found.tier = tier_of(metrics)
         found.subject = found.tier[0]
         return found
+    if event is not None:  # an event's days date readings; other questions read it as words
+        found.periods = []
     ranked = best(candidates, prefer=named_types(question))
     if _SAYS.search(q):
         found.kind = "document"
@@ -458,15 +465,18 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
     elif _IMPACT.search(q) and _IMPACT_ASK.search(q) and not _WHO.search(q):
         found.kind = "impact"
         ranked = best(candidates, prefer=named_types(question) or DEPENDED_ON)
+        # what stops is a thing others depend on, not an event that names it ("VetStack
+        # outage: records would not load" is about VetStack)
+        ranked = [c for c in ranked if c.type in DEPENDED_ON] or ranked
     elif rels or (types and re.search(r"\b(?:which|what)\s+\w+", q) and not _POLICY.search(q)):
         found.kind = "relationship"
     elif _DECISION.search(q) or (is_why and not moves):
         found.kind = "decision"
     elif _POLICY.search(q):
         found.kind = "policy"
-    elif ranked and ranked[0].type in ("Decision", "Rule"):
-        # no form to go by: the record the question names best says what it asks
-        found.kind = "decision" if ranked[0].type == "Decision" else "policy"
+    elif ranked and ranked[0].type == "Decision" and found.asks_before:
+        # "how did loans go before the Pipedeck thing": the practice a decision replaced
+        found.kind = "decision"
     else:
         found.kind = "document"
     found.tier = tier_of(ranked)
