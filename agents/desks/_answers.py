@@ -436,7 +436,7 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
             # temperatures"), not one that mentions it on the way ("Closing down")
             heading = str(p.get("section") or p["text"].split(". ", 1)[0][:HEADING_CHARS])
             headed = inner & content_words(heading)
-            score = 2 * len(inner & naming) + len(inner) + 1.5 * len(titled) + len(headed)
+            score = 2 * len(inner & naming) + len(inner) + 1.5 * len(titled) + 0.5 * len(headed)
             if p["id"] in matched:
                 score += MATCHED_PASSAGE_BONUS / (1 + matched[p["id"]])
             if score > best_score:

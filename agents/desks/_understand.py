@@ -120,7 +120,7 @@ _DECISION = re.compile(
 _WE_DID = re.compile(
     r"\bwhy (?:did|do|does|have|are|were|would|is) (?:we|us|our team|the team|i)\b"
 )
-_DECIDED = re.compile(r"\b(?:decid\w*|decision\w*|agreed|chose|chosen)\b")
+_DECIDED = re.compile(r"\b(?:decid\w*|decision\w*|agree|agreed|chose|chosen|settled on)\b")
 _POLICY = re.compile(
     r"\b(?:have to|has to|must|should|allowed|allow|can i|can we|may i|may we|policy|policies|"
     r"rule|rules|required|requires?|how fast|how quickly|how soon|how long can|how long do|"
