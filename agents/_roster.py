@@ -112,7 +112,7 @@ ROSTER: dict[str, Desk] = {
             "Techie",
             "the website, services, integrations and their dependencies",
             "services, steps, accounts and tools, and what depends on them",
-            (*_READ, "what_breaks", "path", "cypher", *_REPO),
+            (*_READ, "what_breaks", "owner", "path", "cypher", *_REPO),
             ("qa",),
             (
                 "breaks",

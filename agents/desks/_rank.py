@@ -106,7 +106,7 @@ CUES: tuple[Cue, ...] = (
             r"\bwhich (?:team|group|department|office)\b|\b(?:belongs? to|part of)\b|"
             r"\bteam (?:is|are|does|do) \w+"
         ),
-        (("MEMBER_OF", True),),
+        (("MEMBER_OF", True), ("PART_OF", True)),
     ),
     Cue(
         # "who are the nursing team's members", "who's in the platform team": the people
@@ -253,9 +253,21 @@ def score_path(item: dict[str, Any], asking: Asking) -> Scored:
     return Scored(item, round(score, 4), tuple(reasons))
 
 
+def _is_the_subject(item: dict[str, Any], asking: Asking) -> bool:
+    """Whether a candidate is what the question is about, reached from something it names
+    more weakly ("who is in the support team": not the support team itself)."""
+    end, start = item["node"]["id"], (item.get("via") or [item["node"]])[0]["id"]
+    return end in asking.named and asking.named[end] >= asking.named.get(start, 0.0)
+
+
 def rank_paths(items: Iterable[dict[str, Any]], asking: Asking) -> list[Scored]:
-    """Every candidate of a walk (never the starts themselves), scored, best first."""
-    scored = [score_path(i, asking) for i in items if int(i.get("hops", 0)) > 0]
+    """Every candidate of a walk (never the starts themselves, nor what the question is
+    about reached from a weaker start), scored, best first."""
+    scored = [
+        score_path(i, asking)
+        for i in items
+        if int(i.get("hops", 0)) > 0 and not _is_the_subject(i, asking)
+    ]
     return sorted(scored, key=lambda s: (-s.score, s.item["hops"], s.node["id"]))
 
 

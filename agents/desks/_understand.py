@@ -516,9 +516,10 @@ _BEFORE_STATE = frozenset(
 
 def names_a_thing(question: str, raw: str, subject: Candidate) -> bool:
     """Whether ``raw`` stands where a name of the thing asked about would: after "the" or
-    "our" ("who supplies our truffles"), beside a word of the thing's own name ("our
+    "our" ("who supplies our truffles"), just before a word of the thing's own name ("our
     equine vet"), or capitalised inside the sentence; not after "goes", "is" and their
-    like ("goes bust", "is wavering", "whoever owns")."""
+    like ("goes bust", "is wavering", "whoever owns"), nor after the thing's name ("the
+    API belong to", "ClearBill crashed")."""
     tokens = re.findall(r"[^\W_][\w'-]*", fold(question))
     stems = [stem(t.replace("'", "")) for t in tokens]
     target = stem(raw.replace("'", ""))
@@ -531,7 +532,7 @@ def names_a_thing(question: str, raw: str, subject: Candidate) -> bool:
             continue
         if before in _BEFORE_NOUN:
             return True
-        if shared_words(subject.name_words, {before, after}):
+        if shared_words(subject.name_words, {after}):  # a modifier: "our equine vet"
             return True
         if named_words(question).get(target):
             return True

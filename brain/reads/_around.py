@@ -211,7 +211,41 @@ async def walk(
                 else:
                     known.append(found)
         frontier = nxt
+    _join_through_starts(reached, {r["id"] for r in roots}, hops)
     return roots, reached, degrees
+
+
+#: Paths joined through another start at most, per walk.
+MAX_JOINED = 300
+
+
+def _join_through_starts(reached: dict[str, list[Reached]], starts: set[str], hops: int) -> None:
+    """Add the paths that run from one start through another: "the triage bot runs on a
+    Deskflow key - who owns the tool that key belongs to" names the key and the tool, and
+    the owner is one hop from the tool but three from the bot. A walk keeps each thing's
+    shortest path, which starts at the nearest start; a path from a stronger start that
+    passes through that one is kept beside it, within the hops asked and never through
+    the same thing twice."""
+    into: dict[str, list[Reached]] = {}
+    for paths in reached.values():
+        for r in paths:
+            end = r.chain[-1][0]
+            if r.hops and end in starts:
+                into.setdefault(end, []).append(r)
+    joined = 0
+    for paths in list(reached.values()):
+        for r in list(paths):
+            start = r.chain[0][0]
+            for lead in into.get(start, []):
+                if joined >= MAX_JOINED:
+                    return
+                chain = (*lead.chain, *r.chain[1:])
+                if r.hops == 0 or lead.hops + r.hops > hops:
+                    continue
+                if len({c[0] for c in chain}) < len(chain):
+                    continue
+                paths.append(Reached(r.node, (*lead.edges, *r.edges), chain))
+                joined += 1
 
 
 async def closeness(graph: TenantGraph, text: str, ids: list[str]) -> dict[str, float]:
