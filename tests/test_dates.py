@@ -103,6 +103,17 @@ def test_a_range_never_runs_past_yesterday_and_the_previous_is_as_long() -> None
         ("on the 6th and 7th oct", "2026-10-06", "2026-10-07"),
         ("on the 25th", "2026-10-25", "2026-10-25"),  # this month's 25th is still to come
         ("the last fortnight", "2026-11-02", "2026-11-15"),  # two calendar weeks, as "last week"
+        # parts of this and last month, quarters by name, to date, weekends, "after"
+        ("early last month", "2026-10-01", "2026-10-10"),
+        ("the end of last month", "2026-10-21", "2026-10-31"),
+        ("the beginning of this month", "2026-11-01", "2026-11-10"),
+        ("the back half of august", "2026-08-16", "2026-08-31"),
+        ("the final week of September", "2026-09-24", "2026-09-30"),
+        ("in the third quarter", "2026-07-01", "2026-09-30"),
+        ("since the start of the month", "2026-11-01", "2026-11-19"),
+        ("month to date", "2026-11-01", "2026-11-19"),
+        ("the weekend of 3 October", "2026-10-03", "2026-10-04"),
+        ("after 14 September", "2026-09-15", "2026-11-19"),
         ("last quarter", "2026-07-01", "2026-09-30"),
     ],
 )

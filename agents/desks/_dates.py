@@ -89,9 +89,11 @@ _COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "a": 1}
 _WHICH = r"(?P<which>this|last|previous|past)"
 _BARE_DAY = r"(?:the\s+)?(?P<bd>[0-3]?\d)(?:st|nd|rd|th)"
 _PART = (
-    r"(?P<part>early|mid|middle\s+of|late|(?:the\s+)?(?:start|beginning|end)\s+of|"
-    r"(?:the\s+)?(?:first|second|1st|2nd|last)\s+half\s+of)"
+    r"(?P<part>early|mid|middle\s+of|late|(?:towards?\s+)?(?:the\s+)?(?:start|beginning|end)\s+of|"
+    r"(?:the\s+)?(?:first|second|1st|2nd|last|front|back)\s+half\s+of)"
 )
+_ORDINAL_QUARTERS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
+                     "fourth": 4, "4th": 4, "final": 4, "last": 4}  # fmt: skip
 _RAW_PATTERNS: tuple[tuple[str, str], ...] = (
     # "from 1 to 14 October", "1-14 Oct", "between 1 and 14 October 2026", "the 6th and 7th oct"
     (
@@ -108,7 +110,8 @@ _RAW_PATTERNS: tuple[tuple[str, str], ...] = (
     # "the first two weeks of November", "the last week of October"
     (
         "weeks_of_month",
-        rf"{_B}(?:the\s+)?(?P<edge>first|last)\s+(?:{_COUNT}\s+)?weeks?\s+(?:of|in)\s+"
+        rf"{_B}(?:the\s+)?(?P<edge>first|last|final|opening|closing)\s+(?:{_COUNT}\s+)?weeks?"
+        rf"\s+(?:of|in)\s+"
         rf"{_m('m')}{_y('y')}{_E}",
     ),
     # "the week of 5 October", "the week of the 31st august", "w/c 5 Oct"
@@ -129,6 +132,29 @@ _RAW_PATTERNS: tuple[tuple[str, str], ...] = (
         rf"q(?P<q>[1-4])(?:\s+(?P<y>\d{{4}}))?{_E}",
     ),
     ("quarter", rf"{_B}(?:in\s+|during\s+)?(?:the\s+)?q(?P<q>[1-4])(?:\s+(?P<y>\d{{4}}))?{_E}"),
+    # "the third quarter", "the first quarter of 2026"
+    (
+        "quarter_named",
+        rf"{_B}(?:in\s+|during\s+)?the\s+(?P<qn>first|1st|second|2nd|third|3rd|fourth|4th)\s+"
+        rf"quarter(?:\s+of\s+(?P<y>\d{{4}}))?{_E}",
+    ),
+    # "early last month", "the end of this month", "mid last month"
+    (
+        "relative_month_part",
+        rf"{_B}(?:at\s+|in\s+|during\s+|over\s+)?(?:the\s+)?{_PART}[\s-]*(?:the\s+)?"
+        rf"(?P<which>this|last|previous|past)\s+month{_E}",
+    ),
+    # "since the start of the month", "month to date", "so far this month", "year to date"
+    (
+        "to_date",
+        rf"{_B}(?:since\s+the\s+(?:start|beginning)\s+of\s+(?:the|this)\s+(?P<unit>month|"
+        rf"quarter|year)|(?P<unit2>month|quarter|year)[\s-]+to[\s-]+date|(?P<abbr>mtd|qtd|ytd))"
+        rf"{_E}",
+    ),
+    # "the weekend of 3 October": its Saturday and Sunday
+    ("weekend_of", rf"{_B}(?:the\s+)?weekend\s+of\s+{_day_pattern('s')}{_E}"),
+    # "after 14 September": the days after it, to yesterday
+    ("after_day", rf"{_B}after\s+{_day_pattern('s')}{_E}"),
     # "early sept", "mid-November", "late aug", "the end of October", "the second half of
     # august", "the start of october"
     (
@@ -363,6 +389,8 @@ _MONTH_PARTS: dict[str, tuple[int, int | None]] = {
     "second": (16, None),
     "2nd": (16, None),
     "last": (16, None),
+    "front": (1, 15),
+    "back": (16, None),
 }
 #: Days at the start or end of a quarter that "the start / end of Q3" covers.
 QUARTER_EDGE_DAYS = 14
@@ -393,7 +421,7 @@ def _period(name: str, m: re.Match[str], today: date) -> Period | None:
         month = _MONTHS[m["m"].lower()]
         first = _month_start(month, _latest_month(month, m["y"], today))
         length = timedelta(days=7 * _count(m))
-        if m["edge"].lower() == "first":
+        if m["edge"].lower() in ("first", "opening"):
             return _clip(Period(first, min(first + length, _next_month(first)), text), today)
         end = _next_month(first)
         return _clip(Period(max(end - length, first), end, text), today)
@@ -415,12 +443,36 @@ def _period(name: str, m: re.Match[str], today: date) -> Period | None:
             else:
                 end = start + edge
         return _clip(Period(start, end, text), today)
+    if name == "quarter_named":
+        q = _ORDINAL_QUARTERS[m["qn"].lower()]
+        start = _quarter_start(q, m["y"], today)
+        return _clip(Period(start, date(start.year + (q == 4), (3 * q) % 12 + 1, 1), text), today)
+    if name == "relative_month_part":
+        first = today.replace(day=1)
+        if m["which"].lower() != "this":
+            first = (first - timedelta(days=1)).replace(day=1)
+        return _month_part(first, m["part"], text, today)
+    if name == "to_date":
+        unit = (
+            m["unit"]
+            or m["unit2"]
+            or {"mtd": "month", "qtd": "quarter", "ytd": "year"}[(m["abbr"] or "mtd").lower()]
+        ).lower()
+        return _relative("this", unit, today, text)
+    if name == "weekend_of":
+        day = _one_day(m, "s", today)
+        saturday = (
+            day + timedelta(days=(5 - day.weekday()) % 7)
+            if day.weekday() < 5
+            else (day - timedelta(days=day.weekday() - 5))
+        )
+        return _clip(Period(saturday, saturday + timedelta(days=2), text), today)
+    if name == "after_day":
+        return _clip(Period(_one_day(m, "s", today) + timedelta(days=1), tomorrow, text), today)
     if name == "month_part":
         month = _MONTHS[m["m"].lower()]
         first = _month_start(month, _latest_month(month, m["y"], today))
-        lo, hi = _MONTH_PARTS[m["part"].lower().removeprefix("the").split()[0]]
-        end = _next_month(first) if hi is None else first.replace(day=hi) + timedelta(days=1)
-        return _clip(Period(first.replace(day=lo), end, text), today)
+        return _month_part(first, m["part"], text, today)
     if name == "last_n_days":
         # whole days only: "the last 7 days" are the seven that ended with yesterday
         unit = m["unit"].lower()
@@ -448,6 +500,15 @@ def _period(name: str, m: re.Match[str], today: date) -> Period | None:
         first = _month_start(month, _latest_month(month, m["y"], today))
         return _clip(Period(first, _next_month(first), text), today)
     return None
+
+
+def _month_part(first: date, part: str, text: str, today: date) -> Period | None:
+    """A part of the month beginning ``first``: early, mid, late, a half (see ``_MONTH_PARTS``)."""
+    words = part.lower().split()
+    key = next(w for w in words if w not in ("the", "towards", "toward"))
+    lo, hi = _MONTH_PARTS[key]
+    end = _next_month(first) if hi is None else first.replace(day=hi) + timedelta(days=1)
+    return _clip(Period(first.replace(day=lo), end, text), today)
 
 
 def _relative(which: str, unit: str, today: date, text: str) -> Period | None:

@@ -138,14 +138,40 @@ def cued_steps(question: str, names: Iterable[str] = ()) -> set[Step]:
     """The relationships the question's words cue, each with the way it is walked. Words
     of ``names`` (the things it names) cue nothing: "working on webhook delivery" asks
     who works on it, not who delivers it."""
-    named = {w for n in names for w in content_words(n)}
-    kept = [
-        t
-        for t in re.findall(r"[^\s]+", fold(question))
-        if not shared_words(content_words(t), named) or not content_words(t)
-    ]
-    q = " ".join(kept)
-    return {step for cue in CUES if cue.pattern.search(q) for step in cue.steps}
+    name_words = [content_words(n) for n in names]
+
+    def in_a_name(tokens: list[str], i: int) -> bool:
+        # a word names a thing when a word beside it is of the same name ("webhook
+        # delivery"); alone ("who's covering" beside an "emergency cover") it still asks
+        own = content_words(tokens[i])
+        if not own:
+            return False
+        near = [content_words(tokens[j]) for j in (i - 1, i + 1) if 0 <= j < len(tokens)]
+        return any(
+            shared_words(own, name) and any(shared_words(n, name) for n in near if n)
+            for name in name_words
+        )
+
+    def cues_of(text: str) -> set[Step]:
+        tokens = re.findall(r"[^\s]+", text)
+        q = " ".join(t for i, t in enumerate(tokens) if not in_a_name(tokens, i))
+        return {step for cue in CUES if cue.pattern.search(q) for step in cue.steps}
+
+    folded = fold(question)
+    # "the bot runs on a key - who owns the tool that key belongs to": the clause that asks
+    # says what is wanted; the one before it only says how to get there
+    asking = [c for c in _CLAUSE.split(folded) if _ASKING.search(c)]
+    if len(asking) == 1 and asking[0].strip() != folded.strip():
+        found = cues_of(asking[0])
+        if found:
+            return found
+    return cues_of(folded)
+
+
+#: Where a question's clauses part: a dash, a semicolon, a colon, a full stop.
+_CLAUSE = re.compile(r"\s+[-–—]+\s+|[;:]\s+|(?<=[.!?])\s+")
+#: A clause that asks: a question word in it.
+_ASKING = re.compile(r"\b(?:who|whom|whose|which|what|where|when|how)\b")
 
 
 def is_cued(step: tuple[str, bool], cued: set[Step], *, owned: bool = False) -> bool:
