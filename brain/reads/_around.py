@@ -211,7 +211,7 @@ async def walk(
                 else:
                     known.append(found)
         frontier = nxt
-    _join_through_starts(reached, {r["id"] for r in roots}, hops)
+    _join_through_starts(reached, order, hops)
     return roots, reached, degrees
 
 
@@ -219,18 +219,20 @@ async def walk(
 MAX_JOINED = 300
 
 
-def _join_through_starts(reached: dict[str, list[Reached]], starts: set[str], hops: int) -> None:
+def _join_through_starts(
+    reached: dict[str, list[Reached]], order: dict[str, int], hops: int
+) -> None:
     """Add the paths that run from one start through another: "the triage bot runs on a
     Deskflow key - who owns the tool that key belongs to" names the key and the tool, and
     the owner is one hop from the tool but three from the bot. A walk keeps each thing's
-    shortest path, which starts at the nearest start; a path from a stronger start that
-    passes through that one is kept beside it, within the hops asked and never through
-    the same thing twice."""
+    shortest path, which starts at the nearest start; a path from a stronger start (one
+    earlier in ``order``) that passes through that one is kept beside it, within the hops
+    asked and never through the same thing twice."""
     into: dict[str, list[Reached]] = {}
     for paths in reached.values():
         for r in paths:
             end = r.chain[-1][0]
-            if r.hops and end in starts:
+            if r.hops and end in order and order[r.chain[0][0]] < order[end]:
                 into.setdefault(end, []).append(r)
     joined = 0
     for paths in list(reached.values()):

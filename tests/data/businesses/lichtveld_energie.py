@@ -236,8 +236,9 @@ def _company(w: Book) -> None:
             "large connection that needed an AansluitPortaal application.",
         ),
     ):
-        w.node("Customer", cid, name, src="pipedeck:organisations", as_of=date(2026, 3, 2),
-               text=text)
+        w.node(
+            "Customer", cid, name, src="pipedeck:organisations", as_of=date(2026, 3, 2), text=text
+        )
     w.node(
         "Deal",
         "deal-vechtdal-heatpumps",
@@ -249,10 +250,20 @@ def _company(w: Book) -> None:
         text="Forty Klimaflex air-to-water heat pumps for Woonstichting Vechtdal's terraced "
         "homes in Dalfsen, fitted from February 2027.",
     )
-    w.edge("deal-vechtdal-heatpumps", "ASSIGNED_TO", "person-femke-dijkstra",
-           since=date(2026, 9, 21), src="pipedeck:deals/311")
-    w.edge("deal-vechtdal-heatpumps", "DEPENDS_ON", "vendor-klimaflex",
-           since=date(2026, 9, 21), src="pipedeck:deals/311")
+    w.edge(
+        "deal-vechtdal-heatpumps",
+        "ASSIGNED_TO",
+        "person-femke-dijkstra",
+        since=date(2026, 9, 21),
+        src="pipedeck:deals/311",
+    )
+    w.edge(
+        "deal-vechtdal-heatpumps",
+        "DEPENDS_ON",
+        "vendor-klimaflex",
+        since=date(2026, 9, 21),
+        src="pipedeck:deals/311",
+    )
 
 
 def _systems(w: Book) -> None:
@@ -293,8 +304,14 @@ def _systems(w: Book) -> None:
         ("person-marco-jansen", "OWNS", "service-monitoring"),
     )
     # Scaffolding changed subcontractor on 10 August.
-    w.edge("service-scaffolding", "DEPENDS_ON", "vendor-steigerwerk", since=START,
-           until=HANZE_FROM, src=src)
+    w.edge(
+        "service-scaffolding",
+        "DEPENDS_ON",
+        "vendor-steigerwerk",
+        since=START,
+        until=HANZE_FROM,
+        src=src,
+    )
     w.edge("service-scaffolding", "DEPENDS_ON", "vendor-hanze", since=HANZE_FROM, src=src)
     # Loans: the PDF referral form until 17 August, then the Pipedeck integration's key.
     w.node(
@@ -306,10 +323,22 @@ def _systems(w: Book) -> None:
         status="retired",
         kind="form",
     )
-    w.edge("tool-finance-form", "DEPENDS_ON", "vendor-groenkrediet", since=START,
-           until=LOANS_API_FROM, src=src)
-    w.edge("service-finance", "DEPENDS_ON", "tool-finance-form", since=START,
-           until=LOANS_API_FROM, src=src)
+    w.edge(
+        "tool-finance-form",
+        "DEPENDS_ON",
+        "vendor-groenkrediet",
+        since=START,
+        until=LOANS_API_FROM,
+        src=src,
+    )
+    w.edge(
+        "service-finance",
+        "DEPENDS_ON",
+        "tool-finance-form",
+        since=START,
+        until=LOANS_API_FROM,
+        src=src,
+    )
     w.edges(
         src,
         LOANS_API_FROM,
@@ -319,8 +348,9 @@ def _systems(w: Book) -> None:
         ("person-priya-ramdin", "OWNS", "service-finance"),
     )
     for cid in ("customer-vechtdal", "customer-de-kolk"):
-        w.edge(cid, "USES", "service-monitoring", since=date(2026, 3, 2),
-               src="pipedeck:organisations")
+        w.edge(
+            cid, "USES", "service-monitoring", since=date(2026, 3, 2), src="pipedeck:organisations"
+        )
 
 
 def _series(rng: random.Random) -> dict[str, list[tuple[date, float]]]:
@@ -779,16 +809,26 @@ def _work(w: Book) -> None:
         "3 login and a fresh KvK extract; done by 13 November for two weeks' margin.",
     )
     w.edge("person-lotte-visser", "OWNS", "task-portal-renewal", since=date(2026, 9, 1), src=src)
-    w.edge("person-priya-ramdin", "OWNS", "task-portal-renewal", since=OPS_MEETING,
-           src="slack:ops/1791800400")
+    w.edge(
+        "person-priya-ramdin",
+        "OWNS",
+        "task-portal-renewal",
+        since=OPS_MEETING,
+        src="slack:ops/1791800400",
+    )
     w.edges(
         src,
         date(2026, 9, 1),
         ("task-portal-renewal", "ABOUT", "account-portal-login"),
         ("person-lotte-visser", "WORKS_ON", "task-portal-renewal"),
     )
-    w.edge("person-priya-ramdin", "WORKS_ON", "task-portal-renewal", since=OPS_MEETING,
-           src="slack:ops/1791800400")
+    w.edge(
+        "person-priya-ramdin",
+        "WORKS_ON",
+        "task-portal-renewal",
+        since=OPS_MEETING,
+        src="slack:ops/1791800400",
+    )
 
     src = "pipedeck:tasks/1139"
     w.node(
@@ -801,10 +841,16 @@ def _work(w: Book) -> None:
         text="Check every photo set and sign-off since the last audit; KwaliCert inspects "
         "two finished jobs picked at random on 18 November.",
     )
-    w.edge("person-ruben-hoekstra", "OWNS", "task-kwalicert-audit", since=date(2026, 7, 27),
-           src=src)
-    w.edge("person-daan-mulder", "OWNS", "task-kwalicert-audit", since=date(2026, 9, 28),
-           src="slack:installs/1790578500")
+    w.edge(
+        "person-ruben-hoekstra", "OWNS", "task-kwalicert-audit", since=date(2026, 7, 27), src=src
+    )
+    w.edge(
+        "person-daan-mulder",
+        "OWNS",
+        "task-kwalicert-audit",
+        since=date(2026, 9, 28),
+        src="slack:installs/1790578500",
+    )
     w.edges(
         src,
         date(2026, 7, 27),
@@ -812,8 +858,13 @@ def _work(w: Book) -> None:
         ("task-kwalicert-audit", "ABOUT", "org-kwalicert"),
         ("person-ruben-hoekstra", "WORKS_ON", "task-kwalicert-audit"),
     )
-    w.edge("person-daan-mulder", "WORKS_ON", "task-kwalicert-audit", since=date(2026, 9, 28),
-           src="slack:installs/1790578500")
+    w.edge(
+        "person-daan-mulder",
+        "WORKS_ON",
+        "task-kwalicert-audit",
+        since=date(2026, 9, 28),
+        src="slack:installs/1790578500",
+    )
 
     src = "pipedeck:tasks/1098"
     w.node(
