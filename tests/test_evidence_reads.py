@@ -163,6 +163,20 @@ async def test_a_start_beside_another_is_reached_from_it_too(graph: TenantGraph)
     assert ("svc-scaffold", "v-new", 1) in ends and ("v-new", "v-new", 0) in ends
 
 
+async def test_a_path_from_a_stronger_start_runs_through_a_weaker_one(graph: TenantGraph) -> None:
+    # "notifications run off a login - who owns that login": the owner is one hop from the
+    # login, and two from the notifications named first; both paths are kept
+    res = await around(graph, ["svc-notify", "acct-login"], as_of_ms=T, hops=2, types=["Person"])
+    paths = [[n["id"] for n in i["via"]] for i in res.data["items"] if i["node"]["id"] == "p-lotte"]
+    assert ["acct-login", "p-lotte"] in paths
+    assert ["svc-notify", "acct-login", "p-lotte"] in paths
+    # never from the weaker start back through the stronger one
+    back = await around(graph, ["acct-login", "svc-notify"], as_of_ms=T, hops=2, types=["Person"])
+    assert not any(
+        [n["id"] for n in i["via"]][:2] == ["svc-notify", "acct-login"] for i in back.data["items"]
+    )
+
+
 async def test_a_walk_of_nothing_known_is_not_in_the_records(graph: TenantGraph) -> None:
     res = await around(graph, ["no-such-thing"], as_of_ms=T)
     assert not res.found and "not in your records" in (res.message or "")

@@ -153,6 +153,13 @@ def test_a_soft_cue_asks_for_the_owner_of_work_only() -> None:
          ("DEPENDS_ON", True)),  # "delivery" names the thing; it cues no supplier
         ("who's that key with?", [], ("DEPENDS_ON", True), ("OWNS", False)),
         ("who dealt with the outage", [], ("OWNS~", False), ("DEPENDS_ON", True)),  # soft
+        # "covering" beside no other word of "Emergency cover" still asks for an owner
+        ("who's covering the audit now?", ["Emergency cover"], ("OWNS~", False),
+         ("DEPENDS_ON", True)),
+        # the clause that asks says what is wanted; "runs on" only says how to get there
+        ("the bot runs on a key - who owns the tool that key belongs to?", [],
+         ("OWNS", False), ("DEPENDS_ON", True)),
+        ("which tool does the bot belong to", [], ("PART_OF", True), ("OWNS", False)),
     ],
 )  # fmt: skip
 def test_cues_are_read_from_the_words_that_name_nothing(

@@ -121,7 +121,7 @@ async def owner(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     if at is not None:
         args["as_of"] = at
     thing, res, named = None, None, None
-    for candidate in [c for c in _ranked(u)][:4]:
+    for candidate in [c for c in ranked_named(u)][:4]:
         named = candidate
         res = await ledger.call(desk, "owner", {"name": candidate.id, **args})
         if res.data.get("timeline"):
@@ -191,7 +191,9 @@ def holders_during(timeline: list[dict[str, Any]], period: Period | None) -> lis
     return sorted(found, key=lambda e: e["since"])
 
 
-def _ranked(u: Understanding) -> list[Candidate]:
+def ranked_named(u: Understanding) -> list[Candidate]:
+    """The things the question names, best first: the subject's tier, then the best other
+    candidates, each once."""
     seen: set[str] = set()
     out: list[Candidate] = []
     for c in [*u.tier, *best(u.candidates)]:
@@ -210,7 +212,7 @@ async def relationship(u: Understanding, ledger: ToolLedger, desk: str) -> Draft
     if not u.tier:
         return decline(what_missing(u), suggest(u))
     thing, chosen = u.tier[0], []
-    for candidate in _ranked(u)[:3]:
+    for candidate in ranked_named(u)[:3]:
         around = await ledger.call(desk, "neighbours", {"name": candidate.id, "limit": 100})
         rows = around.data.get("relationships", [])
         wanted = [r for r in rows if not u.rels or r["rel"] in u.rels]

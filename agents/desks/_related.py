@@ -13,12 +13,14 @@ October" reads the slot at that moment.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from agents._ledger import ToolLedger
+from agents.desks._answers import moment_asked, owner, ranked_named
 from agents.desks._draft import Draft, cite, day
 from agents.desks._rank import WHO_TYPES, Asking, Scored, alike_answers, cued_steps, rank_paths
-from agents.desks._understand import Candidate, Understanding, best
+from agents.desks._understand import Candidate, Understanding
 from brain.reads import PATH_VERBS
 
 #: Things a walk starts from at most.
@@ -34,12 +36,7 @@ HOLDER_RELS = ("OWNS", "ASSIGNED_TO")
 def starts_of(u: Understanding) -> list[tuple[Candidate, float]]:
     """The things the question names, strongest first, each with its strength (0 to 1):
     the subject's tier, then the best other candidates that share enough words."""
-    seen: set[str] = set()
-    ranked: list[Candidate] = []
-    for c in [*u.tier, *best(u.candidates)]:
-        if c.id not in seen:
-            seen.add(c.id)
-            ranked.append(c)
+    ranked = ranked_named(u)
     if not ranked:
         return []
     top = max(len(c.distinctive) for c in ranked) or 1
@@ -139,10 +136,6 @@ def path_answer(ranked: list[Scored]) -> Draft:
 async def who_or_which(u: Understanding, ledger: ToolLedger, desk: str) -> Draft | None:
     """The answer to a "who" or "which" question from the ranked walk, or None when the
     walk found nothing of the type asked (the caller answers from the direct reads)."""
-    from dataclasses import replace
-
-    from agents.desks._answers import moment_asked, owner
-
     if u.kind == "owner" and moment_asked(u) is not None:
         # a holder at a past moment: the owner timeline reads the slot then
         draft = await owner(u, ledger, desk)

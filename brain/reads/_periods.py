@@ -28,6 +28,7 @@ from brain._tenant_graph import TenantGraph
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult
 from brain.reads._readings import READ_METRIC
 from brain.reads._rolled import Daily, cut_weeks, dailies_of
+from brain.reads._series import gaps_of
 from brain.reads._walks import not_found, resolve
 
 DAY_MS = 86_400_000
@@ -102,15 +103,7 @@ def coverage(spans: list[tuple[int, int]], first: date, last: date, tz: ZoneInfo
     and the runs of days without one."""
     have = covered_days(spans, first, last, tz)
     days_in = (last - first).days + 1
-    gaps: list[list[str]] = []
-    day = first
-    while day <= last:
-        if day not in have:
-            run = day
-            while day + timedelta(days=1) <= last and day + timedelta(days=1) not in have:
-                day += timedelta(days=1)
-            gaps.append([run.isoformat(), day.isoformat()])
-        day += timedelta(days=1)
+    gaps = [[a.isoformat(), b.isoformat()] for a, b in gaps_of(sorted(have), first, last)]
     return {
         "days_in_range": days_in,
         "days_with_data": len(have),
