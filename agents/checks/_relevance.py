@@ -123,7 +123,9 @@ def check_relevance(
     elif asked.kind in ("relationship", "ratio") and asked.asked_types:
         need = (frozenset(asked.asked_types), " or ".join(asked.asked_types).lower())
     elif asked.kind == "decision":
-        need = (frozenset({"Decision"}), "a decision")
+        # a rule is a standing decision ("what did we decide about Saturdays": the rule
+        # the meeting set); a passage alone is not what was decided
+        need = (frozenset({"Decision", "Rule"}), "a decision or a rule")
     elif asked.kind in ("policy", "document"):
         need = (PASSAGES, "a rule or a passage")
     elif asked.kind == "metric" and asked.metric_op == "why":

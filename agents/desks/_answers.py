@@ -23,6 +23,7 @@ from agents.desks._understand import (
     Understanding,
     asks_why,
     best,
+    decided_asked,
     search_candidates,
 )
 from agents.desks._words import content_words, plain_words
@@ -243,8 +244,10 @@ async def decision(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     with where and by whom it was made and what it rests on."""
     found = best(await search_candidates(ledger, desk, u.question, types=["Decision"]))
     if not found:
-        if u.kind == "decision" and asks_why(u.question):
-            return await policy(u, ledger, desk)  # no decision: what the rules and papers say
+        if u.kind == "decision" and (asks_why(u.question) or decided_asked(u.question)):
+            # no decision: what the rules and papers say ("what did we decide about
+            # Saturdays": a rule the meeting set)
+            return await policy(u, ledger, desk)
         return decline(f"no decision in your records about {_named(u)}", suggest(u))
     found = await by_evidence(u, ledger, desk, found[:RANKED_WRITTEN])
     chosen = found[0].as_node()

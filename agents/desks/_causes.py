@@ -30,7 +30,12 @@ NEAR_DAYS = 2
 DATED_ORDER = ("Incident", "Release", "Decision", "Campaign")
 
 
-def _since(rel: dict[str, Any]) -> date | None:
+def effective_day(rel: dict[str, Any], today: date) -> date | None:
+    """When a recorded cause took effect: a day its name gives ("Start a second crew from
+    14 September", decided on 2 September), else the day its link to the metric began."""
+    named = [p.start for p in find_periods(str(rel["node"].get("name") or ""), today) if p.day]
+    if named:
+        return named[0]
     return date.fromisoformat(rel["since"][:10]) if rel.get("since") else None
 
 
@@ -84,12 +89,17 @@ async def change_of(
         },
     )
     change = res.data.get("change")
-    if not change:
-        return None
-    day_ = date.fromisoformat(change["day"])
-    if period is not None and not (period.start - timedelta(days=7) <= day_ <= period.last):
-        return None  # the clearest change is not in or just before the days asked
-    return change
+    if change:
+        day_ = date.fromisoformat(change["day"])
+        if period is None or period.start - timedelta(days=7) <= day_ <= period.last:
+            return change
+    # no level change in the days asked, but the readings stop in or just before them
+    # ("why did fleet generation disappear in mid September"): the gap's first day
+    for a, b in res.data.get("gaps", []):
+        first_gap, last_gap = date.fromisoformat(a), date.fromisoformat(b)
+        if period is not None and first_gap <= period.last and last_gap >= period.start:
+            return {"day": first_gap.isoformat(), "gap": [a, b]}
+    return None  # the clearest change is not in or just before the days asked
 
 
 def began_near(item: dict[str, Any], at: date, today: date) -> bool:
@@ -122,7 +132,7 @@ async def metric_why(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -
 
     def fit(item: tuple[dict[str, Any], str]) -> tuple[int, int, int, int, str]:
         rel, where = item
-        since = _since(rel) or date.min
+        since = effective_day(rel, u.today) or date.min
         at_change = 0 if at is not None and abs(since - at) <= timedelta(days=NEAR_DAYS) else 1
         in_time = 0
         if period is not None:
@@ -143,7 +153,8 @@ async def metric_why(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -
         rel, _ = timely[0]
         cause = rel["node"]
         text = f"The likely cause is {cite(cause)}, recorded as affecting {cite(metric)}"
-        text += f" since {day(rel['since'])}." if rel.get("since") else "."
+        began = effective_day(rel, u.today)
+        text += f" from {day(began.isoformat())}." if began else "."
         cards: list[dict[str, Any]] = []
         path = [u.subject.id, cause["id"]]
         if cause["type"] == "Incident":
@@ -191,6 +202,9 @@ def _change_said(metric: dict[str, Any], change: dict[str, Any] | None) -> str:
     """The day the series changed, as the answer says it."""
     if not change:
         return ""
+    if change.get("gap"):
+        first, last = change["gap"]
+        return f"{cite(metric)} has no readings from {day(first)} to {day(last)}."
     pct = change.get("shift_pct")
     how = f" ({'up' if pct > 0 else 'down'} {abs(pct):.1f}%)" if pct is not None else ""
     return (

@@ -29,6 +29,12 @@ _EVENT_KINDS = {
     stem("launch"): "Release",
     stem("outage"): "Incident",
     stem("incident"): "Incident",
+    stem("problem"): "Incident",
+    stem("issue"): "Incident",
+    stem("failure"): "Incident",
+    stem("breakdown"): "Incident",
+    stem("bug"): "Incident",
+    stem("mess"): "Incident",
     stem("campaign"): "Campaign",
     stem("decision"): "Decision",
 }
@@ -83,8 +89,11 @@ async def event_since(question: str, ledger: ToolLedger, today: date) -> Period 
             continue
         if len(shared) * 2 < len(wanted) or not shared:
             continue
-        if best is None or len(shared) > best[0]:
-            best = (len(shared), rank, hit)
+        # "since the firmware problem started": of the records sharing as many words, one
+        # of the kind named (an incident) before a review of it or a decision about it
+        strength = 2 * len(shared) + (hit.get("type") in kinds)
+        if best is None or strength > best[0]:
+            best = (strength, rank, hit)
     if best is None:
         return None
     looked = await ledger.call("chief", "lookup", {"name": best[2]["id"]})

@@ -37,7 +37,11 @@ _ACTION_ITEMS = re.compile(
 #: "next steps from the review call": the work a named meeting handed out.
 _WORK_FROM = re.compile(
     r"\bwho(?:'s| is| are)?\s+(?:doing|on|taking|got|handling|picking up)\s+what\b|"
-    r"\bwhat\s+came\s+out\s+of\b|\b(?:follow[- ]?ups?|next\s+steps|to-?dos?|actions)\b",
+    r"\bwhat\s+came\s+out\s+of\b|\b(?:follow[- ]?ups?|next\s+steps|to-?dos?|actions)\b|"
+    # "what's Marco doing after the ops meeting", "what does Priya have to do from it"
+    r"\bwhat(?:'s|\s+is|\s+are|\s+does|\s+do|\s+did|\s+has|\s+have)?\s+[\w'-]+(?:\s+[\w'-]+)?\s+"
+    r"(?:doing|(?:got|have|has|need|needs|supposed)\s+to\s+do|taking\s+on|picking\s+up|"
+    r"signed\s+up\s+for|on\s+the\s+hook\s+for)\b",
     re.I,
 )
 _MEETING_WORD = re.compile(
@@ -118,6 +122,11 @@ async def _meeting_work(u: Understanding, ledger: ToolLedger, desk: str) -> Draf
             break
     if not work:
         return decline(f"no action items or tasks recorded from {named[0].name}")
+    # "what's Marco doing after it": the work of the person the question names
+    asked = {c.id for c in best(u.candidates) if c.type == "Person"}
+    mine = {k: v for k, v in work.items() if v[1] is not None and v[1]["id"] in asked}
+    if asked and mine:
+        work = mine
     by_person: dict[str, list[str]] = {}
     people: dict[str, dict[str, Any]] = {}
     for task, owner, due in work.values():

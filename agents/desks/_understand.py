@@ -173,6 +173,18 @@ FRAME_WORDS = frozenset(
         "lose lost sort sorting"
     )
 )
+_WEEKDAYS_PLURAL = re.compile(
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bweekends\b", re.IGNORECASE
+)
+
+
+def frame_words(text: str) -> frozenset[str]:
+    """The frame words of ``text``: days named in the plural ("can crews do Saturdays?")
+    are what is asked about, not when."""
+    kept = {stem(w.lower()) for w in _WEEKDAYS_PLURAL.findall(text)}
+    return FRAME_WORDS - kept if kept else FRAME_WORDS
+
+
 _TYPE_NAMES = {t: words(re.sub(r"(?<!^)([A-Z])", r" \1", t))[-1] for t in NODE_TYPES}
 #: Types no question asks for by name: the assistant's own records, readings, passages.
 _NOT_ASKED = frozenset({"Turn", "Finding", "Card", "Answer", "Version", "Observation", "Chunk"})
@@ -249,7 +261,7 @@ class Understanding:
 
     @property
     def subject_words(self) -> set[str]:
-        return content_words(self.question, drop=FRAME_WORDS)
+        return content_words(self.question, drop=frame_words(self.question))
 
 
 def _score(hit: dict[str, Any], asked: set[str], rank: int) -> Candidate:
@@ -288,6 +300,11 @@ def best(
     )
 
 
+def decided_asked(question: str) -> bool:
+    """Whether the question asks what was decided or agreed."""
+    return bool(_DECIDED.search(fold(question)))
+
+
 def asks_why(question: str) -> bool:
     """Whether the question asks why (or what caused, what happened, how come)."""
     return bool(_WHY.search(fold(question)))
@@ -324,7 +341,7 @@ async def search_candidates(
     if types:
         args["types"] = types
     result = await ledger.call(desk, "search", args)
-    asked = content_words(text, drop=FRAME_WORDS)
+    asked = content_words(text, drop=frame_words(text))
     return [_score(h, asked, i) for i, h in enumerate(result.data.get("hits", []))]
 
 
