@@ -76,6 +76,9 @@ def business() -> list[Fact]:
             startedAt="2026-09-05T00:00:00+00:00",
         ),
         edge("i-feed", "AFFECTS", "m-gen", since="2026-09-05"),
+        # a review of the feed's stop, written two weeks later: a record of the event's
+        # words that is not the event
+        node("Document", "doc-feed-review", "Review of the monitoring feed", as_of="2026-09-20"),
     ]
     day = START
     while day < TODAY:
@@ -283,6 +286,8 @@ async def test_dated_things_near_a_moment_say_how_they_began_and_whether_linked(
     [
         ("conversion since the price rise?", "2026-09-01"),  # the day its name gives
         ("generation since the monitoring feed stopped", "2026-09-05"),  # the start it states
+        # a kind of event named with its words: the incident, not the review of it
+        ("generation since the monitoring feed problem", "2026-09-05"),
         ("conversion since the moon landing", None),  # nothing in the records
         ("conversion since 14 September", None),  # a day, read as a date already
     ],
@@ -299,3 +304,18 @@ async def test_since_an_event_runs_from_the_day_its_record_gives(
         return
     assert found is not None
     assert (found.start.isoformat(), found.last.isoformat()) == (first, "2026-10-21")
+
+
+# --- answers from this evidence ---------------------------------------------------------------
+
+
+async def test_why_readings_stopped_is_answered_by_what_stopped_them(graph: TenantGraph) -> None:
+    from agents import run_turn
+
+    r = await run_turn(
+        graph, "why did fleet generation disappear in mid september", as_of="2026-10-22"
+    )
+    # no level changed in those days, but the readings stop: the cause linked to the
+    # metric that began on the gap's first day answers
+    assert "[[i-feed]]" in r.answer, r.answer
+    assert "no readings from 5 September 2026" in r.answer, r.answer
