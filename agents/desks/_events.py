@@ -10,6 +10,7 @@ outage") is the latest record of that kind up to today.
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any
 
@@ -35,9 +36,22 @@ _EVENT_KINDS = {
     stem("breakdown"): "Incident",
     stem("bug"): "Incident",
     stem("mess"): "Incident",
+    stem("broke"): "Incident",
+    stem("broken"): "Incident",
+    stem("crashed"): "Incident",
+    stem("failed"): "Incident",
+    stem("died"): "Incident",
+    stem("shipped"): "Release",
+    stem("released"): "Release",
+    stem("deployed"): "Release",
+    stem("launched"): "Release",
     stem("campaign"): "Campaign",
     stem("decision"): "Decision",
 }
+#: How much a record's type says it is an event rather than a record about one (a review
+#: of an outage, the task to repair it): events first, work next, papers last.
+_EVENT_WEIGHT = {"Incident": 1.0, "Release": 1.0, "Campaign": 1.0, "Decision": 1.0, "Task": 0.5}
+_WENT_OUT = re.compile(r"\b(?:went|goes|go|gone)\s+(?:out|live)\b", re.IGNORECASE)
 #: Records searched for the event.
 EVENT_POOL = 10
 
@@ -75,11 +89,16 @@ async def event_since(question: str, ledger: ToolLedger, today: date) -> Period 
     words, phrase = found[1], found[0]
     wanted = content_words(words) - _HAPPENED
     kinds = [_EVENT_KINDS[stem(w)] for w in plain_words(words) if stem(w) in _EVENT_KINDS]
+    if _WENT_OUT.search(words):  # "since v3.12 went out": a release
+        kinds.append("Release")
+    # the words that name which event: "the hemalyte broke" is about the Hemalyte
+    wanted -= {stem(w) for w in plain_words(words) if stem(w) in _EVENT_KINDS}
+    wanted = wanted or content_words(words) - _HAPPENED
     args: dict[str, Any] = {"query": words, "limit": EVENT_POOL}
     if kinds and not wanted - {stem(w) for w in plain_words(words) if stem(w) in _EVENT_KINDS}:
         args["types"] = kinds
     hits = (await ledger.call("chief", "search", args)).data.get("hits", [])
-    best: tuple[int, int, dict[str, Any]] | None = None
+    best: tuple[float, int, dict[str, Any]] | None = None
     for rank, hit in enumerate(hits):
         shared = shared_words(content_words(str(hit.get("name") or "")), wanted)
         if args.get("types"):  # a kind alone: the latest of that kind up to today
@@ -91,9 +110,14 @@ async def event_since(question: str, ledger: ToolLedger, today: date) -> Period 
             continue
         # "since the firmware problem started": of the records sharing as many words, one
         # of the kind named (an incident) before a review of it or a decision about it
-        strength = 2 * len(shared) + (hit.get("type") in kinds)
-        if best is None or strength > best[0]:
-            best = (strength, rank, hit)
+        # and of those, the event itself before the work and papers about it, and the
+        # earliest (a review is written after what it reviews)
+        kind = str(hit.get("type") or "")
+        strength = 2 * len(shared) + (kind in kinds) + _EVENT_WEIGHT.get(kind, 0.0)
+        began = _day_of(hit, today)
+        order = -(began.toordinal() if began else 0)
+        if best is None or (strength, order) > (best[0], best[1]):
+            best = (strength, order, hit)
     if best is None:
         return None
     looked = await ledger.call("chief", "lookup", {"name": best[2]["id"]})

@@ -47,6 +47,8 @@ UNCUED_COST = 0.3
 #: sibling: what another dependent of X depends on) relates its ends only through a
 #: common neighbour.
 SIBLING_COST = 0.8
+#: What an answer the question itself names costs, times how strongly it was named.
+NAMED_END_COST = 1.0
 #: Words found along a path that count at most (a long path holds many words).
 MAX_WORDS = 3
 
@@ -75,7 +77,8 @@ CUES: tuple[Cue, ...] = (
     Cue(
         re.compile(
             r"\b(?:own|owns|owned|owner|in charge|responsible|looking after|look after|"
-            r"looks after|who(?: i)?s got|who had|who has|who was on|who is on|who on|"
+            r"looks after|who(?: i)?s got|who got|who has got|who had|who has|who was on|"
+            r"who is on|who on|"
             r"accountable)\b"
         ),
         (("OWNS", False), ("ASSIGNED_TO", True)),
@@ -110,7 +113,11 @@ CUES: tuple[Cue, ...] = (
     ),
     Cue(
         # "who are the nursing team's members", "who's in the platform team": the people
-        re.compile(r"\bmembers?\b|\bwho(?: i)?s (?:in|on) the\b|\bwho (?:is|are) (?:in|on)\b"),
+        re.compile(
+            r"\bmembers?\b|\bwho(?: i)?s (?:in|on) the\b|\bwho (?:is|are) (?:in|on)\b|"
+            r"\bwho (?:are|is) the \S+(?: \S+){0,3} (?:people|staff|team|crew|folks)\b|"
+            r"\bwho works? (?:in|for)\b"
+        ),
         (("MEMBER_OF", False),),
     ),
     Cue(
@@ -276,6 +283,11 @@ def score_path(item: dict[str, Any], asking: Asking) -> Scored:
     score += CLOSE_WEIGHT * float(item.get("closeness") or 0.0)
     score += START_WEIGHT * asking.named.get(start, 0.0)
     score -= HOP_COST * max(hops - 1, 0)
+    if node["id"] in asking.named and node["id"] != start:
+        # what the question names is rarely what it asks for ("who's got the Dunmore
+        # leases": not Dunmore Estates), less so the more weakly it was named
+        score -= NAMED_END_COST * asking.named[node["id"]]
+        reasons.append("is named by the question")
     return Scored(item, round(score, 4), tuple(reasons))
 
 
