@@ -78,7 +78,7 @@ _DATE_WORDS = re.compile(
     r"(?:\s+\d{4})?|\b\d{4}-\d{2}-\d{2}\b|\b(?:19|20|21)\d\d\b",
     re.IGNORECASE,
 )
-_FIGURE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.])")
+_FIGURE = re.compile(r"(?<![\w.,])\d+(?:\.\d+)?(?![\w,]|\.\d)")
 
 
 def _small_figure_read(answer: str, values: list[float]) -> bool:
@@ -139,10 +139,11 @@ def check_relevance(
         claims = extract_numbers(answer)
         if not reads:
             return CheckResult(name, False, "states no figure read for the days asked")
-        if claims and find_unmatched(claims, data_numbers(reads)) != claims:
-            return CheckResult(name, True, f"cites {len(cited)} of the things asked about")
+        if claims:
+            if find_unmatched(claims, data_numbers(reads)) == claims:
+                return CheckResult(name, False, "states no figure read for the days asked")
         # a small count ("5 installs") is no claim to the numbers check, but it is the
         # answer here: it must be one of the figures read for the days asked
-        if not _small_figure_read(answer, data_numbers(reads)):
+        elif not _small_figure_read(answer, data_numbers(reads)):
             return CheckResult(name, False, "states no figure read for the days asked")
     return CheckResult(name, True, f"cites {len(cited)} of the things asked about")

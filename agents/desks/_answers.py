@@ -26,7 +26,7 @@ from agents.desks._understand import (
     decided_asked,
     search_candidates,
 )
-from agents.desks._words import content_words, plain_words
+from agents.desks._words import content_words, plain_words, shared_words
 
 #: Things a "what breaks" answer lists per step before it says "and N more".
 ITEMS_SHOWN = 8
@@ -379,9 +379,10 @@ async def policy(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
         rules = await by_evidence(u, ledger, desk, rules[:RANKED_WRITTEN])
     passage = await _best_passage(u, ledger, desk)
     rule = rules[0] if rules else None
-    if rule is None and found and u.kind == "policy":
+    if rule is None and found and u.kind == "policy" and not headed_by_asked(passage, u):
         # a rule worded unlike the question ("putting a pet to sleep" for euthanasia, "knock
-        # 8% off" for "up to 5% off a quote"): the nearest rule by meaning, if it is near
+        # 8% off" for "up to 5% off a quote"): the nearest rule by meaning, if it is near;
+        # not when a passage headed by what is asked answers it ("Complaints. ... 14 days")
         near = await nearness(ledger, desk, u.question, [c.id for c in found[:RANKED_WRITTEN]])
         nearest = max(near, key=lambda i: near[i]) if near else None
         if near.get(found[0].id, 0.0) >= RULE_MEANING:
@@ -406,6 +407,15 @@ async def document(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     """The passage of a document or meeting that holds the most of the question's words
     (and the rule it states, where one does: a handbook's rules are rules too)."""
     return await policy(u, ledger, desk)
+
+
+def headed_by_asked(passage: Passage | None, u: Understanding) -> bool:
+    """Whether a passage's heading names what the question asks about."""
+    if passage is None:
+        return False
+    p = passage[2]
+    heading = str(p.get("section") or p["text"].split(". ", 1)[0][:HEADING_CHARS])
+    return bool(shared_words(content_words(heading), u.subject_words))
 
 
 #: (words shared, source, passage, sentences to quote, the words it shares)
@@ -434,7 +444,9 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
         # the passages search itself matched (by words or by meaning), best first
         matched = {m["id"]: i for i, m in enumerate(hit.get("passages", []))}
         for p in read.data.get("passages", []):
-            own = asked & content_words(f"{p.get('section') or ''} {p['text']}")
+            # alike, not only equal: "complain" meets "complaints"
+            held = content_words(f"{p.get('section') or ''} {p['text']}")
+            own = {a for a in asked if a in held or shared_words({a}, held)}
             # the title's words say which source; the passage's other words say where in it
             inner = own - titled
             # a passage whose heading names what is asked is about it ("Fridge and walk-in

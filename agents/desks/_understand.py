@@ -120,7 +120,10 @@ _DECISION = re.compile(
 _WE_DID = re.compile(
     r"\bwhy (?:did|do|does|have|are|were|would|is) (?:we|us|our team|the team|i)\b"
 )
-_DECIDED = re.compile(r"\b(?:decid\w*|decision\w*|agree|agreed|chose|chosen|settled on)\b")
+_DECIDED = re.compile(
+    r"\b(?:decid\w*|decision\w*|agree|agreed|chose|chosen|settled on|what (?:has |have )?"
+    r"changed|what did we change|what (?:did|do) we do (?:about|after))\b"
+)
 _POLICY = re.compile(
     r"\b(?:have to|has to|must|should|allowed|allow|can i|can we|may i|may we|policy|policies|"
     r"rule|rules|required|requires?|how fast|how quickly|how soon|how long can|how long do|"
@@ -476,6 +479,9 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
         found.kind = "document"
     elif is_why or _DECIDED.search(q):
         # "why" about no metric asks what was decided (or what happened): moves or not
+        found.kind = "decision"
+    elif found.asks_before and ranked and ranked[0].type == "Decision":
+        # "before Marco did it, who ordered the fish?": the practice a decision replaced
         found.kind = "decision"
     elif _WHO.search(q) and not rels and not _POLICY.search(q) and not _DECISION.search(q):
         found.kind = "owner"
