@@ -41,7 +41,7 @@ from agents.checks._answer import (
     holds_many_values,
 )
 from agents.checks._guards import guard_answer
-from agents.checks._relevance import Asked, check_relevance, is_decline
+from agents.checks._relevance import Asked, check_decisive, check_relevance, is_decline
 from agents.desks._draft import Draft
 from agents.desks._rules import plan, run_desk
 from agents.desks._understand import Understanding, understand
@@ -469,6 +469,14 @@ async def run_turn(
         outputs=ledger.outputs,
         names=ledger.names().values(),
         declined=is_decline(answer),
+    )
+    # the writers' own doubts, for what the answer says (a decline rests on no choice)
+    guards.append(
+        check_decisive(
+            []
+            if is_decline(answer)
+            else [d for o in outcomes if o.draft and not o.draft.declined for d in o.draft.doubts]
+        )
     )
     checks = functools.partial(
         check_answer,

@@ -88,6 +88,15 @@ def _small_figure_read(answer: str, values: list[float]) -> bool:
     return any(abs(s - v) < 0.005 for s in stated for v in values)
 
 
+def check_decisive(doubts: Sequence[str]) -> CheckResult:
+    """Check that the evidence settled the answer: a writer that picked between close
+    candidates, or offered a cause by its timing alone, says so, and the answer is then
+    not verified (it is shown, with the reason)."""
+    if doubts:
+        return CheckResult("the evidence decides", False, "; ".join(dict.fromkeys(doubts)))
+    return CheckResult("the evidence decides", True, "no close second and no guess")
+
+
 def check_relevance(
     answer: str,
     asked: Asked,

@@ -26,7 +26,7 @@ from agents.desks._understand import (
     decided_asked,
     search_candidates,
 )
-from agents.desks._words import content_words, plain_words, shared_words
+from agents.desks._words import alike, content_words, plain_words, shared_words
 
 #: Things a "what breaks" answer lists per step before it says "and N more".
 ITEMS_SHOWN = 8
@@ -374,6 +374,7 @@ async def by_evidence(
 async def policy(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     """The rule that answers "are we allowed / how fast must we", else the passage that does."""
     found = await search_candidates(ledger, desk, u.question, types=["Rule"])
+    doubts: list[str] = []
     rules = best(found)
     if rules:
         rules = await by_evidence(u, ledger, desk, rules[:RANKED_WRITTEN])
@@ -389,6 +390,8 @@ async def policy(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
             rule = found[0]
         elif nearest is not None and near[nearest] >= RULE_NEAREST:
             rule = next(c for c in found if c.id == nearest)
+        if rule is not None:
+            doubts.append(f"the rule {rule.name!r} shares no naming word with the question")
     if rule is not None:
         details = (await ledger.call(desk, "lookup", {"name": rule.id})).data["matches"][0]
         body = str(details["properties"].get("text") or rule.name)
@@ -397,7 +400,7 @@ async def policy(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
             text += "."
         if passage is not None and passage[0] >= len(rule.shared):
             text += "\n" + _quote(passage).text  # the passage says more of what was asked
-        return Draft(text, [rule.id])
+        return Draft(text, [rule.id], doubts=doubts)
     if passage is not None:
         return _quote(passage)
     return decline(f"no rule or document in your records covers {_named(u)}", suggest(u))
@@ -444,9 +447,14 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
         # the passages search itself matched (by words or by meaning), best first
         matched = {m["id"]: i for i, m in enumerate(hit.get("passages", []))}
         for p in read.data.get("passages", []):
-            # alike, not only equal: "complain" meets "complaints"
+            # alike, not only equal: "complain" meets "complaints" (long words only: a
+            # "starter" is no "start")
             held = content_words(f"{p.get('section') or ''} {p['text']}")
-            own = {a for a in asked if a in held or shared_words({a}, held)}
+            own = {
+                a
+                for a in asked
+                if a in held or any(alike(a, w) and min(len(a), len(w)) >= 6 for w in held)
+            }
             # the title's words say which source; the passage's other words say where in it
             inner = own - titled
             # a passage whose heading names what is asked is about it ("Fridge and walk-in

@@ -187,7 +187,12 @@ async def metric_why(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -
                 f"days of that change began: {listed}. The likely cause is "
                 f"{cite(near[0]['node'])}, by its timing."
             )
-            return Draft(f"{moved} {text}", [u.subject.id, near[0]["node"]["id"]])
+            doubts = (
+                []
+                if near[0]["linked"]
+                else [f"{near[0]['node'].get('name')} is offered by its timing alone"]
+            )
+            return Draft(f"{moved} {text}", [u.subject.id, near[0]["node"]["id"]], doubts=doubts)
     if causes and period is None:
         rel, _ = causes[0]
         text = f"The likely cause is {cite(rel['node'])}, recorded as affecting {cite(metric)}."

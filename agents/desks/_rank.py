@@ -293,19 +293,60 @@ def score_path(item: dict[str, Any], asking: Asking) -> Scored:
 
 def _is_the_subject(item: dict[str, Any], asking: Asking) -> bool:
     """Whether a candidate is what the question is about, reached from something it names
-    more weakly ("who is in the support team": not the support team itself)."""
+    more weakly by a way its words do not ask for ("who is in the support team": not the
+    support team itself, which the handbook is about; "who does our refrigeration
+    repairs": the refrigeration firm, which the walk-in depends on, is an answer)."""
     end, start = item["node"]["id"], (item.get("via") or [item["node"]])[0]["id"]
-    return end in asking.named and asking.named[end] >= asking.named.get(start, 0.0)
+    if end not in asking.named or asking.named[end] < asking.named.get(start, 0.0):
+        return False
+    steps = Scored(item, 0.0).shape
+    return not any(is_cued(step, asking.steps) for step in steps)
+
+
+def _named_answers(items: list[dict[str, Any]], asking: Asking) -> list[Scored]:
+    """Starts that answer the question themselves: of a type asked for, with something
+    next to them that reaches them the way the question's words ask ("who does our
+    refrigeration repairs": the refrigeration firm, which the walk-ins depend on)."""
+    found: list[Scored] = []
+    for start in (i for i in items if int(i.get("hops", 0)) == 0):
+        node = start["node"]
+        if not asking.types or node["type"] not in asking.types:
+            continue
+        near = [
+            i for i in items if int(i.get("hops", 0)) == 1 and str(i["via"][0]["id"]) == node["id"]
+        ]
+        # each neighbour's step, turned round: the way it reaches the start
+        reaching = [
+            i
+            for i in near
+            if any(is_cued((rel, not fwd), asking.steps) for rel, fwd in Scored(i, 0.0).shape)
+        ]
+        if not reaching:
+            continue
+        cued = sorted({str(e["type"]) for i in reaching for e in i["path"]})
+        score = (
+            TYPE_WEIGHT
+            + CUE_WEIGHT
+            + START_WEIGHT * asking.named.get(node["id"], 0.0)
+            + CLOSE_WEIGHT * float(start.get("closeness") or 0.0)
+        )
+        reasons = (f"a {node['type']} the question names", f"reached by {', '.join(cued)}")
+        item = {**start, "path": [], "via": [node], "reached_by": reaching[:3]}
+        found.append(Scored(item, round(score, 4), reasons))
+    return found
 
 
 def rank_paths(items: Iterable[dict[str, Any]], asking: Asking) -> list[Scored]:
-    """Every candidate of a walk (never the starts themselves, nor what the question is
-    about reached from a weaker start), scored, best first."""
+    """Every candidate of a walk (never the starts themselves, unless one answers by
+    itself, nor what the question is about reached from a weaker start), scored, best
+    first."""
+    listed = list(items)
     scored = [
         score_path(i, asking)
-        for i in items
+        for i in listed
         if int(i.get("hops", 0)) > 0 and not _is_the_subject(i, asking)
     ]
+    scored += _named_answers(listed, asking)
     return sorted(scored, key=lambda s: (-s.score, s.item["hops"], s.node["id"]))
 
 

@@ -29,6 +29,8 @@ MAX_STARTS = 4
 START_SHARE = 0.34
 #: Candidates an answer lists at most.
 LISTED = 10
+#: A runner-up this close to the best (and reached another way) leaves the answer open.
+CLOSE_CALL = 0.35
 #: Relationships whose single hop into a start is that thing's holder.
 HOLDER_RELS = ("OWNS", "ASSIGNED_TO")
 
@@ -76,7 +78,13 @@ async def ranked_walk(
     if as_of is not None:
         args["as_of"] = as_of
     res = await ledger.call(desk, "around", args)
-    items = res.data.get("items", [])
+    items: list[dict[str, Any]] = res.data.get("items", [])
+    answering = [c.id for c, _ in starts if types and c.type in types]
+    if answering:
+        # a start of the type asked may answer by itself: read all that lies next to it
+        near = await ledger.call(desk, "around", {**args, "names": answering, "hops": 1,
+                                                  "types": None})  # fmt: skip
+        items += [i for i in near.data.get("items", []) if i["hops"] == 1]
     # how strongly each start was named: its words, and its own closeness by meaning
     close = {i["node"]["id"]: float(i.get("closeness") or 0.0) for i in items if i["hops"] == 0}
     asking = Asking(
@@ -121,16 +129,33 @@ def said(s: Scored) -> str:
     return text
 
 
+def close_call(ranked: list[Scored], chosen: list[Scored]) -> list[str]:
+    """A doubt when another answer, reached another way, scored nearly as well."""
+    ids = {s.node["id"] for s in chosen}
+    other = next((s for s in ranked if s.node["id"] not in ids), None)
+    if other is None or ranked[0].score - other.score >= CLOSE_CALL:
+        return []
+    name = other.node.get("name") or other.node["id"]
+    return [f"{name} was nearly as likely an answer, by another path"]
+
+
 def path_answer(ranked: list[Scored]) -> Draft:
-    """The best candidate and those reached the same way, each with its path."""
+    """The best candidate and those reached the same way, each with its path; a close
+    second reached another way is a doubt."""
     chosen = alike_answers(ranked)[:LISTED]
     top = chosen[0]
+    doubts = close_call(ranked, chosen)
+    reached_by: list[dict[str, Any]] = top.item.get("reached_by") or []
+    if reached_by:  # a thing the question names answers by itself: say what reaches it
+        ways = "; ".join(said(Scored(i, 0.0)) for i in reached_by)
+        ids = [top.node["id"], *(str(i["node"]["id"]) for i in reached_by)]
+        return Draft(f"{cite(top.node)}: {ways}.", ids, about=[top.node["id"]], doubts=doubts)
     if len(chosen) == 1:
         text = f"{cite(top.node)}: {said(top)}."
     else:
         names = ", ".join(cite(s.node) for s in chosen)
         text = f"{names}:\n" + "\n".join(f"- {said(s)}" for s in chosen)
-    return Draft(text, top.ids, about=[top.start_id])
+    return Draft(text, top.ids, about=[top.start_id], doubts=doubts)
 
 
 async def who_or_which(u: Understanding, ledger: ToolLedger, desk: str) -> Draft | None:

@@ -70,12 +70,15 @@ VERBS: dict[str, str] = {
 }
 
 # One hop from every thing of the frontier: its current edges (at most ``$per`` each, in
-# a stable order) and how many it has.
+# a stable order) and how many it has. The parameters are bound once with WITH before the
+# traversal: referenced in the filter after it, FalkorDB 4.16 took 5 ms more per frontier
+# thing (a 51-thing hop: 203 ms against 4.8 ms).
 READ_STEP = """
 UNWIND $frontier AS fid
+WITH fid, $skip AS skip, $skip_rels AS skip_rels, $t AS t
 MATCH (a:Entity {id: fid})-[e]-(b:Entity)
-WHERE e.since <= $t AND (e.until IS NULL OR e.until > $t)
-  AND NOT b.type IN $skip AND NOT type(e) IN $skip_rels
+WHERE e.since <= t AND (e.until IS NULL OR e.until > t)
+  AND NOT b.type IN skip AND NOT type(e) IN skip_rels
 WITH a, e, b
 ORDER BY type(e), b.id
 WITH a, count(b) AS degree,
@@ -87,10 +90,11 @@ LIMIT $limit
 
 # How close each thing's stored vector is to the text's (1 = the same meaning).
 READ_CLOSENESS = """
+WITH vecf32($v) AS v
 UNWIND $ids AS id
 MATCH (n:Entity {id: id})
 WHERE n.embedding IS NOT NULL
-RETURN n.id, 1.0 - vec.cosineDistance(n.embedding, vecf32($v))
+RETURN n.id, 1.0 - vec.cosineDistance(n.embedding, v)
 LIMIT $limit
 """
 

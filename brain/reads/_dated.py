@@ -49,8 +49,9 @@ LIMIT $limit
 # Which of the candidates touch one of the targets by a current edge.
 READ_LINKS = """
 UNWIND $ids AS id
+WITH id, $targets AS targets, $t AS t
 MATCH (n:Entity {id: id})-[e]-(x:Entity)
-WHERE x.id IN $targets AND e.since <= $t AND (e.until IS NULL OR e.until > $t)
+WHERE x.id IN targets AND e.since <= t AND (e.until IS NULL OR e.until > t)
 RETURN n.id, type(e), startNode(e) = n, x.id, e.since, e.until, e.src
 LIMIT $limit
 """
