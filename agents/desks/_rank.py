@@ -303,14 +303,20 @@ def _is_the_subject(item: dict[str, Any], asking: Asking) -> bool:
     return not any(is_cued(step, asking.steps) for step in steps)
 
 
+#: Who a question can name by what they supply ("our refrigeration repairs"): the firms
+#: things depend on.
+SUPPLIERS = ("Vendor", "Organization")
+
+
 def _named_answers(items: list[dict[str, Any]], asking: Asking) -> list[Scored]:
-    """Starts that answer the question themselves: of a type asked for, with something
-    next to them that reaches them the way the question's words ask ("who does our
-    refrigeration repairs": the refrigeration firm, which the walk-ins depend on)."""
+    """Suppliers the question names by what they supply, who answer it themselves: of a
+    type asked for, with things next to them that depend on them as the question's words
+    ask ("who does our refrigeration repairs": the refrigeration firm the walk-ins depend
+    on)."""
     found: list[Scored] = []
     for start in (i for i in items if int(i.get("hops", 0)) == 0):
         node = start["node"]
-        if not asking.types or node["type"] not in asking.types:
+        if node["type"] not in SUPPLIERS or node["type"] not in asking.types:
             continue
         near = [
             i for i in items if int(i.get("hops", 0)) == 1 and str(i["via"][0]["id"]) == node["id"]
@@ -319,7 +325,10 @@ def _named_answers(items: list[dict[str, Any]], asking: Asking) -> list[Scored]:
         reaching = [
             i
             for i in near
-            if any(is_cued((rel, not fwd), asking.steps) for rel, fwd in Scored(i, 0.0).shape)
+            if any(
+                rel == "DEPENDS_ON" and is_cued((rel, not fwd), asking.steps)
+                for rel, fwd in Scored(i, 0.0).shape
+            )
         ]
         if not reaching:
             continue
