@@ -586,6 +586,10 @@ async def metric(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -> Dr
         how = "in total" if m["aggregation"] == "sum" else "on average"
         text = f"{name} for {span}: {number(here['total'])}{unit} {how} ({covered})."
         text += coverage_note(here)
+        if m["aggregation"] == "sum" and here.get("coverage", 1.0) < 1.0:
+            # a total over days with gaps is short by the missing days: the daily mean over
+            # the days with data is the figure that compares
+            text += f" Over the days with data that is {number(here['daily_mean'])}{unit} a day."
     return Draft(text, [m["id"]] + [x["id"] for x in d.get("measures", [])[:1]])
 
 
