@@ -2,16 +2,6 @@
 
 from __future__ import annotations
 
-from agents._connected import READS, ConnectedAccount, ConnectedClient, ConnectorSettings
-from agents._connected_pull import (
-    AccountPull,
-    PullReport,
-    composio_user,
-    list_connected,
-    parse_since,
-    pull_connected,
-    require_user,
-)
 from agents._issue_triage import (
     TRIAGE_RUN,
     TriageSuggestion,
@@ -23,20 +13,39 @@ from agents._issue_triage import (
 )
 from agents._minutes import propose_minutes_card, render_minutes
 from agents._settings import AgentSettings
-from agents._turn import TurnResult, run_turn
-from agents.cards._cards import Card, CardDraft, Decision, get_card, list_cards, propose
-from agents.cards._decisions import decide
-from agents.cards._executors import (
+from agents._turn import TurnOptions, TurnResult, run_turn
+from agents.cards import (
+    Card,
+    CardDraft,
     ChannelPostExecutor,
     ComposioExecutor,
+    Decision,
     Executor,
     ExecutorRegistry,
     GitHubExecutor,
     Poster,
     RecordOnlyExecutor,
+    decide,
+    draft_minutes_email,
+    get_card,
+    list_cards,
+    propose,
 )
-from agents.cards._minutes_mail import draft_minutes_email
-from agents.checks._answer import CheckReport, CheckResult, check_answer
+from agents.checks import CheckReport, CheckResult, check_answer
+from agents.chief import Chief, ModelChief, RulesChief, TurnLimits, chief_from_settings
+from agents.connect import (
+    READS,
+    AccountPull,
+    ConnectedAccount,
+    ConnectedClient,
+    ConnectorSettings,
+    PullReport,
+    composio_user,
+    list_connected,
+    parse_since,
+    pull_connected,
+    require_user,
+)
 from agents.errors import (
     CardNotPending,
     CardUnknown,
@@ -47,7 +56,7 @@ from agents.errors import (
     ToolUnknown,
 )
 from agents.model import meeting_proposer, model_from_settings, thread_proposer
-from agents.tools._registry import TOOLS, call_tool, describe_tools
+from agents.tools import TOOLS, call_tool, describe_tools
 from brain import HivebrainError
 
 __all__ = [
@@ -94,7 +103,13 @@ __all__ = [
     "RecordOnlyExecutor",
     "ToolArgsInvalid",
     "ToolUnknown",
+    "TurnOptions",
     "TurnResult",
+    "Chief",
+    "ModelChief",
+    "RulesChief",
+    "TurnLimits",
+    "chief_from_settings",
     "call_tool",
     "check_answer",
     "decide",

@@ -19,8 +19,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from agents.cards._cards import Card, CardDraft, list_cards, propose
-from agents.tools._registry import call_tool
+from agents.cards import Card, CardDraft, list_cards, propose
+from agents.tools import call_tool
 from brain import TenantGraph, now_ms
 from brain.ingest import GitHubSource, load_github_repo
 from brain.reads import open_issues

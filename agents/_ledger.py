@@ -16,7 +16,7 @@ from typing import Any
 
 from agents._roster import ROSTER
 from agents.errors import ToolArgsInvalid
-from agents.tools._registry import call_tool
+from agents.tools import call_tool
 from brain import TenantGraph, parse_moment
 from brain.reads import Evidence, ReadResult
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.cards._cards import Card, propose
-from agents.cards._minutes_mail import draft_minutes_email
+from agents.cards import Card, draft_minutes_email, propose
 from brain import InputInvalid, TenantGraph, now_ms
 from brain.reads import emails_of
 

@@ -3,8 +3,9 @@ who reviews its work.
 
 The Chief plans and writes the answer; working desks read the brain and write Findings;
 reviewing desks check Findings (numbers, claims, voice, technical work). A desk only ever
-sees its own tools. Rules mode routes by ``keywords``; model mode gives the Chief the
-roster and lets it choose.
+sees its own tools. Model mode gives the Chief the roster and lets it choose (``route``
+by ``keywords`` when it cannot); rules mode plans from what the question asks
+(``agents.desks``). A new desk is one entry here, and its rules-mode work if it has any.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ ROSTER: dict[str, Desk] = {
                 "calc",
                 "history",
                 "path",
+                "measured_totals",
                 "cypher",
             ),
             ("numbers", "facts"),
@@ -84,7 +86,7 @@ ROSTER: dict[str, Desk] = {
             "Growth Hacker",
             "ads and campaigns: spend, sign-ups, cost per sign-up",
             "campaigns, their spend and sign-up readings, and what they target",
-            (*_READ, "readings", "period", "calc", "rank", "cypher"),
+            (*_READ, "readings", "period", "calc", "rank", "measured_totals", "cypher"),
             ("numbers", "facts"),
             ("campaign", "ads", "ad ", "spend", "sign-up", "signup", "cost per", "cac", "budget"),
         ),
@@ -112,7 +114,7 @@ ROSTER: dict[str, Desk] = {
             "Techie",
             "the website, services, integrations and their dependencies",
             "services, steps, accounts and tools, and what depends on them",
-            (*_READ, "what_breaks", "owner", "path", "cypher", *_REPO),
+            (*_READ, "what_breaks", "owner", "path", "measured_totals", "cypher", *_REPO),
             ("qa",),
             (
                 "breaks",
@@ -234,6 +236,15 @@ ROSTER: dict[str, Desk] = {
         ),
     )
 }
+
+#: Reviewers one finding gets at most (the first of its desk's ``reviewers``).
+MAX_REVIEWERS = 2
+
+
+def reviewers_of(desk: str) -> tuple[str, ...]:
+    """Who reviews a desk's finding: at most ``MAX_REVIEWERS``, in the roster's order."""
+    return ROSTER[desk].reviewers[:MAX_REVIEWERS]
+
 
 WORKING_DESKS = tuple(n for n, d in ROSTER.items() if d.reviews is None and n != "chief")
 #: Desks a plan may use: 3 for an ordinary question, 5 for a "why did X drop" or a review.

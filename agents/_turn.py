@@ -1,10 +1,11 @@
 """One turn: recall, plan, work in parallel, review, answer, check, show the path, save.
 
-The same pipeline runs in both modes. In rules mode (no model key) the plan is keyword
-routing and each desk's work is deterministic (``agents.desks._rules``); in model mode the
-Chief and the desks are Claude with tool use (``agents.model._desks``). Either way, desks
-read the brain only through the turn's ledger, the answer is checked against what the
-tools returned, and a failed check marks the answer unverified rather than hiding it.
+The pipeline is the same whoever thinks: the turn hands each step to its ``Chief``
+(``agents.chief``: rules, a model, or a test's fake) and does the rest itself. Desks read
+the brain only through the turn's ledger; the answer is checked against what the tools
+returned (on what the desks and the Chief wrote, never on the notes added beside it); a
+failed check marks the answer unverified rather than hiding it; the Turn, its Findings
+and their cards are saved in the tenant graph.
 """
 
 from __future__ import annotations
@@ -13,11 +14,10 @@ import asyncio
 import functools
 import json
 import logging
-import re
 import time
 import uuid
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -26,58 +26,52 @@ from pydantic import BaseModel, Field
 
 from agents._ledger import ToolLedger
 from agents._roster import ROSTER
-from agents.cards._cards import Card, propose
-from agents.cards._place import CardPlace
-from agents.cards._requests import ActRequest, desk_draft, read_request
-from agents.checks._answer import (
-    AS_OF_RE,
-    STALE_AFTER,
-    DataNumbers,
+from agents.cards import ActRequest, CardPlace, card_view, desk_draft, propose, read_request
+from agents.checks import (
+    Asked,
+    CheckReport,
     check_answer,
-    check_citations,
-    check_numbers,
-    check_sample,
+    check_decisive,
+    check_relevance,
+    checks_are_heavy,
     extract_citations,
-    holds_many_values,
+    guard_answer,
+    is_decline,
 )
-from agents.checks._guards import guard_answer
-from agents.checks._relevance import Asked, check_decisive, check_relevance, is_decline
-from agents.desks._draft import Draft
-from agents.desks._rules import plan, run_desk
-from agents.desks._understand import Understanding, understand
-from agents.model import Budget, ModelClient
-from agents.model import _desks as model_desks
+from agents.chief import Brief, Chief, DeskOutcome, RulesChief
+from agents.desks import Draft, Understanding, read_ranges, understand
 from brain import HivebrainError, InputInvalid, TenantGraph, format_moment, now_ms, parse_moment
+from brain.reads import earlier_turns, open_cards_citing
 
 log = logging.getLogger(__name__)
 
-DESK_TIMEOUT_S = 60.0
-DEFAULT_TOKENS = 60_000
 #: Things recall looks up earlier turns and open cards for.
 RECALL_HITS = 5
-DEFAULT_TOOL_CALLS = 24
-MAX_REVIEWERS = 2
+#: Earlier turns and open cards a recall hands the Chief at most.
+RECALL_TURNS = 5
+RECALL_CARDS = 10
 #: Nodes the Chief names for the path picture.
 MAX_PATH = 8
-#: Values in a turn's tool data past which the checks run in a thread: matching every
-#: sentence's numbers against many thousands of values would hold up the event loop.
-THREAD_CHECKS_AT = 5_000
 
-READ_RECALL = """
-MATCH (t:Turn)-[:CITES]->(n:Entity)
-WHERE n.id IN $ids
-WITH t, count(n) AS overlap
-RETURN t.id, t.name, t.askedAt, overlap
-ORDER BY overlap DESC, t.askedAt DESC
-LIMIT $limit
-"""
 
-READ_OPEN_CARDS = """
-MATCH (c:Card)-[:CITES]->(n:Entity)
-WHERE n.id IN $ids AND c.status = 'pending'
-RETURN DISTINCT c.id, c.name, c.kind
-LIMIT $limit
-"""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnOptions:
+    """What one question comes with, besides the question: its moment, its zone, where it
+    was asked and by whom, and whether the turn is kept.
+
+    ``as_of`` answers as of that moment (default now). ``timezone`` is the tenant's IANA
+    zone ("today" is its day). ``place`` (default the console) is where the message came
+    from and where the tenant's actions go. ``asker`` is the Person (``{"id", "name"}``)
+    the chat user is, when known: "my" questions are about them. ``asked_by`` is the chat
+    user's key the Turn records. ``save=False`` keeps nothing (no Turn, no cards).
+    """
+
+    as_of: str | None = None
+    timezone: str = "UTC"
+    place: CardPlace | None = None
+    asker: Mapping[str, str] | None = None
+    asked_by: str = "console"
+    save: bool = True
 
 
 class FindingOut(BaseModel):
@@ -115,15 +109,137 @@ class TurnResult(BaseModel):
     notes: list[str] = Field(default_factory=list)
 
 
-@dataclass(slots=True)
-class DeskOutcome:
-    """A desk's draft (or failure) inside the turn."""
+async def run_turn(
+    graph: TenantGraph,
+    question: str,
+    options: TurnOptions | None = None,
+    *,
+    chief: Chief | None = None,
+    ledger: ToolLedger | None = None,
+) -> TurnResult:
+    """Answer one question on one tenant and (``options.save``) save the turn.
 
-    desk: str
-    draft: Draft | None
-    error: str | None = None
-    review: list[dict[str, Any]] = field(default_factory=list)
-    revised: bool = False
+    ``chief`` (default ``RulesChief()``) does the thinking: it plans, its desks work, it
+    reviews and answers; whichever it is, the answer goes through the same checks. A
+    request to act ("tell the team that ...") becomes a card at ``options.place`` instead
+    of an answer, and nothing is sent until an approver approves it. ``ledger`` (default a
+    fresh one) lets a caller read every tool call afterwards, as the token benchmark
+    does; it must be empty and on ``graph`` at ``options.as_of``. Raises ``InputInvalid``
+    for a bad ``as_of`` or time zone.
+    """
+    started = time.perf_counter()
+    options = options or TurnOptions()
+    chief = chief or RulesChief()
+    now, zone = _moment(options.as_of), _zone(options.timezone)
+    ledger = _fresh_ledger(ledger, graph, options.as_of)
+    place = options.place or CardPlace()
+    act = await read_request(graph, question, place=place)
+    if act is not None:
+        return await _act_turn(graph, question, act, chief=chief, options=options, started=started)
+
+    brief = await _brief(graph, question, options, chief, ledger, now, zone)
+    desks = await chief.plan(brief)
+    outcomes = await asyncio.gather(*(_work(chief, d, brief) for d in desks))
+    outcomes = await chief.review(outcomes, brief)
+    final = await chief.answer(outcomes, brief)
+    answer = final.text
+
+    # what the answer rests on, read before the server draws its path (the drawing is the
+    # server's, not the writer's: its nodes must not add duties to the answer)
+    used = ledger.used_by(set(extract_citations(answer)))
+    path = await _draw_path(ledger, _path_ids(final, outcomes), _path_as_of(outcomes))
+    report = await _check(answer, brief, used, outcomes)
+
+    turn_id = f"turn-{uuid.uuid4().hex[:12]}"
+    result = TurnResult(
+        turn_id=turn_id,
+        question=question,
+        answer=answer,
+        verified=report.verified,
+        checks=report.as_dict()["checks"],
+        citations=extract_citations(answer),
+        path=path,
+        findings=[_finding(o) for o in outcomes],
+        cards=[],
+        desks=desks,
+        mode=chief.mode,
+        tokens={
+            "read": brief.budget.used.input_tokens,
+            "written": brief.budget.used.output_tokens,
+        },
+        elapsed_ms=int((time.perf_counter() - started) * 1000),
+        recall=dict(brief.recall),
+        sample=ledger.sample,
+        as_of=options.as_of,
+        notes=owed_notes(outcomes),
+        names={c: n for c, n in ledger.names().items() if c in set(extract_citations(answer))},
+    )
+    if not options.save:
+        return result
+    await save_turn(graph, result, asked_by=options.asked_by)
+    proposals = [
+        desk_draft(c, o.desk, turn_id, place) for o in outcomes if o.draft for c in o.draft.cards
+    ]
+    cards = [await propose(graph, draft, now_ms=now_ms()) for draft in proposals]
+    return result.model_copy(update={"cards": [card_view(c) for c in cards]})
+
+
+def _moment(as_of: str | None) -> datetime:
+    """The turn's "now": the ``as_of`` moment, or the clock (``InputInvalid`` if bad)."""
+    if as_of is None:
+        return datetime.now(UTC)
+    return datetime.fromtimestamp(parse_moment(as_of, field="as_of") / 1000, tz=UTC)
+
+
+def _zone(timezone: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(timezone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise InputInvalid(
+            f"unknown time zone {timezone[:40]!r}: use an IANA name such as Europe/London"
+        ) from None
+
+
+def _fresh_ledger(ledger: ToolLedger | None, graph: TenantGraph, as_of: str | None) -> ToolLedger:
+    if ledger is None:
+        return ToolLedger(graph=graph, as_of=as_of)
+    if ledger.graph is not graph or ledger.as_of != as_of or ledger.calls:
+        raise ValueError("a turn's ledger must be empty and on the turn's graph and as_of")
+    return ledger
+
+
+async def _brief(
+    graph: TenantGraph,
+    question: str,
+    options: TurnOptions,
+    chief: Chief,
+    ledger: ToolLedger,
+    now: datetime,
+    zone: ZoneInfo,
+) -> Brief:
+    """What every step of the turn knows: what the brain recalls, the question as read
+    ("today" and "yesterday" are the tenant's own days, not UTC's) and who asks."""
+    remembered = await recall(graph, question, ledger)
+    understood = await understand(question, ledger, now.astimezone(zone).date())
+    desk_question = question
+    if options.asker is not None:
+        asker = options.asker
+        understood.asker = {"id": str(asker["id"]), "name": str(asker.get("name") or asker["id"])}
+        # model desks read "my" and "I" from the question text: say who is asking
+        desk_question = (
+            f"{question}\n(Asked by {understood.asker['name']} [[{understood.asker['id']}]]: "
+            '"my", "me" and "I" mean this person.)'
+        )
+    return Brief(
+        question=question,
+        desk_question=desk_question,
+        understood=understood,
+        recall=remembered,
+        ledger=ledger,
+        now=now,
+        timezone=options.timezone,
+        budget=chief.limits.budget(),
+    )
 
 
 async def recall(graph: TenantGraph, question: str, ledger: ToolLedger) -> dict[str, Any]:
@@ -135,36 +251,20 @@ async def recall(graph: TenantGraph, question: str, ledger: ToolLedger) -> dict[
     except HivebrainError as exc:
         return {"error": exc.user_message}
     ids = [h["id"] for h in hits]
-    turns = await graph.ro_query("recall turns", READ_RECALL, {"ids": ids, "limit": 5})
-    cards = await graph.ro_query("recall cards", READ_OPEN_CARDS, {"ids": ids, "limit": 10})
+    turns = await earlier_turns(graph, ids, limit=RECALL_TURNS)
+    cards = await open_cards_citing(graph, ids, limit=RECALL_CARDS)
     return {
         "things": ids,
-        "earlier_turns": [
-            {"id": i, "question": q, "asked_at": format_moment(a), "overlap": o}
-            for i, q, a, o in turns.rows
-        ],
-        "open_cards": [{"id": i, "title": n, "kind": k} for i, n, k in cards.rows],
+        "earlier_turns": [t.model_dump() for t in turns],
+        "open_cards": [c.model_dump() for c in cards],
     }
 
 
-async def _work(
-    desk: str,
-    question: str,
-    ledger: ToolLedger,
-    timeout_s: float,
-    model: ModelClient | None,
-    budget: Budget | None,
-    understood: Understanding,
-    tz: str,
-) -> DeskOutcome:
-    """One desk's work with its time limit; a failure is reported, never fatal to the turn."""
+async def _work(chief: Chief, desk: str, brief: Brief) -> DeskOutcome:
+    """One desk's work within its time limit; a failure is reported, never fatal."""
     try:
-        async with asyncio.timeout(timeout_s):
-            if model is not None and budget is not None:
-                return DeskOutcome(
-                    desk, await model_desks.work(model, desk, question, ledger, budget)
-                )
-            return DeskOutcome(desk, await run_desk(desk, understood, ledger, tz=tz))
+        async with asyncio.timeout(chief.limits.desk_timeout_s):
+            return DeskOutcome(desk, await chief.work(desk, brief))
     except TimeoutError:
         # no seconds in the note: the answer carries it, and the numbers check would flag them
         return DeskOutcome(desk, None, f"the {ROSTER[desk].title} desk timed out")
@@ -172,114 +272,72 @@ async def _work(
         return DeskOutcome(desk, None, f"the {ROSTER[desk].title} desk failed: {exc.user_message}")
 
 
-async def review_with_model(
-    outcome: DeskOutcome, ledger: ToolLedger, model: ModelClient, budget: Budget
-) -> DeskOutcome:
-    """Model-mode review: at most two reviewers; any "fix" earns exactly one revision."""
-    if outcome.draft is None:
-        return outcome
-    for reviewer in ROSTER[outcome.desk].reviewers[:MAX_REVIEWERS]:
-        try:
-            outcome.review.append(
-                await model_desks.review(model, reviewer, outcome.draft, ledger, budget)
-            )
-        except HivebrainError as exc:
-            outcome.review.append(
-                {"reviewer": reviewer, "verdict": "skipped", "note": exc.user_message}
-            )
-    fixes = [r["note"] for r in outcome.review if r["verdict"] == "fix"]
-    if fixes:
-        try:
-            outcome.draft = await model_desks.revise(
-                model, outcome.desk, outcome.draft, fixes, budget
-            )
-            outcome.revised = True
-        except HivebrainError as exc:
-            log.warning("revision by %s skipped: %s", outcome.desk, exc)
-    return outcome
-
-
-def review(
-    outcome: DeskOutcome, ledger: ToolLedger, *, numbers: DataNumbers | None = None
-) -> DeskOutcome:
-    """At most two reviewers per finding; a "fix" verdict earns exactly one revision.
-
-    Rules-mode reviewers are the checks themselves, applied to one finding: the numbers
-    desk checks figures, the fact checker checks citations. A revision drops the lines a
-    reviewer could not verify. ``numbers`` (the ledger's ``DataNumbers``, built once per
-    turn) saves gathering the data's numbers again for every finding and sentence.
-    CPU work on big data: ``run_turn`` calls it in a thread then.
-    """
-    if outcome.draft is None:
-        return outcome
-    reviewers = ROSTER[outcome.desk].reviewers[:MAX_REVIEWERS]
-    text = outcome.draft.text
-    outputs = ledger.outputs
-    if numbers is None and "numbers" in reviewers:
-        numbers = DataNumbers.of(outputs)
-    failed_lines: set[str] = set()
-    for reviewer in reviewers:
-        if reviewer == "numbers":
-            result = check_numbers(text, outputs, numbers=numbers)
-        elif reviewer in ("facts", "qa"):
-            result = check_citations(text, ledger.returned_ids)
-        else:
-            continue
-        outcome.review.append(
-            {
-                "reviewer": reviewer,
-                "verdict": "ok" if result.passed else "fix",
-                "note": result.detail,
-            }
-        )
-        if not result.passed:
-            failed_lines.update(_lines_failing(text, reviewer, ledger, numbers))
-    if failed_lines:
-        kept = [
-            " ".join(s for s in _SENTENCE.split(line) if s not in failed_lines)
-            for line in text.splitlines()
-        ]
-        outcome.draft = replace(outcome.draft, text="\n".join(k for k in kept if k.strip()))
-        outcome.revised = True
-    return outcome
-
-
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
-
-
-def _lines_failing(
-    text: str, reviewer: str, ledger: ToolLedger, numbers: DataNumbers | None
-) -> list[str]:
-    """The sentences a reviewer cannot verify (the one revision drops just those)."""
-    if reviewer == "numbers" and numbers is None:
-        numbers = DataNumbers.of(ledger.outputs)
-    returned = ledger.returned_ids if reviewer != "numbers" else set[str]()
-    bad: list[str] = []
-    for line in text.splitlines():
-        for sentence in _SENTENCE.split(line):
-            check = (
-                check_numbers(sentence, (), numbers=numbers)
-                if reviewer == "numbers"
-                else check_citations(sentence, returned)
-            )
-            if not check.passed:
-                bad.append(sentence)
-    return bad
-
-
-def _review_all(outcomes: list[DeskOutcome], ledger: ToolLedger) -> list[DeskOutcome]:
-    """Rules-mode review of every finding, the data's numbers gathered once for all."""
-    checks_numbers = any(
-        o.draft is not None and "numbers" in ROSTER[o.desk].reviewers[:MAX_REVIEWERS]
-        for o in outcomes
+async def _check(
+    answer: str, brief: Brief, used: ToolLedger, outcomes: list[DeskOutcome]
+) -> CheckReport:
+    """The answer checks, on the answer as written (never on the notes beside it), against
+    every tool result of the turn; ``used`` is what the answer's citations rest on (its
+    sample and as-of duties). Besides them run the guards, which read the question on
+    their own, and the writers' own doubts. In a thread when the data is big."""
+    ledger = brief.ledger
+    cited_types = {n.id: n.type for r in ledger.results for n in r.evidence.nodes}
+    relevance = check_relevance(
+        answer,
+        asked_of(brief.understood, outcomes),
+        cited_types=cited_types,
+        outputs=ledger.outputs,
     )
-    numbers = DataNumbers.of(ledger.outputs) if checks_numbers else None
-    return [review(o, ledger, numbers=numbers) for o in outcomes]
+    declined = is_decline(answer)
+    guards = guard_answer(
+        brief.question,
+        answer,
+        today=brief.understood.today,
+        outputs=ledger.outputs,
+        names=ledger.names().values(),
+        declined=declined,
+    )
+    # the writers' own doubts about what the answer says (a decline rests on no choice)
+    doubts = [] if declined else [d for o in outcomes if o.draft and not o.draft.declined
+                                  for d in o.draft.doubts]  # fmt: skip
+    guards.append(check_decisive(doubts))
+    checks = functools.partial(
+        check_answer,
+        answer,
+        returned_ids=ledger.returned_ids,
+        outputs=ledger.outputs,
+        sample_outputs=used.outputs,
+        newest_as_of=used.newest_as_of,
+        now=brief.now,
+        relevance=relevance,
+        claims=not declined,
+        guards=guards,
+    )
+    return await asyncio.to_thread(checks) if checks_are_heavy(ledger.outputs) else checks()
 
 
-def _checks_are_heavy(ledger: ToolLedger) -> bool:
-    """Whether the turn's data is big enough that checking it belongs in a thread."""
-    return holds_many_values(ledger.outputs, limit=THREAD_CHECKS_AT)
+def _path_ids(final: Draft, outcomes: list[DeskOutcome]) -> list[str]:
+    """The nodes to draw: the answer's own path when it names one (two or more), else the
+    desks' paths in plan order."""
+    if len(final.path_ids) >= 2:
+        return final.path_ids
+    return list(dict.fromkeys(i for o in outcomes if o.draft for i in o.draft.path_ids))[:MAX_PATH]
+
+
+def _path_as_of(outcomes: list[DeskOutcome]) -> str | None:
+    """The moment a desk asked its path to be drawn at (a question about the past)."""
+    return next((o.draft.path_as_of for o in outcomes if o.draft and o.draft.path_as_of), None)
+
+
+def _finding(o: DeskOutcome) -> FindingOut:
+    return FindingOut(
+        desk=o.desk,
+        title=ROSTER[o.desk].title,
+        text=o.draft.text if o.draft else o.error or "",
+        citations=extract_citations(o.draft.text) if o.draft else [],
+        ok=o.error is None,
+        review=o.review,
+        revised=o.revised,
+    )
 
 
 def owed_notes(outcomes: list[DeskOutcome]) -> list[str]:
@@ -288,49 +346,11 @@ def owed_notes(outcomes: list[DeskOutcome]) -> list[str]:
     return ["Not all desks finished: " + "; ".join(failed) + "."] if failed else []
 
 
-def owed_caveats(ledger: ToolLedger, now: datetime) -> list[str]:
-    """What the writer of an answer must say about its data: sample, or stale."""
-    caveats: list[str] = []
-    if ledger.sample:
-        caveats.append("This answer uses sample data, not real business figures.")
-    newest = ledger.newest_as_of
-    if newest is not None and now - newest > STALE_AFTER:
-        caveats.append(f"The newest data behind this is as of {newest.date().isoformat()}.")
-    return caveats
-
-
-def compose(outcomes: list[DeskOutcome], ledger: ToolLedger, now: datetime) -> str:
-    """The Chief's rules-mode answer: the findings in plan order, and what it owes about
-    the data (sample, stale) in its own words. A desk that found nothing stays quiet when
-    another answered; when none did, one plain decline is the answer."""
-    drafts = [o.draft for o in outcomes if o.draft and o.draft.text.strip()]
-    answered = [d.text for d in drafts if not d.declined]
-    if not answered:
-        return drafts[0].text if drafts else "I don't have anything about that in your records."
-    text = "\n\n".join(answered)
-    used = ledger.used_by(set(extract_citations(text)))
-    caveats = owed_caveats(used, now)
-    if not check_sample(text, used.outputs).passed and not any("sample" in c for c in caveats):
-        caveats.insert(0, "This answer uses sample data, not real business figures.")
-    lowered = text.lower()
-    owed = [
-        c
-        for c in caveats
-        if not (
-            ("sample" in c.lower() and "sample" in lowered)
-            or ("as of" in c and AS_OF_RE.search(text))
-        )
-    ]
-    return text + ("\n\n" + " ".join(owed) if owed else "")
-
-
 def asked_of(u: Understanding, outcomes: list[DeskOutcome] | None = None) -> Asked:
     """What the relevance check holds an answer to, from how the question was read (and
     the records the desks answered about, besides its subject)."""
     ranges: tuple[tuple[str, str], ...] = ()
     if u.kind == "metric" and u.metric_op not in (None, "why"):
-        from agents.desks._answers import read_ranges
-
         read = read_ranges(u, u.metric_op or "total")
         ranges = tuple((a.isoformat(), b.isoformat()) for a, b in read or [])
     return Asked(
@@ -348,203 +368,13 @@ def asked_of(u: Understanding, outcomes: list[DeskOutcome] | None = None) -> Ask
     )
 
 
-async def run_turn(
-    graph: TenantGraph,
-    question: str,
-    *,
-    as_of: str | None = None,
-    model: ModelClient | None = None,
-    budget: Budget | None = None,
-    token_budget: int = DEFAULT_TOKENS,
-    tool_call_budget: int = DEFAULT_TOOL_CALLS,
-    desk_timeout_s: float = DESK_TIMEOUT_S,
-    save: bool = True,
-    asked_by: str = "console",
-    ledger: ToolLedger | None = None,
-    timezone: str = "UTC",
-    place: CardPlace | None = None,
-    asker: Mapping[str, str] | None = None,
-) -> TurnResult:
-    """Answer one question on one tenant and save the turn.
-
-    With a ``model`` the Chief and desks are Claude (within ``budget``); without one the
-    turn runs in rules mode. Either way the answer goes through the same checks.
-    ``ledger`` (default: a fresh one) lets a caller read every tool call afterwards, as
-    the token benchmark does; it must be empty and on ``graph`` at ``as_of``.
-    ``place`` (default: the console) is where the message came from and where the
-    tenant's actions go; a request to act ("tell the team that ...") becomes a card
-    there instead of an answer, and nothing is sent until an approver approves it.
-    ``asker`` is the Person ({"id", "name"}) the chat user is, when known: "my" questions
-    are about them.
-    """
-    started = time.perf_counter()
-    if as_of is not None:
-        parse_moment(as_of, field="as_of")
-    try:
-        zone = ZoneInfo(timezone)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise InputInvalid(
-            f"unknown time zone {timezone[:40]!r}: use an IANA name such as Europe/London"
-        ) from None
-    if model is not None and budget is None:
-        budget = Budget(tokens=token_budget, tool_calls=tool_call_budget)
-    # the model's tool loop charges tool calls to the budget itself; the ledger must not too
-    if ledger is None:
-        ledger = ToolLedger(graph=graph, as_of=as_of)
-    elif ledger.graph is not graph or ledger.as_of != as_of or ledger.calls:
-        raise ValueError("a turn's ledger must be empty and on the turn's graph and as_of")
-    now = (
-        datetime.now(UTC)
-        if as_of is None
-        else datetime.fromtimestamp(parse_moment(as_of) / 1000, tz=UTC)
-    )
-    place = place or CardPlace()
-    act = await read_request(graph, question, place=place)
-    if act is not None:
-        return await _act_turn(
-            graph, question, act, model=model, save=save, asked_by=asked_by, started=started
-        )
-    remembered = await recall(graph, question, ledger)
-    # "today" and "yesterday" are the tenant's own days, not UTC's
-    today = now.astimezone(zone).date()
-    understood = await understand(question, ledger, today)
-    desk_question = question
-    if asker is not None:
-        understood.asker = {"id": str(asker["id"]), "name": str(asker.get("name") or asker["id"])}
-        # model desks read "my" and "I" from the question text: say who is asking
-        desk_question = (
-            f"{question}\n(Asked by {understood.asker['name']} [[{understood.asker['id']}]]: "
-            '"my", "me" and "I" mean this person.)'
-        )
-    if model is not None and budget is not None:
-        desks = await model_desks.plan(model, question, remembered, budget)
-    else:
-        desks = plan(understood)
-    outcomes = list(
-        await asyncio.gather(
-            *(
-                _work(d, desk_question, ledger, desk_timeout_s, model, budget, understood, timezone)
-                for d in desks
-            )
-        )
-    )
-    if model is not None and budget is not None:
-        outcomes = [await review_with_model(o, ledger, model, budget) for o in outcomes]
-    elif _checks_are_heavy(ledger):
-        outcomes = await asyncio.to_thread(_review_all, outcomes, ledger)
-    else:
-        outcomes = _review_all(outcomes, ledger)
-    notes = owed_notes(outcomes)
-    caveats = owed_caveats(ledger, now)
-    path_ids = list(dict.fromkeys(i for o in outcomes if o.draft for i in o.draft.path_ids))[
-        :MAX_PATH
-    ]
-    if model is not None and budget is not None:
-        try:
-            final = await model_desks.answer(
-                model, question, [(o.desk, o.draft) for o in outcomes if o.draft], caveats, budget
-            )
-            answer = final.text
-            path_ids = final.path_ids if len(final.path_ids) >= 2 else path_ids
-        except HivebrainError as exc:
-            log.warning("chief answer fell back to the findings: %s", exc)
-            answer = compose(outcomes, ledger, now)
-    else:
-        answer = compose(outcomes, ledger, now)
-    path_as_of = next(
-        (o.draft.path_as_of for o in outcomes if o.draft and o.draft.path_as_of), None
-    )
-    # what the answer rests on, read before the server draws its path (the drawing is the
-    # server's, not the writer's: its nodes must not add duties to the answer)
-    used = ledger.used_by(set(extract_citations(answer)))
-    path = await _draw_path(ledger, path_ids, path_as_of)
-    cited_types = {n.id: n.type for r in ledger.results for n in r.evidence.nodes}
-    relevance = check_relevance(
-        answer, asked_of(understood, outcomes), cited_types=cited_types, outputs=ledger.outputs
-    )
-    guards = guard_answer(
-        question,
-        answer,
-        today=today,
-        outputs=ledger.outputs,
-        names=ledger.names().values(),
-        declined=is_decline(answer),
-    )
-    # the writers' own doubts, for what the answer says (a decline rests on no choice)
-    guards.append(
-        check_decisive(
-            []
-            if is_decline(answer)
-            else [d for o in outcomes if o.draft and not o.draft.declined for d in o.draft.doubts]
-        )
-    )
-    checks = functools.partial(
-        check_answer,
-        answer,
-        returned_ids=ledger.returned_ids,
-        outputs=ledger.outputs,
-        sample_outputs=used.outputs,
-        newest_as_of=used.newest_as_of,
-        now=now,
-        relevance=relevance,
-        claims=not is_decline(answer),
-        guards=guards,
-    )
-    report = await asyncio.to_thread(checks) if _checks_are_heavy(ledger) else checks()
-    findings = [
-        FindingOut(
-            desk=o.desk,
-            title=ROSTER[o.desk].title,
-            text=o.draft.text if o.draft else o.error or "",
-            citations=extract_citations(o.draft.text) if o.draft else [],
-            ok=o.error is None,
-            review=o.review,
-            revised=o.revised,
-        )
-        for o in outcomes
-    ]
-    turn_id = f"turn-{uuid.uuid4().hex[:12]}"
-    proposals = [
-        desk_draft(c, o.desk, turn_id, place) for o in outcomes if o.draft for c in o.draft.cards
-    ]
-    result = TurnResult(
-        turn_id=turn_id,
-        question=question,
-        answer=answer,
-        verified=report.verified,
-        checks=report.as_dict()["checks"],
-        citations=extract_citations(answer),
-        path=path,
-        findings=findings,
-        cards=[],
-        desks=desks,
-        mode="model" if model else "rules",
-        tokens={
-            "read": budget.used.input_tokens if budget else 0,
-            "written": budget.used.output_tokens if budget else 0,
-        },
-        elapsed_ms=int((time.perf_counter() - started) * 1000),
-        recall=remembered,
-        sample=ledger.sample,
-        as_of=as_of,
-        notes=notes,
-        names={c: n for c, n in ledger.names().items() if c in set(extract_citations(answer))},
-    )
-    if save:
-        await save_turn(graph, result, asked_by=asked_by)
-        cards = [await propose(graph, draft, now_ms=now_ms()) for draft in proposals]
-        result = result.model_copy(update={"cards": [card_view(c) for c in cards]})
-    return result
-
-
 async def _act_turn(
     graph: TenantGraph,
     question: str,
     act: ActRequest,
     *,
-    model: ModelClient | None,
-    save: bool,
-    asked_by: str,
+    chief: Chief,
+    options: TurnOptions,
     started: float,
 ) -> TurnResult:
     """The turn of a request to act: the reply says what the card will do, nothing runs."""
@@ -560,30 +390,17 @@ async def _act_turn(
         findings=[],
         cards=[],
         desks=["chief"],
-        mode="model" if model else "rules",
+        mode=chief.mode,
         tokens={"read": 0, "written": 0},
         elapsed_ms=int((time.perf_counter() - started) * 1000),
     )
-    if save:
-        await save_turn(graph, result, asked_by=asked_by)
+    if options.save:
+        await save_turn(graph, result, asked_by=options.asked_by)
         if act.draft is not None:
             draft = act.draft.model_copy(update={"turn_id": turn_id})
             card = await propose(graph, draft, now_ms=now_ms())
             result = result.model_copy(update={"cards": [card_view(card)]})
     return result
-
-
-def card_view(card: Card) -> dict[str, Any]:
-    """A card as a turn reports it."""
-    return {
-        "id": card.id,
-        "kind": card.kind,
-        "title": card.title,
-        "preview": card.preview,
-        "status": card.status,
-        "proposed_by": card.proposed_by,
-        "expires_at": format_moment(card.expires_at),
-    }
 
 
 async def _draw_path(ledger: ToolLedger, ids: list[str], as_of: str | None) -> dict[str, Any]:

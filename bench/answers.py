@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agents import TurnResult, meeting_proposer, run_turn
+from agents import TurnOptions, TurnResult, meeting_proposer, run_turn
 from brain import Brain, BrainSettings, EmbeddedServer, TenantGraph, read_facts
 from brain.ingest import load_meeting, read_transcript
 
@@ -236,7 +236,9 @@ async def load(brain: Brain, business: Business) -> tuple[TenantGraph, float]:
 
 async def ask(graph: TenantGraph, question: dict[str, Any]) -> tuple[TurnResult, float]:
     started = time.perf_counter()
-    result = await run_turn(graph, question["q"], as_of=question.get("as_of"), save=False)
+    result = await run_turn(
+        graph, question["q"], TurnOptions(as_of=question.get("as_of"), save=False)
+    )
     return result, (time.perf_counter() - started) * 1000
 
 

@@ -28,8 +28,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from agents.checks._answer import check_numbers  # noqa: E402
-from agents.checks._numbers import DataNumbers  # noqa: E402
+from agents.checks import (
+    DataNumbers,  # noqa: E402
+    check_numbers,  # noqa: E402
+)
 from brain.ingest import parse_facts_file, parse_upload, read_facts, upload_facts  # noqa: E402
 
 

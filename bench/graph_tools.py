@@ -32,12 +32,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.scale_graph import benchmark_graph  # noqa: E402
 from brain import Brain, BrainSettings, TenantGraph, now_ms  # noqa: E402
 from brain.db import EmbeddedServer  # noqa: E402
-from brain.reads import clear_cache  # noqa: E402
-from brain.reads._paths import path  # noqa: E402
-from brain.reads._ranks import rank, topics  # noqa: E402
-from brain.reads._search import POOL, search  # noqa: E402
-from brain.reads._search_queries import fulltext_query, search_query  # noqa: E402
-from brain.reads._walks import lookup, what_breaks  # noqa: E402
+from brain.reads import (  # noqa: E402  # noqa: E402
+    clear_cache,  # noqa: E402
+    fulltext_query,  # noqa: E402
+    lookup,
+    path,  # noqa: E402
+    rank,
+    topics,
+    what_breaks,
+)
+from brain.reads.search import (  # noqa: E402
+    POOL,
+    search,
+    search_query,  # noqa: E402
+)
 
 DATA = Path(__file__).resolve().parent / "out" / "graph-tools"
 SLUG = "bench-tools"

@@ -39,8 +39,8 @@ from shared_data import need_files, shared_data
 from agents.tools import call_tool
 from brain import Brain, BrainSettings, EmbeddedServer, TenantGraph, now_ms
 from brain.ingest import meeting_facts, slugify
-from brain.reads._search import POOL, RRF_K, fuse
-from brain.reads._search_queries import SNIPPET, fulltext_query, search_query
+from brain.reads import fulltext_query
+from brain.reads.search import POOL, RRF_K, SNIPPET, fuse, search_query
 
 DEFAULT_MEETINGS = shared_data("meetings")
 AS_OF = "2026-01-05"

@@ -44,18 +44,19 @@ from shared_data import need_files, shared_data  # noqa: E402  # bench/ is a fol
 
 from brain import Brain, BrainSettings, TenantGraph, parse_moment  # noqa: E402
 from brain.db import EmbeddedServer  # noqa: E402
-from brain.ingest._github import (  # noqa: E402
+from brain.ingest.github import (  # noqa: E402  # noqa: E402
     FORKS,
     CommitRecord,
+    PeopleIndex,  # noqa: E402
     add_signatures,
     component_of,
+    file_kind,
+    folder_kind,
     load_github,
     looks_like_bot,
     person_key,
     read_commits,
 )
-from brain.ingest._github_paths import file_kind, folder_kind  # noqa: E402
-from brain.ingest._github_people import PeopleIndex  # noqa: E402
 from brain.reads import decision_trail, experts_for, triage_candidates  # noqa: E402
 
 DATA = shared_data("github")

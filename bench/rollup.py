@@ -29,7 +29,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from brain import Brain, BrainSettings, TenantGraph, now_ms
-from brain.db._server import EmbeddedServer
+from brain.db import EmbeddedServer
 from brain.reads import metric_period
 from scheduler import JobRunner, Post
 

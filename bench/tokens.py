@@ -36,10 +36,10 @@ from typing import Any
 
 from shared_data import need_files, shared_data  # bench/ is a folder of scripts
 
+from agents import TurnOptions, run_turn
 from agents._ledger import ToolLedger
-from agents._turn import run_turn
+from agents.chief import RECALL_CHARS
 from agents.model import TOOL_RESULT_CHARS, tool_result_text
-from agents.model._desks import RECALL_CHARS
 from brain import Brain, BrainSettings, TenantGraph
 from brain.db import EmbeddedServer
 from brain.ingest import document_facts
@@ -110,7 +110,7 @@ async def measure(graph: TenantGraph, question: str, paste: str, tok: Tokenizer)
     two calls are replaced by the summary the Chief actually reads.
     """
     ledger = ToolLedger(graph=graph)
-    turn = await run_turn(graph, question, ledger=ledger, save=False)
+    turn = await run_turn(graph, question, TurnOptions(save=False), ledger=ledger)
     by_tool: Counter[str] = Counter()
     by_tool["recall summary"] = tok.count(json.dumps(turn.recall)[:RECALL_CHARS])
     shown = by_tool["recall summary"]

@@ -1,4 +1,4 @@
-"""Wiring that the CLI and ``serve`` share: executors from settings, the configured turn, the core.
+"""What the CLI and ``serve`` assemble: executors from settings, the Chief, the turn, the core.
 
 Only entry points call these. Executors are built from the environment (GitHub and
 Composio when their keys are set); the channel-post executor needs the running bots, so
@@ -17,8 +17,9 @@ from brain import Brain, HivebrainSettings, HttpUrlSetting
 # `agents` pulls in the model SDKs (seconds under load): imported when a function runs, so
 # CLI commands that never answer a question stay fast.
 if TYPE_CHECKING:
+    from agents import Chief
     from agents.cards import ExecutorRegistry
-    from bots.core import BotCore
+    from bots.core import Answer, BotCore
 
 
 class ExecutorSettings(HivebrainSettings):
@@ -72,8 +73,8 @@ def build_executors(
         ExecutorRegistry,
         GitHubExecutor,
         RecordOnlyExecutor,
-        setting_list,
     )
+    from brain import setting_list
 
     registry = ExecutorRegistry([RecordOnlyExecutor()])
     tenants = brain.registry if brain is not None else None
@@ -118,31 +119,32 @@ def build_executors(
     return registry
 
 
-def configured_turn() -> Any:
-    """`run_turn` with the configured model (None without ANTHROPIC_API_KEY: rules mode),
-    the per-turn budget and the desks' time limit."""
-    from agents import AgentSettings, model_from_settings, run_turn
+def configured_chief() -> Chief:
+    """The Chief the settings ask for: Claude with ANTHROPIC_API_KEY, the rules without,
+    each turn within the configured token, tool-call and desk-time limits."""
+    from agents import AgentSettings, chief_from_settings
 
-    settings = AgentSettings()
-    return functools.partial(
-        run_turn,
-        model=model_from_settings(settings),
-        token_budget=settings.hivebrain_turn_token_budget,
-        tool_call_budget=settings.hivebrain_turn_tool_calls,
-        desk_timeout_s=settings.hivebrain_desk_timeout_s,
-    )
+    return chief_from_settings(AgentSettings())
+
+
+def configured_turn() -> Answer:
+    """`run_turn` answered by the configured Chief: the one hop from a chat message (or
+    `hivebrain ask`) to a turn, assembled here rather than defaulted inside the core."""
+    from agents import run_turn
+
+    return functools.partial(run_turn, chief=configured_chief())
 
 
 def build_core(brain: Brain, slug: str) -> BotCore:
-    """The bot core with the configured model and executors, for chat and serve."""
+    """The bot core with the configured Chief and executors, for chat and serve."""
     from agents import meeting_proposer
-    from bots.core._core import BotCore
+    from bots.core import BotCore
 
     return BotCore(
         brain,
+        answer=configured_turn(),
         # every card acts as its own tenant (never one user shared by all of them)
         executors=build_executors(ExecutorSettings(), slug=slug, brain=brain),
-        answer=configured_turn(),
         # uploaded transcripts get the model's extraction when a model is configured
-        propose=meeting_proposer(),
+        extract_meeting_items=meeting_proposer(),
     )

@@ -18,38 +18,12 @@ from typing import Any
 from aiohttp import web
 
 from agents import ChannelPostExecutor
-from agents.cards import KeyedPoster
-from agents.errors import ActionFailed
-from bots._digests import DigestPoster
-from bots.core._core import BotCore
-from bots.core._settings import BotSettings
+from bots._posters import ChannelPosters
+from bots.core import BotCore, BotSettings
 from brain import Brain, HivebrainError
 from scheduler import JobRunner, JobService
 
 log = logging.getLogger(__name__)
-
-
-class PlatformPoster:
-    """One ``Poster`` over every running platform: dispatches on the platform name."""
-
-    def __init__(self) -> None:
-        self.posters: dict[str, Any] = {}
-
-    async def post(self, *, platform: str, channel: str, text: str) -> str:
-        """Post through the platform's own poster."""
-        poster = self.posters.get(platform)
-        if poster is None:
-            raise ActionFailed("channel", f"{platform} is not running in this process")
-        return str(await poster.post(platform=platform, channel=channel, text=text))
-
-    async def post_once(self, *, platform: str, channel: str, text: str, key: str) -> str:
-        """Post with an idempotency key where the platform's poster takes one (Discord)."""
-        poster = self.posters.get(platform)
-        if poster is None:
-            raise ActionFailed("channel", f"{platform} is not running in this process")
-        if isinstance(poster, KeyedPoster):
-            return await poster.post_once(platform=platform, channel=channel, text=text, key=key)
-        return str(await poster.post(platform=platform, channel=channel, text=text))
 
 
 def health_app(brain: Brain, running: dict[str, bool], started: float) -> web.Application:
@@ -80,7 +54,7 @@ def health_app(brain: Brain, running: dict[str, bool], started: float) -> web.Ap
 
 
 def _add_github_webhook(
-    brain: Brain, app: web.Application, digests: DigestPoster | None = None
+    brain: Brain, app: web.Application, posters: ChannelPosters | None = None
 ) -> set[asyncio.Task[Any]]:
     """The GitHub triage webhook, when a secret is set (``HIVEBRAIN_GITHUB_WEBHOOK_SECRET``)."""
     from bots._github_webhook import github_webhook_routes
@@ -94,7 +68,7 @@ def _add_github_webhook(
         brain,
         secret=settings.hivebrain_github_webhook_secret.get_secret_value(),
         repos=repos,
-        poster=digests,
+        poster=posters,
     )
     app.add_routes(routes)
     return tasks
@@ -109,42 +83,43 @@ async def serve(
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
-    poster = PlatformPoster()
-    core.executors.register(ChannelPostExecutor(poster=poster))
+    # one poster for every platform running here: approved cards' messages and the
+    # scheduler's posts both go through it
+    posters = ChannelPosters()
+    core.executors.register(ChannelPostExecutor(poster=posters))
     running: dict[str, bool] = {"slack": False, "discord": False, "scheduler": False}
     app = health_app(brain, running, time.monotonic())
     slack_service = None
     discord_task: asyncio.Task[None] | None = None
-    digests = DigestPoster()
     if settings.slack_enabled:
-        from bots.slack._app import run_slack
-        from bots.slack._installs import RegistryInstallationStore, SlackPoster
+        from bots.slack import RegistryInstallationStore, SlackPoster, run_slack
 
         slack_service = await run_slack(core, settings)
         app.add_routes(slack_service.routes)
         store = slack_service.adapter.app.installation_store
-        poster.posters["slack"] = SlackPoster(
-            slack_service.adapter.app.client,
-            # many workspaces (OAuth): each card's post uses its own workspace's token
-            installations=store if isinstance(store, RegistryInstallationStore) else None,
+        posters.add(
+            "slack",
+            SlackPoster(
+                slack_service.adapter.app.client,
+                # many workspaces (OAuth): each post uses its own workspace's token
+                installations=store if isinstance(store, RegistryInstallationStore) else None,
+            ),
         )
-        digests.slack = slack_service.adapter.app.client
         running["slack"] = True
     if settings.discord_enabled:
-        from bots.discord._bot import DiscordPoster, build_discord_bot, run_discord
+        from bots.discord import DiscordPoster, build_discord_bot, run_discord
 
         bot = build_discord_bot(core, settings, sync_commands=settings.discord_sync_commands)
-        poster.posters["discord"] = DiscordPoster(bot)
-        digests.discord = bot
+        posters.add("discord", DiscordPoster(bot))
         discord_task = asyncio.create_task(run_discord(core, settings, bot=bot), name="discord")
         running["discord"] = True
-    webhook_tasks = _add_github_webhook(brain, app, digests)
+    webhook_tasks = _add_github_webhook(brain, app, posters)
     webhook_secret = settings.hivebrain_meeting_webhook_secret
     if webhook_secret is not None and webhook_secret.get_secret_value():
         from bots._meeting_hook import meeting_webhook_routes
 
         app.add_routes(meeting_webhook_routes(brain, webhook_secret.get_secret_value()))
-    scheduler = JobService(JobRunner(brain, digests))
+    scheduler = JobService(JobRunner(brain, posters))
     await scheduler.start()
     running["scheduler"] = True
     runner = web.AppRunner(app)

@@ -7,9 +7,16 @@ from brain._health import DatabaseHealth, database_health
 from brain._moments import format_moment, now_ms, parse_moment
 from brain._settings import BrainSettings, HivebrainSettings, HttpUrlSetting
 from brain._tenant_graph import TenantGraph, WriteReport
-from brain._tenants import Registry, Tenant, validate_slug
-from brain.db._driver import FalkorDriver, GraphDriver, QueryResult
-from brain.db._server import EmbeddedServer, ServerStatus
+from brain._tenants import Registry, Tenant, setting_list, validate_slug
+from brain.db import (
+    EmbeddedServer,
+    FalkorDriver,
+    GraphDriver,
+    QueryResult,
+    ServerLock,
+    ServerStatus,
+    lock_key,
+)
 from brain.errors import (
     EmbeddingUnavailable,
     GraphUnavailable,
@@ -22,11 +29,18 @@ from brain.errors import (
     TenantUnknown,
     WriteRefused,
 )
-from brain.ingest._facts import export_facts, parse_lines, read_facts
-from brain.reads._cache import clear_cache
-from brain.reads._cypher_guard import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_cypher, run_cypher
-from brain.reads._ranks import rank, topics
-from brain.reads._stats import TenantStats, tenant_stats
+from brain.ingest import export_facts, parse_lines, read_facts
+from brain.reads import (
+    CYPHER_ROW_CAP,
+    CYPHER_TIMEOUT_MS,
+    TenantStats,
+    check_cypher,
+    clear_cache,
+    rank,
+    run_cypher,
+    tenant_stats,
+    topics,
+)
 from brain.sample import SAMPLE_QUESTIONS, SAMPLE_TENANT, sample_business
 
 __all__ = [
@@ -57,6 +71,7 @@ __all__ = [
     "QueryRefused",
     "QueryResult",
     "Registry",
+    "ServerLock",
     "ServerStatus",
     "Tenant",
     "TenantExists",
@@ -68,10 +83,12 @@ __all__ = [
     "database_health",
     "export_facts",
     "format_moment",
+    "lock_key",
     "now_ms",
     "parse_lines",
     "parse_moment",
     "read_facts",
+    "setting_list",
     "tenant_stats",
     "validate_slug",
 ]

@@ -17,10 +17,8 @@ from brain._embeddings_onnx import OnnxEmbedder
 from brain._settings import BrainSettings
 from brain._tenant_graph import ARCHIVE_SUFFIX, READS_KEY, TenantGraph
 from brain._tenants import REFERENCE_GRAPH, Registry, Tenant, graph_name, validate_slug
-from brain.db._driver import FalkorDriver, GraphDriver
-from brain.db._indexes import ensure_indexes, wait_operational
-from brain.db._server import EmbeddedServer
-from brain.schema._writer import serving_event
+from brain.db import EmbeddedServer, FalkorDriver, GraphDriver, ensure_indexes, wait_operational
+from brain.schema import serving_event
 
 log = logging.getLogger(__name__)
 

@@ -13,8 +13,7 @@ from typing import Any, cast
 
 from brain._brain import Brain
 from brain._tenants import REFERENCE_GRAPH, REGISTRY_GRAPH, graph_name
-from brain.db._driver import safe_url
-from brain.db._indexes import index_report
+from brain.db import index_report, safe_url
 
 #: Graphs whose indexes are read at most (a check, not an audit of a huge install).
 MAX_GRAPHS = 500

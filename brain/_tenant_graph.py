@@ -15,12 +15,9 @@ from typing import Any, LiteralString, cast
 from brain._embeddings import Embedder
 from brain._json import is_list, is_object
 from brain._moments import now_ms
-from brain.db._driver import READ_TIMEOUT_MS, CheckedCypher, GraphDriver, QueryResult
+from brain.db import READ_TIMEOUT_MS, CheckedCypher, GraphDriver, QueryResult
 from brain.errors import HivebrainError
-from brain.schema._embedding import EmbedCounts
-from brain.schema._gate import Origin, clean_props
-from brain.schema._types import NODE_META_PROPS
-from brain.schema._writer import FactWriter, WriteReport
+from brain.schema import NODE_META_PROPS, EmbedCounts, FactWriter, Origin, WriteReport, clean_props
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from brain._moments import format_moment, now_ms
-from brain.db._driver import GraphDriver
+from brain.db import GraphDriver
 from brain.errors import InputInvalid, InvalidSlug, QueryRefused, TenantExists, TenantUnknown
 
 REGISTRY_GRAPH = "hb__registry"
@@ -33,6 +33,18 @@ def validate_slug(slug: object) -> str:
 def graph_name(slug: str) -> str:
     """The tenant graph's name: derived from the validated slug and nothing else."""
     return f"hb_{validate_slug(slug)}"
+
+
+def setting_list(value: Any) -> tuple[str, ...]:
+    """A tenant's list setting (``github_repos``, ``composio_toolkits``...), stored either as
+    a list or as comma-separated text, as a tuple without blanks or repeats."""
+    if isinstance(value, str):
+        items = value.split(",")
+    elif isinstance(value, list | tuple):
+        items = [str(v) for v in cast(list[Any], value)]
+    else:
+        return ()
+    return tuple(dict.fromkeys(i.strip() for i in items if i.strip()))
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,6 @@ bots supply at wiring time.
 
 from __future__ import annotations
 
-from scheduler._lock import RunLock, lock_key
 from scheduler._runner import DigestPoster, JobRunner, RunReport, channels_for, deliver
 from scheduler._service import JobService, next_run, wanted_jobs
 from scheduler.jobs import (
@@ -34,14 +33,12 @@ __all__ = [
     "JobRunner",
     "JobService",
     "Post",
-    "RunLock",
     "RunReport",
     "Sources",
     "channels_for",
     "crontab_trigger",
     "deliver",
     "job",
-    "lock_key",
     "next_run",
     "triage_post",
     "wanted_jobs",

@@ -20,10 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from agents import TOOLS, HivebrainError
-from brain import Brain, TenantGraph, now_ms
+from brain import Brain, ServerLock, TenantGraph, lock_key, now_ms
 from brain.upkeep import done_run, finish_run, job_run, job_runs, new_run_id, start_run
-from scheduler._lock import RunLock, lock_key
-from scheduler.jobs._registry import (
+from scheduler.jobs import (
     JOBS,
     Job,
     JobContext,
@@ -41,6 +40,9 @@ ADMIN_CHANNEL = "admin_channel"
 UNEXPLAINED = "something went wrong on our side"
 #: Seconds to wait before each retry of a failing job.
 RETRY_DELAYS_S: tuple[float, ...] = (5.0, 30.0)
+#: A run that takes longer than this loses its run lock (another process may then start):
+#: several ``serve`` processes fire the same job, and the one that takes the lock runs it.
+RUN_LOCK_TTL_MS = 15 * 60_000
 
 
 class DigestPoster(Protocol):
@@ -81,12 +83,12 @@ class JobRunner:
         brain: Brain,
         poster: DigestPoster,
         *,
-        lock: RunLock | None = None,
+        lock: ServerLock | None = None,
         retry_delays_s: Sequence[float] = RETRY_DELAYS_S,
     ) -> None:
         self.brain = brain
         self.poster = poster
-        self.lock = lock or RunLock(brain.driver)
+        self.lock = lock or ServerLock(brain.driver, ttl_ms=RUN_LOCK_TTL_MS)
         self.retry_delays_s = tuple(retry_delays_s)
 
     async def _tenant(self, slug: str) -> tuple[TenantGraph, dict[str, Any], list[Any]]:

@@ -38,7 +38,7 @@ from redis import Redis
 from brain import Brain
 from scheduler._loop_executor import LoopExecutor
 from scheduler._runner import JobRunner
-from scheduler.jobs._registry import JOBS, crontab_trigger, schedule_for, tenant_zone
+from scheduler.jobs import JOBS, crontab_trigger, schedule_for, tenant_zone
 
 log = logging.getLogger(__name__)
 

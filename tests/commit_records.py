@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from brain import TenantGraph
-from brain.ingest._github import load_github
+from brain.ingest.github import load_github
 
 
 def commit_record(

@@ -11,7 +11,7 @@ import pytest
 import pytest_asyncio
 
 from brain import Brain, BrainSettings, TenantGraph
-from brain.db._server import EmbeddedServer
+from brain.db import EmbeddedServer
 
 
 # data_dir: every Brain of the session keeps its data dir (where an ONNX runtime exports

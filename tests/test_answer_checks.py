@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from agents.checks import check_answer
-from agents.checks._relevance import Asked, check_relevance, is_decline
+from agents.checks import Asked, check_answer, check_relevance, is_decline
 
 NOW = datetime(2026, 11, 20, tzinfo=UTC)
 

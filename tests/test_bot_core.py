@@ -11,9 +11,8 @@ import uuid
 
 import pytest
 
-from bots.core._core import BotCore
-from bots.core._limits import SeenEvents, TenantQueue
-from bots.core._reply import InboundMessage
+from agents import run_turn
+from bots.core import BotCore, InboundMessage, SeenEvents, TenantQueue
 from brain import Brain, BrainSettings, FalkorDriver, Registry
 from tests.story import owner_facts
 
@@ -52,7 +51,7 @@ async def test_answers_a_bound_workspace_and_ignores_a_redelivery(
     bound: tuple[Brain, str, str],
 ) -> None:
     brain, _, team = bound
-    core = BotCore(brain)
+    core = BotCore(brain, answer=run_turn)
     first = await core.handle_message(
         message(team, "who owns Fix Instagram token refresh?", mid="m1")
     )
@@ -65,15 +64,17 @@ async def test_answers_a_bound_workspace_and_ignores_a_redelivery(
 
 async def test_an_unbound_workspace_gets_the_setup_reply(bound: tuple[Brain, str, str]) -> None:
     brain, _, _ = bound
-    reply = await BotCore(brain).handle_message(message("T-NOBODY", "hello?"))
+    reply = await BotCore(brain, answer=run_turn).handle_message(message("T-NOBODY", "hello?"))
     assert reply is not None and "/hivebrain connect" in reply.answer
-    discord = await BotCore(brain).handle_message(message("G-NOBODY", "hello?", platform="discord"))
+    discord = await BotCore(brain, answer=run_turn).handle_message(
+        message("G-NOBODY", "hello?", platform="discord")
+    )
     assert discord is not None and "`/connect`" in discord.answer
 
 
 async def test_a_follow_up_in_a_thread_keeps_the_question(bound: tuple[Brain, str, str]) -> None:
     brain, _, team = bound
-    core = BotCore(brain)
+    core = BotCore(brain, answer=run_turn)
     asked = message(team, "who owns Fix Instagram token refresh?", mid="root", thread="root")
     await core.handle_message(asked)
     follow = message(team, "and since when?", thread="root")
@@ -87,7 +88,7 @@ async def test_connect_creates_and_binds_but_never_takes_over_an_existing_brain(
 ) -> None:
     brain, slug, _ = bound
     assert brain.registry is not None
-    core = BotCore(brain)
+    core = BotCore(brain, answer=run_turn)
     new_team = f"T{uuid.uuid4().hex[:8]}"
     name = f"acme-{uuid.uuid4().hex[:6]}"
     text = await core.connect("slack", new_team, user_id="UADMIN", name=name)
@@ -103,7 +104,7 @@ async def test_approvers_change_only_by_approvers_and_never_to_nobody(
 ) -> None:
     brain, _, _ = bound
     assert brain.registry is not None
-    core = BotCore(brain)
+    core = BotCore(brain, answer=run_turn)
     team = f"T{uuid.uuid4().hex[:8]}"
     await core.connect("slack", team, user_id="UADMIN", name=f"appr-{uuid.uuid4().hex[:6]}")
     assert "Only" in await core.change_approvers("slack", team, "USTRANGER", add=["USTRANGER"])
@@ -118,7 +119,7 @@ async def test_an_outage_becomes_a_short_apology_with_an_error_id(tmp_path: obje
     driver = FalkorDriver(f"unix:///tmp/hivebrain-missing-{uuid.uuid4().hex}.sock")
     brain = Brain(BrainSettings(falkordb_url="unix:///unused"), driver=driver, embedder=None)
     brain.registry = Registry(driver)
-    reply = await BotCore(brain).handle_message(message("T1", "anything"))
+    reply = await BotCore(brain, answer=run_turn).handle_message(message("T1", "anything"))
     assert reply is not None and reply.error_id and reply.error_id in reply.answer
     assert "Traceback" not in reply.answer and "redis" not in reply.answer.lower()
     await driver.close()

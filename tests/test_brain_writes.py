@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from brain import TenantGraph, WriteReport, parse_moment
-from brain.schema._types import CLOSED_COST, OPEN_COST
+from brain.schema import CLOSED_COST, OPEN_COST
 
 LOST_REASON = "lost a tie: a newer source named another holder"
 

@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 
 from brain import Brain, TenantGraph, parse_moment
-from brain.reads import _walks, history, neighbours, owner, readings
-from brain.reads._readings import MAX_READINGS
+from brain.reads import MAX_READINGS, history, neighbours, owner, readings
 
 AS_OF = datetime(2026, 3, 1, tzinfo=UTC)
 STEP = timedelta(minutes=8)  # 14 days of readings every 8 minutes: 2,520 readings
@@ -77,7 +76,7 @@ async def test_more_readings_than_the_cap_keep_the_window_whole(brain: Brain) ->
 
 
 async def test_history_neighbours_and_owners_past_their_cap_keep_the_newest(
-    brain: Brain, monkeypatch: pytest.MonkeyPatch
+    brain: Brain,
 ) -> None:
     """A tool that eight tasks came to depend on, month by month, and eight owners in turn."""
     slug = f"cap-{uuid.uuid4().hex[:8]}"
@@ -112,8 +111,7 @@ async def test_history_neighbours_and_owners_past_their_cap_keep_the_newest(
     assert "first 3 relationships" in (listed.message or "")
     assert not (await neighbours(graph, "tool-kiln", as_of_ms=t)).data["truncated"]
 
-    monkeypatch.setattr(_walks, "MAX_HOLDERS", 3)
-    held = await owner(graph, "tool-kiln", as_of_ms=t)
+    held = await owner(graph, "tool-kiln", as_of_ms=t, limit=3)
     assert held.data["owner"]["holder"]["id"] == "person-8"  # the current one is kept
     assert [e["holder"]["id"] for e in held.data["timeline"]] == [
         "person-6",

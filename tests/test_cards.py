@@ -18,23 +18,21 @@ from typing import Any
 
 import pytest
 
-from agents.cards._cards import (
+from agents.cards import (
     Card,
     CardAction,
     CardDraft,
-    Decision,
-    get_card,
-    list_cards,
-    propose,
-)
-from agents.cards._decisions import decide
-from agents.cards._executors import (
     ChannelPostExecutor,
     ComposioExecutor,
+    Decision,
     Executor,
     ExecutorRegistry,
     GitHubExecutor,
     RecordOnlyExecutor,
+    decide,
+    get_card,
+    list_cards,
+    propose,
 )
 from agents.errors import CardNotPending, CardUnknown, ExecutorUnknown, NotApprover
 from brain import Brain, TenantGraph

@@ -11,7 +11,7 @@ two approvers click at once.
 from __future__ import annotations
 
 import asyncio
-import functools
+import dataclasses
 import json
 import uuid
 from collections.abc import AsyncIterator
@@ -25,13 +25,19 @@ import pytest_asyncio
 from pydantic import SecretStr
 from slack_sdk.web.async_client import AsyncWebClient
 
-from agents import ChannelPostExecutor, get_card, list_cards, run_turn
+from agents import (
+    ChannelPostExecutor,
+    TurnOptions,
+    TurnResult,
+    get_card,
+    list_cards,
+    run_turn,
+)
 from agents.cards import Card, edit_card
 from agents.errors import CardNotPending, NotApprover
 from bots._wiring import ExecutorSettings, build_executors
-from bots.core._core import BotCore
-from bots.slack._app import build_slack_app
-from bots.slack._installs import SlackPoster
+from bots.core import BotCore
+from bots.slack import SlackPoster, build_slack_app
 from brain import Brain, TenantGraph, now_ms, read_facts
 from tests.fakes import FakeComposioAPI, FakeGitHubAPI, FakeSlackAPI
 from tests.test_slack import BOT_TOKEN, Rig, block_text, bot_settings, mention
@@ -157,8 +163,11 @@ async def world_for(
     executors = build_executors(settings, brain=brain)
     client = AsyncWebClient(token=BOT_TOKEN, base_url=slack.base_url)
     executors.register(ChannelPostExecutor(poster=SlackPoster(client)))
+
     # the questions are asked on the practice's "today"
-    answer = functools.partial(run_turn, as_of="2026-10-13")
+    async def answer(graph: TenantGraph, question: str, options: TurnOptions) -> TurnResult:
+        return await run_turn(graph, question, dataclasses.replace(options, as_of="2026-10-13"))
+
     core = BotCore(brain, executors=executors, answer=answer)
     rig = Rig(slack, core, build_slack_app(core, bot_settings(), client=client), graph)
     return World(rig, graph, github, composio)

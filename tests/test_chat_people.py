@@ -13,9 +13,11 @@ import uuid
 
 import pytest
 
-from bots.core._core import BotCore
-from bots.core._reply import Attachment, InboundMessage
-from bots.core._settings_command import (
+from agents import run_turn
+from bots.core import (
+    Attachment,
+    BotCore,
+    InboundMessage,
     MentionSyntax,
     apply_settings,
     parse_settings,
@@ -105,7 +107,7 @@ async def clinic(quiet_brain: Brain) -> tuple[BotCore, TenantGraph, str, str]:
         for i, n, e in STAFF
     ]
     await graph.write_facts(list(enumerate(people, 1)))
-    core = BotCore(quiet_brain)
+    core = BotCore(quiet_brain, answer=run_turn)
 
     async def fetch(url: str) -> bytes:
         assert url == "https://files.example/fridge-check.vtt"

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from agents.checks._answer import (
+from agents.checks import (
     CheckReport,
     CheckResult,
     check_answer,
@@ -172,6 +172,28 @@ def test_ranking_scores_back_no_made_up_change() -> None:
     assert not check_numbers("Sourdough orders rose 987% [[loaf-0]].", outputs).passed
     assert check_numbers("Orders rose 25% on last week [[loaf-0]].", outputs).passed
     assert check_numbers("The best hit scored 0.5 [[loaf-2]].", outputs).passed
+
+
+def test_moments_in_the_data_back_no_made_up_change() -> None:
+    # a looked-up task carries when it was written: its clock time's seconds over the
+    # day of the month made "987%" (10.913 / 1 is a 991% change) whenever the facts
+    # were written at the wrong second, the flaky model-mode turn's cause
+    task = {
+        "id": "task-ig-token",
+        "asOf": "2026-12-01",
+        "recordedAt": "2026-12-03T08:33:10.913+00:00",
+        "due": "2026-12",
+        "note": "stand-up at 09:15, follow-up at 3:29.478pm",
+    }
+    claim = "Online orders rose 987% since [[task-ig-token]] was opened."
+
+    assert data_numbers([task]) == []
+    assert not check_numbers(claim, [task]).passed
+    for second in range(600):  # every tenth of a second of a minute, at any hour
+        stamp = f"2026-12-03T{second % 24:02d}:{second % 60:02d}:{second / 10:06.3f}+00:00"
+        assert not check_numbers(claim, [{**task, "recordedAt": stamp}]).passed, stamp
+    # a figure beside a moment still counts
+    assert check_numbers("It sold 1,234 [[task-ig-token]].", [{**task, "sold": "1,234"}]).passed
 
 
 def test_derived_values_are_skipped_for_large_data() -> None:

@@ -22,7 +22,7 @@ import pytest_asyncio
 from typer.testing import CliRunner
 
 from agents import ConnectedClient, pull_connected
-from bots.cli._app import app
+from bots.cli import app
 from brain import Brain, TenantGraph, parse_moment
 from brain.ingest import connected_facts
 from scheduler import JobRunner, Post

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from agents import run_turn
 from bots.console import ConsoleChat
-from bots.core import CHANNEL_SETTINGS, BotCore
-from bots.core._settings_command import NUMBER_SETTINGS, VALUE_SETTINGS
+from bots.core import CHANNEL_SETTINGS, NUMBER_SETTINGS, VALUE_SETTINGS, BotCore
 from brain import Brain
 from tests.fakes import FakeSlackAPI
 from tests.test_slack import FACTS, rig
@@ -192,7 +192,7 @@ async def test_here_names_the_console_itself(quiet_brain: Brain) -> None:
 
 
 async def test_help_lists_every_settings_command(quiet_brain: Brain) -> None:
-    console = Console2(BotCore(quiet_brain), "any-tenant", "U1")
+    console = Console2(BotCore(quiet_brain, answer=run_turn), "any-tenant", "U1")
     shown = await console.say("/help")
     for word in (*CHANNEL_SETTINGS, *VALUE_SETTINGS):
         assert f"/settings {word}" in shown, word

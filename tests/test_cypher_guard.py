@@ -13,8 +13,9 @@ import pytest_asyncio
 from brain._brain import Brain
 from brain._settings import BrainSettings
 from brain._tenant_graph import TenantGraph
+from brain.db import CYPHER_ROW_CAP, MAX_QUERY_CHARS, check_cypher
 from brain.errors import QueryRefused
-from brain.reads._cypher_guard import CYPHER_ROW_CAP, MAX_QUERY_CHARS, check_cypher, run_cypher
+from brain.reads import run_cypher
 
 CAP1 = CYPHER_ROW_CAP + 1
 

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from agents.desks._dates import event_period, find_period, find_periods, since_event
+from agents.desks import event_period, find_period, find_periods, since_event
 
 TODAY = date(2026, 11, 20)  # a Friday
 

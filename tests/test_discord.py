@@ -44,13 +44,25 @@ import pytest_asyncio
 from discord.ext.test import factories
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
-import bots.discord._interactions as discord_interactions
-from agents.cards._cards import CardDraft, get_card, list_cards, propose
-from agents.cards._executors import ChannelPostExecutor, ExecutorRegistry, RecordOnlyExecutor
-from bots.core._core import BotCore, card_view
-from bots.core._reply import Reply
-from bots.core._settings import BotSettings
-from bots.discord._bot import DiscordPoster, HivebrainDiscord, build_discord_bot
+from agents import run_turn
+from agents.cards import (
+    CardDraft,
+    ChannelPostExecutor,
+    ExecutorRegistry,
+    RecordOnlyExecutor,
+    card_view,
+    get_card,
+    list_cards,
+    propose,
+)
+from bots.core import BotCore, BotSettings, CardView, Reply
+from bots.discord import (
+    CLICK_ACK_S,
+    DiscordPoster,
+    HivebrainDiscord,
+    build_discord_bot,
+    send_reply,
+)
 from brain import Brain, TenantGraph, now_ms
 from tests.story import owner_facts
 
@@ -148,10 +160,10 @@ def _sharding_check_hidden() -> Iterator[None]:
         dpytest_runner.discord = real
 
 
-async def start_bot(core: BotCore) -> Harness:
+async def start_bot(core: BotCore, *, click_ack_s: float = CLICK_ACK_S) -> Harness:
     """A fresh bot process as far as discord.py can tell: new client, new setup_hook."""
     settings = BotSettings(_env_file=None)  # type: ignore[call-arg]  # pydantic-settings option
-    bot = build_discord_bot(core, settings)
+    bot = build_discord_bot(core, settings, click_ack_s=click_ack_s)
     allowed_mentions = bot.allowed_mentions
     await bot._async_setup_hook()
     with _sharding_check_hidden():
@@ -309,7 +321,7 @@ async def tenant(brain: Brain) -> TenantGraph:
 
 @pytest.fixture
 def core(brain: Brain) -> BotCore:
-    return BotCore(brain, executors=ExecutorRegistry([RecordOnlyExecutor()]))
+    return BotCore(brain, answer=run_turn, executors=ExecutorRegistry([RecordOnlyExecutor()]))
 
 
 @pytest.fixture
@@ -348,8 +360,8 @@ async def make_approver(brain: Brain, slug: str, member: discord.Member) -> None
 async def post_card(h: Harness, graph: TenantGraph) -> tuple[str, Json]:
     """Propose a card and post it as the bot would; return its id and the message as sent."""
     card = await propose(graph, CARD, now_ms=now_ms())
-    view = card_view(card)
-    await h.bot.send_reply(h.channel.send, Reply(answer="A card:", verified=True, cards=[view]))
+    view = CardView.model_validate(card_view(card))
+    await send_reply(h.channel.send, Reply(answer="A card:", verified=True, cards=[view]))
     return card.id, h.sent[-1]
 
 
@@ -575,8 +587,10 @@ async def test_a_slow_decision_is_deferred_then_edits_the_card(
     webhook: RecordingWebhookAdapter,
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(discord_interactions, "CLICK_ACK_S", 0.05)  # Discord allows 3 s
-    h = await start_bot(BotCore(brain, executors=ExecutorRegistry([SlowRecordExecutor()])))
+    h = await start_bot(
+        BotCore(brain, answer=run_turn, executors=ExecutorRegistry([SlowRecordExecutor()])),
+        click_ack_s=0.05,  # Discord allows 3 s
+    )
     assert brain.registry is not None
     await brain.registry.bind(tenant.slug, "discord", str(h.guild.id))
     await make_approver(brain, tenant.slug, h.member)
@@ -754,7 +768,7 @@ async def test_tell_the_team_posts_once_with_a_nonce_when_an_approver_clicks(
 
 
 async def test_a_scheduled_digest_posts_as_embeds_with_its_sources(discord_bot: Harness) -> None:
-    from bots._digests import DigestPoster
+    from bots._posters import ChannelPosters
     from scheduler import Cite, Post
 
     h = discord_bot
@@ -764,9 +778,9 @@ async def test_a_scheduled_digest_posts_as_embeds_with_its_sources(discord_bot: 
         ("• Switch to oat-milk supplier [1]",),
         (Cite("dec-oat", "Switch to oat-milk supplier", "https://wiki.example/oat"),),
     )
-    await DigestPoster(discord=h.bot).post_digest(
-        platform="discord", channel=str(h.channel.id), post=post
-    )
+    posters = ChannelPosters()
+    posters.add("discord", DiscordPoster(h.bot))
+    await posters.post_digest(platform="discord", channel=str(h.channel.id), post=post)
     payloads = h.sent_to(h.channel.id)
     sent = json.dumps(payloads)
     assert "Switch to oat-milk supplier" in sent and "https://wiki.example/oat" in sent

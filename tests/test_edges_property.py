@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from brain import Brain, TenantGraph, WriteReport, format_moment, parse_moment
-from brain.schema._types import CLOSED_COST, OPEN_COST
+from brain.schema import CLOSED_COST, OPEN_COST
 
 SINCE_DATES = ["2026-01-01", "2026-02-01", "2026-03-01", "2026-04-01", "2026-05-01"]
 UNTIL_DATES = [*SINCE_DATES[1:], "2026-06-01"]

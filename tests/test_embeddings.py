@@ -20,7 +20,7 @@ import pytest
 from brain import Brain, BrainSettings, TenantGraph
 from brain._embeddings import SentenceTransformerEmbedder
 from brain._embeddings_onnx import OnnxEmbedder
-from brain.schema._embedding import vector_literal
+from brain.schema import vector_literal
 
 # another trade's words: a plumbing firm
 TEXTS = [

@@ -296,7 +296,7 @@ async def test_since_an_event_runs_from_the_day_its_record_gives(
     graph: TenantGraph, question: str, first: str | None
 ) -> None:
     from agents._ledger import ToolLedger
-    from agents.desks._events import event_since
+    from agents.desks import event_since
 
     found = await event_since(question, ToolLedger(graph=graph, as_of="2026-10-22"), TODAY)
     if first is None:
@@ -310,10 +310,12 @@ async def test_since_an_event_runs_from_the_day_its_record_gives(
 
 
 async def test_why_readings_stopped_is_answered_by_what_stopped_them(graph: TenantGraph) -> None:
-    from agents import run_turn
+    from agents import TurnOptions, run_turn
 
     r = await run_turn(
-        graph, "why did fleet generation disappear in mid september", as_of="2026-10-22"
+        graph,
+        "why did fleet generation disappear in mid september",
+        TurnOptions(as_of="2026-10-22", save=False),
     )
     # no level changed in those days, but the readings stop: the cause linked to the
     # metric that began on the gap's first day answers

@@ -15,7 +15,7 @@ from typing import Any
 
 from brain import Brain, TenantGraph
 from brain._moments import now_ms
-from brain.db._indexes import STALE_SHARE, ensure_indexes, stale_fulltext, wait_operational
+from brain.db import STALE_SHARE, ensure_indexes, stale_fulltext, wait_operational
 from brain.reads import search
 from tests.conftest import unique_slug
 

@@ -18,7 +18,7 @@ import httpx
 from agents import poll_and_triage
 from agents.tools import call_tool
 from brain import Brain, TenantGraph
-from brain.ingest._github_api import GitHubSource, load_github_repo
+from brain.ingest.github import GitHubSource, load_github_repo
 from tests.fakes.github_api import FakeGitHubAPI
 
 REPO = "acme/engine"

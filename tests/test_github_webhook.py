@@ -52,7 +52,7 @@ def test_replies_never_notify() -> None:
 
 
 async def test_webhook_triages_each_opened_issue_once(quiet_brain: Brain, tmp_path: Any) -> None:
-    from brain.ingest._github import load_github
+    from brain.ingest.github import load_github
 
     slug = f"wh-{uuid.uuid4().hex[:8]}"
     await quiet_brain.create_tenant(slug)

@@ -1,4 +1,4 @@
-"""The guards (agents.checks._guards): answers that must fail each one, and honest ones
+"""The guards (agents.checks.guards): answers that must fail each one, and honest ones
 that pass. They are pure, so each case is the question, the answer and what the turn's
 tools returned."""
 
@@ -9,12 +9,16 @@ from typing import Any
 
 import pytest
 
-from agents.checks._coverage_guard import check_coverage
-from agents.checks._decline_guard import check_decline, named_records
-from agents.checks._direction_guard import check_direction, claimed_direction
-from agents.checks._guard_dates import named_spans
-from agents.checks._guards import guard_answer
-from agents.checks._period_guard import check_period
+from agents.checks.guards import (
+    check_coverage,
+    check_decline,
+    check_direction,
+    check_period,
+    claimed_direction,
+    guard_answer,
+    named_records,
+    named_spans,
+)
 
 TODAY = date(2026, 10, 22)
 DECLINE = "I don't have anything about that in your records: nothing named bust is in your records."

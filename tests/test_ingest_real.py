@@ -21,11 +21,11 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from agents.tools._registry import call_tool
+from agents.tools import call_tool
 from brain import Brain, InputInvalid, TenantGraph, WriteReport
-from brain.ingest._documents import meeting_facts
-from brain.ingest._github import (
+from brain.ingest.github import (
     ROOT_COMPONENT,
+    PeopleIndex,
     Signature,
     component_of,
     index_history,
@@ -34,7 +34,7 @@ from brain.ingest._github import (
     person_key,
     read_commits,
 )
-from brain.ingest._github_people import PeopleIndex
+from brain.ingest.meetings import meeting_facts
 
 DATA = Path(__file__).parent / "data"
 PY_FILE = DATA / "github" / "falkordb-py.jsonl.gz"  # the oldest 150 commits

@@ -12,9 +12,9 @@ from pydantic import BaseModel
 
 from agents import TOOLS, call_tool, list_cards
 from agents.tools import ToolArgs, tool
-from bots._digests import post_reply
-from bots.discord._render import render_reply_messages
-from bots.slack._render import render_reply_blocks
+from bots._posters import post_reply
+from bots.discord import render_reply_messages
+from bots.slack import render_reply_blocks
 from brain import Brain, TenantGraph, now_ms
 from brain.reads import ReadResult
 from scheduler import Cite, JobRunner, Post
@@ -282,7 +282,8 @@ def test_a_long_digest_renders_within_slack_and_discord_limits_with_its_citation
 async def test_a_digest_reaches_slack_as_blocks_with_its_sources_and_card_buttons() -> None:
     from slack_sdk.web.async_client import AsyncWebClient
 
-    from bots._digests import DigestPoster
+    from bots._posters import ChannelPosters
+    from bots.slack import SlackPoster
     from scheduler import CardNote
     from tests.fakes import FakeSlackAPI
 
@@ -294,7 +295,8 @@ async def test_a_digest_reaches_slack_as_blocks_with_its_sources_and_card_button
         cards=(CardNote("card-abc", "email", "E-mail the minutes", "To: crew", "minutes"),),
     )
     async with FakeSlackAPI(team_id=f"T{uuid.uuid4().hex[:8].upper()}") as fake:
-        poster = DigestPoster(slack=AsyncWebClient(token="xoxb-test", base_url=fake.base_url))
+        poster = ChannelPosters()
+        poster.add("slack", SlackPoster(AsyncWebClient(token="xoxb-test", base_url=fake.base_url)))
         ref = await poster.post_digest(platform="slack", channel="C-DIGEST", post=post)
         channel, ts = ref.split("/")
         sent = json.dumps(fake.messages[(channel, ts)])

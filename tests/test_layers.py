@@ -2,9 +2,16 @@
 
 - Layers import one way only: bots -> agents -> brain, scheduler -> agents, brain; the
   scheduler never imports a chat SDK.
-- No module imports another package's private (``_``-prefixed) module: each package's
-  public face is its ``__init__`` (and its sub-packages' ``__init__``).
-- Module-level imports form no circle, so any module can be imported first.
+- A private (``_``-prefixed) module belongs to the package that holds it: only modules
+  inside that package (its own sub-packages included) import it. Everything else goes
+  through the package's public face, its ``__init__``; that holds for sub-packages too
+  (``bots.serve`` imports ``bots.slack``, never ``bots.slack._app``). Tests and benchmarks
+  may test a top-level package's private modules, but reach a sub-package by its face.
+- No import circles at any level. Module-level imports form none, so any module can be
+  imported first; and inside every package, its parts (modules and sub-packages) use each
+  other one way only, counting every import (in functions and under ``TYPE_CHECKING``
+  too): ``brain.reads.search -> brain.reads.repo -> brain.reads.search`` is a circle
+  even when no single module imports itself back.
 - Every package ``__init__`` lists its public names in ``__all__``, and each listed name
   is bound there.
 - The answer checks (``agents/checks``) import nothing of the question reader
@@ -85,6 +92,94 @@ def load_time_imports(path: Path, known: set[str]) -> set[str]:
 
 MODULES = sorted(p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py"))
 NAMES = {module_name(p): p for p in MODULES}
+#: Files beside the packages that use them: tests (fakes included) and benchmarks.
+BESIDE = sorted(p for d in ("tests", "bench") for p in (ROOT / d).rglob("*.py"))
+#: Tests that lower a private module's limit (``monkeypatch.setattr(module, "LIMIT", n)``)
+#: to reach a boundary without building a graph that big: the reach-ins kept, each named
+#: here so that a new one is a decision written down, not an accident.
+TUNED: dict[str, set[str]] = {
+    # THREAD_WALK_AT: walks in a thread; THREAD_CHECKS_AT: a turn's checks in a thread
+    "tests/test_off_loop.py": {"brain.reads._snapshots", "agents.checks._numbers"},
+    "tests/test_ranks.py": {"brain.reads._snapshots"},  # ID_PAGE: an edge fetch in many pages
+}
+
+
+def modules_used(path: Path, known: set[str]) -> set[str]:
+    """Every module of ours a file imports, wherever it stands (functions and
+    ``TYPE_CHECKING`` included). ``from pkg import name`` counts ``pkg.name`` when that
+    is a module, else ``pkg`` (as ``load_time_imports`` does)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            subs = {f"{node.module}.{a.name}" for a in node.names} & known
+            found.update(subs)
+            if len(subs) < len(node.names):
+                found.add(node.module)
+    return found & known
+
+
+def private_owner(module: str) -> str | None:
+    """The package a private module belongs to (``brain.reads.search`` for
+    ``brain.reads.search._search``), or None when every part of the name is public."""
+    parts = module.split(".")
+    for i, part in enumerate(parts[1:], 1):
+        if part.startswith("_") and not part.startswith("__"):
+            return ".".join(parts[:i])
+    return None
+
+
+def home_of(path: Path) -> str:
+    """The package a file sits in: itself for an ``__init__``; ``tests`` or ``bench``
+    (and their folders) for the files beside the packages."""
+    name = module_name(path)
+    return name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+
+def reach_ins(home: str, used: set[str]) -> list[str]:
+    """The private modules of ``used`` that a file in package ``home`` may not import:
+    those held by a package it is not inside."""
+    beside = home.split(".")[0] not in PACKAGES
+    wrong: list[str] = []
+    for module in sorted(used):
+        owner = private_owner(module)
+        if owner is None or home == owner or home.startswith(owner + "."):
+            continue
+        if beside and "." not in owner:
+            continue  # a test of a top-level package's own private module
+        wrong.append(module)
+    return wrong
+
+
+def parts_graph(sources: dict[str, Path]) -> dict[str, dict[str, dict[str, str]]]:
+    """For each package, which of its parts (modules, sub-packages) use which:
+    ``{package: {part: {other part: "importer -> imported"}}}``, over every import.
+
+    An import is counted in the nearest package holding both ends, between the parts of
+    it that hold them. A package's face importing its own parts is how it re-exports them,
+    so that is not a use; a module importing a face of its own package is recorded as a
+    use of the part ``^`` (up), which no module may have.
+    """
+    known = set(sources)
+    graph: dict[str, dict[str, dict[str, str]]] = {}
+    for name, path in sources.items():
+        here = name.split(".")
+        for target in sorted(modules_used(path, known) - {name}):
+            there = target.split(".")
+            common = 0
+            while common < min(len(here), len(there)) and here[common] == there[common]:
+                common += 1
+            if common == len(here):  # a face importing its own parts
+                continue
+            package = ".".join(here[:common])
+            part = here[common]
+            other = "^" if common == len(there) else there[common]
+            graph.setdefault(package, {}).setdefault(part, {}).setdefault(
+                other, f"{name} -> {target}"
+            )
+    return graph
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
@@ -94,17 +189,16 @@ def test_imports_point_one_way(path: Path) -> None:
     assert not wrong, f"{path.relative_to(ROOT)} imports {wrong}, against the layer rule"
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
-def test_no_private_module_of_another_package(path: Path) -> None:
-    package = path.relative_to(ROOT).parts[0]
-    private = [
-        m
-        for m in imports_of(path)
-        if m.split(".")[0] in FORBIDDEN
-        and m.split(".")[0] != package
-        and any(part.startswith("_") for part in m.split(".")[1:])
-    ]
-    assert not private, f"{path.relative_to(ROOT)} reaches into private modules {private}"
+@pytest.mark.parametrize("path", MODULES + BESIDE, ids=lambda p: str(p.relative_to(ROOT)))
+def test_private_modules_stay_in_their_package(path: Path) -> None:
+    used = modules_used(path, set(NAMES))
+    tuned = TUNED.get(str(path.relative_to(ROOT)), set())
+    assert tuned <= used, f"{path.relative_to(ROOT)} no longer tunes {tuned - used}: drop it"
+    private = [m for m in reach_ins(home_of(path), used) if m not in tuned]
+    assert not private, (
+        f"{path.relative_to(ROOT)} reaches into private modules {private}: import them from "
+        "their package's face (its __init__), and export them there if they are needed"
+    )
 
 
 CHECKS = sorted((ROOT / "agents" / "checks").rglob("*.py"))
@@ -148,6 +242,25 @@ def test_no_import_circle() -> None:
     assert circle is None, "import circle: " + " -> ".join(circle or [])
 
 
+def circles_between_parts(graph: dict[str, dict[str, dict[str, str]]]) -> list[str]:
+    """Each package whose parts use each other in a circle, with the imports that close it."""
+    found: list[str] = []
+    for package, parts in sorted(graph.items()):
+        for uses in parts.values():
+            if "^" in uses:
+                found.append(f"{package or '<top>'}: {uses['^']} (imports its own package's face)")
+        circle = find_circle({part: set(uses) - {"^"} for part, uses in parts.items()})
+        if circle:
+            hops = [parts[a][b] for a, b in zip(circle, circle[1:], strict=False)]
+            found.append(f"{package or '<top>'}: {' -> '.join(circle)} ({'; '.join(hops)})")
+    return found
+
+
+def test_no_circle_between_the_parts_of_any_package() -> None:
+    circles = circles_between_parts(parts_graph(NAMES))
+    assert not circles, "parts of a package that use each other in a circle:\n" + "\n".join(circles)
+
+
 @pytest.mark.parametrize(
     "path", [p for p in MODULES if p.name == "__init__.py"], ids=lambda p: module_name(p)
 )
@@ -189,13 +302,9 @@ CYPHER_CLAUSE = re.compile(
 )
 
 #: Modules above the brain that still hold Cypher, each with the work that moves it out.
-#: Issue 23's Chief seam moves the Chief's recall reads (agents/_turn.py) and the rules
-#: desks' metric read (agents/desks/_rules.py) into brain/ behind named reads; the lead
-#: empties this list when that lands. Never add to it: put a new query in brain/ instead.
-CYPHER_PENDING: dict[str, str] = {
-    "agents/_turn.py": "issue 23, one Chief seam: the recall reads of turns and cards",
-    "agents/desks/_rules.py": "issue 23, one Chief seam: the rules desks' metric read",
-}
+#: Empty since issue 23's Chief seam moved the last ones (the turn's recall reads, the rules
+#: desks' metric read) into brain/. Never add to it: put a new query in brain/ instead.
+CYPHER_PENDING: dict[str, str] = {}
 
 
 def cypher_in(path: Path) -> list[tuple[int, str]]:
@@ -274,3 +383,40 @@ def test_the_rules_catch_what_they_forbid(tmp_path: Path) -> None:
         "def f():\n    import x.z\nimport x.w\n"
     )
     assert load_time_imports(guarded, {"x.y", "x.z", "x.w"}) == {"x.w"}
+    assert modules_used(guarded, {"x.y", "x.z", "x.w"}) == {"x.y", "x.z", "x.w"}
+
+
+def test_reach_ins_are_told_from_imports_of_a_face(tmp_path: Path) -> None:
+    serve = tmp_path / "serve.py"
+    serve.write_text("from bots.slack import _app\nfrom bots.slack import SlackPoster\n")
+    known = {"bots", "bots.slack", "bots.slack._app", "bots.core", "bots.core._reply"}
+    assert modules_used(serve, known) == {"bots.slack", "bots.slack._app"}
+    serve.write_text("from bots.slack import _app\n")
+    assert modules_used(serve, known) == {"bots.slack._app"}
+    assert reach_ins("bots", {"bots.slack", "bots.slack._app"}) == ["bots.slack._app"]
+    assert reach_ins("bots.slack", {"bots.slack._app", "bots.core._reply"}) == ["bots.core._reply"]
+    assert reach_ins("brain.reads.search", {"brain.reads._cache", "brain._json"}) == []
+    assert reach_ins("tests", {"agents._turn", "brain.reads.search._search"}) == [
+        "brain.reads.search._search"
+    ]
+    assert private_owner("brain.reads.search._search") == "brain.reads.search"
+    assert private_owner("brain.reads.search") is None
+
+
+def test_circles_between_parts_are_found_at_every_level(tmp_path: Path) -> None:
+    files = {
+        "brain.reads.search._search": "from brain.reads.repo import experts\n",
+        "brain.reads.repo._experts": "def f():\n    from brain.reads.search import hits\n",
+        "brain.reads._walks": "from brain.reads import search, hits\n",
+        "brain.reads.search": "from brain.reads.search._search import hits\n",
+        "brain.reads.repo": "from brain.reads.repo._experts import experts\n",
+        "brain.reads": "from brain.reads._walks import walk\n",
+    }
+    sources: dict[str, Path] = {}
+    for name, text in files.items():
+        sources[name] = tmp_path / f"{name}.py"
+        sources[name].write_text(text)
+    circles = circles_between_parts(parts_graph(sources))
+    assert len(circles) == 2, circles
+    assert circles[0].startswith("brain.reads: brain.reads._walks -> brain.reads (imports")
+    assert circles[1].startswith("brain.reads: search -> repo -> search")

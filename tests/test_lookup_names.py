@@ -11,8 +11,7 @@ import pytest
 import pytest_asyncio
 
 from brain import Brain, TenantGraph
-from brain.reads._search_queries import exact_terms_query
-from brain.reads._walks import READ_BY_NAME, resolve
+from brain.reads import READ_BY_NAME, exact_terms_query, resolve
 from tests.conftest import unique_slug
 
 NAMES = {

@@ -16,7 +16,7 @@ from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from agents.tools import TOOLS
-from bots.cli._mcp_server import ACTING_TOOLS
+from bots.cli import ACTING_TOOLS
 from brain import Brain
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -265,7 +265,7 @@ def test_qmsum_json_still_loads_without_a_graph() -> None:
 
 
 async def test_questions_across_meetings_quote_the_line(new_tenant: TenantGraph) -> None:
-    from agents import run_turn
+    from agents import TurnOptions, run_turn
 
     site = parse_transcript("site.txt", (DATA / "site-meeting.txt").read_text())
     await load_meeting(
@@ -286,17 +286,21 @@ async def test_questions_across_meetings_quote_the_line(new_tenant: TenantGraph)
         title="Board meeting 30 November",
     )
 
-    last = await run_turn(new_tenant, "What was decided in the last meeting?", save=False)
+    last = await run_turn(
+        new_tenant, "What was decided in the last meeting?", TurnOptions(save=False)
+    )
     assert "Renew the bus contract for one year only" in last.answer, last.answer
     assert "decision-board-2026-11-30-l2-1" in last.citations and last.verified, last.checks
 
-    who = await run_turn(new_tenant, "Who raised the crane hire cost concern?", save=False)
+    who = await run_turn(
+        new_tenant, "Who raised the crane hire cost concern?", TurnOptions(save=False)
+    )
     assert who.answer.startswith("Priya Menon [[person-priya-menon]] raised it"), who.answer
     assert "meeting-site-2026-11-23#l3" in who.citations
 
-    mine = await run_turn(new_tenant, "What are my open action items?", save=False)
+    mine = await run_turn(new_tenant, "What are my open action items?", TurnOptions(save=False))
     assert "Rebook the mobile crane" in mine.answer and "Draft the tender" in mine.answer
-    luis = await run_turn(new_tenant, "Open action items for Luis Ortega?", save=False)
+    luis = await run_turn(new_tenant, "Open action items for Luis Ortega?", TurnOptions(save=False))
     assert "Rebook the mobile crane" in luis.answer and "Draft the tender" not in luis.answer
     assert "27 November 2026" in luis.answer, luis.answer  # "by Friday", said on a Monday
 

@@ -21,7 +21,7 @@ from agents.model import (
     tool_result_text,
     tool_specs,
 )
-from brain.reads._evidence import ReadResult
+from brain.reads import ReadResult
 from tests.fakes import (
     AnthropicReply,
     FakeAnthropicAPI,

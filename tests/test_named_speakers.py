@@ -11,7 +11,7 @@ from typing import Any
 from agents.tools import call_tool
 from brain import TenantGraph
 from brain.ingest import load_documents, load_meeting, parse_transcript
-from brain.reads._named_speakers import named_speakers, speaker_free, without_speakers
+from brain.reads.search import named_speakers, speaker_free, without_speakers
 
 #: Rosa speaks in both calls; in the first she only acknowledges, in the second she answers
 #: the question about the irrigation quote.

@@ -20,14 +20,12 @@ from typing import Any
 
 import pytest
 
-from agents import _turn
-from agents._turn import run_turn
-from agents.checks._numbers import DataNumbers
+from agents import TurnOptions, run_turn
+from agents.checks import DataNumbers, _numbers
 from brain import Brain, TenantGraph, now_ms
-from brain.ingest import parse_facts_file, parse_upload, read_facts, upload_facts
-from brain.ingest._documents import THREAD_PARSE_AT, chunk_text
-from brain.reads import _snapshots, clear_cache, path, what_breaks
-from brain.reads._snapshots import layers, shortest_paths
+from brain.ingest import THREAD_PARSE_AT, parse_facts_file, parse_upload, read_facts, upload_facts
+from brain.ingest.documents import chunk_text
+from brain.reads import _snapshots, clear_cache, layers, path, shortest_paths, what_breaks
 from brain.sample import SAMPLE_QUESTIONS, sample_business
 
 
@@ -166,12 +164,12 @@ async def test_the_answer_checks_run_in_a_thread_on_big_data(
     assert report.refused == 0
     question = SAMPLE_QUESTIONS[0]
     with called_on_loop(DataNumbers.unmatched) as on_loop:
-        light = await run_turn(graph, question, save=False)
+        light = await run_turn(graph, question, TurnOptions(save=False))
     assert on_loop == {"DataNumbers.unmatched"}  # small data: checked in place
 
-    monkeypatch.setattr(_turn, "THREAD_CHECKS_AT", 0)  # any data counts as big
+    monkeypatch.setattr(_numbers, "THREAD_CHECKS_AT", 0)  # any data counts as big
     with called_on_loop(DataNumbers.unmatched) as on_loop:
-        heavy = await run_turn(graph, question, save=False)
+        heavy = await run_turn(graph, question, TurnOptions(save=False))
     assert on_loop == set()
     assert heavy.answer == light.answer
     assert heavy.checks == light.checks

@@ -1,4 +1,4 @@
-"""The ranker (agents.desks._rank): candidates of a walk scored against the question.
+"""The ranker (agents.desks, ``rank_paths``): candidates of a walk scored against the question.
 
 Each case is a question, what it names, and walk results shaped as the brain's ``around``
 returns them; the ranker must pick the answer a person would, by the type asked for, the
@@ -12,14 +12,7 @@ from typing import Any
 
 import pytest
 
-from agents.desks._rank import (
-    WHO_TYPES,
-    Asking,
-    alike_answers,
-    cued_steps,
-    rank_paths,
-)
-from agents.desks._words import content_words
+from agents.desks import WHO_TYPES, Asking, alike_answers, content_words, cued_steps, rank_paths
 
 NAMES = {
     "svc": ("Service", "Roof scaffolding"),

@@ -10,10 +10,9 @@ import pytest
 import pytest_asyncio
 
 from brain import Brain, InputInvalid, TenantGraph, now_ms, parse_moment
+from brain.reads import EXCLUDED_TYPES, clear_cache, pagerank, propagate_labels, rank, topics
 from brain.reads import _snapshots as pathfinder
-from brain.reads import clear_cache
-from brain.reads._ranks import EXCLUDED_TYPES, pagerank, propagate_labels, rank, topics
-from brain.schema._types import ASSISTANT_TYPES, SEARCHABLE_TYPES
+from brain.schema import ASSISTANT_TYPES, SEARCHABLE_TYPES
 
 DAY = "2026-01-01"
 WHILE_OPEN = parse_moment("2026-03-01")

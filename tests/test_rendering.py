@@ -18,28 +18,28 @@ from PIL import Image
 from pydantic import ValidationError
 from rich.console import Console
 
-from bots.console._render import render_reply_console
-from bots.core._path_image import (
+from bots.console import render_reply_console
+from bots.core import (
     BACKGROUND,
     CLOSED_COLOUR,
     CURRENT_COLOUR,
-    layout_path,
-    measure_label,
-    render_path_png,
-)
-from bots.core._reply import (
     CardView,
     Citation,
     InboundMessage,
     PathEdge,
     PathNode,
     Reply,
+    layout_path,
+    measure_label,
     path_chain,
     path_steps,
+    render_path_png,
+    sanitize_mentions,
+    split_text,
+    truncate_text,
 )
-from bots.core._safety import sanitize_mentions, split_text, truncate_text
-from bots.discord._render import DiscordMessage, render_card_embed, render_reply_messages
-from bots.slack._render import fallback_text, render_card_blocks, render_reply_blocks, to_mrkdwn
+from bots.discord import DiscordMessage, render_card_embed, render_reply_messages
+from bots.slack import fallback_text, render_card_blocks, render_reply_blocks, to_mrkdwn
 
 ZWSP = "\u200b"
 HOSTILE = (

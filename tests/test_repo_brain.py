@@ -16,13 +16,11 @@ from typing import Any
 
 import pytest_asyncio
 
-from agents import run_turn
+from agents import TurnOptions, run_turn
 from agents.tools import call_tool
 from brain import Brain, TenantGraph, parse_moment
 from brain.ingest import load_git_repository, read_git_log
-from brain.ingest._github import load_github
-from brain.ingest._github_paths import file_kind, folder_kind
-from brain.ingest._github_people import PeopleIndex
+from brain.ingest.github import PeopleIndex, file_kind, folder_kind, load_github
 from brain.reads import ReadResult
 from tests.commit_records import commit_record, load_history
 
@@ -365,7 +363,7 @@ async def test_catch_up_since_a_date_and_for_a_person(repo_graph: TenantGraph) -
 
 async def test_chat_answers_who_knows_the_code_with_the_path(repo_graph: TenantGraph) -> None:
     turn = await run_turn(
-        repo_graph, "Who knows the parser code best?", as_of="2026-06-01", save=False
+        repo_graph, "Who knows the parser code best?", TurnOptions(as_of="2026-06-01", save=False)
     )
     assert turn.mode == "rules" and turn.desks == ["tech"]
     assert "Ana Lima" in turn.answer and "[[person:ana-l]]" in turn.answer
@@ -379,8 +377,7 @@ async def test_chat_answers_where_an_issue_goes(repo_graph: TenantGraph) -> None
     turn = await run_turn(
         repo_graph,
         'Where does this issue go? "Parser crashes when the input file is empty"',
-        as_of="2026-06-01",
-        save=False,
+        TurnOptions(as_of="2026-06-01", save=False),
     )
     assert "`src/parser`" in turn.answer and "confidence" in turn.answer
     assert f"[[component:{REPO}:src/parser]]" in turn.answer

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest_asyncio
 
-from agents import run_turn
+from agents import TurnOptions, run_turn
 from agents.tools import call_tool
 from brain import Brain, TenantGraph
 from brain.reads import ReadResult
@@ -172,8 +172,7 @@ async def test_chat_says_when_the_area_is_its_packaging_files(shop: TenantGraph)
     turn = await run_turn(
         shop,
         'Where does this issue go? "The version in package.json is stale"',
-        as_of=AS_OF,
-        save=False,
+        TurnOptions(as_of=AS_OF, save=False),
     )
     assert "`(root)`, its packaging files" in turn.answer, turn.answer
     assert turn.verified, turn.checks

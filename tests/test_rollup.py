@@ -165,7 +165,7 @@ async def test_rolled_up_totals_equal_the_daily_totals_for_sums_and_means(
 async def test_a_dry_run_writes_nothing_and_ask_answers_the_same_total_after(
     quiet_brain: Brain,
 ) -> None:
-    from agents import run_turn
+    from agents import TurnOptions, run_turn
     from scheduler import JobRunner, Post
 
     class NoPoster:
@@ -205,7 +205,7 @@ async def test_a_dry_run_writes_nothing_and_ask_answers_the_same_total_after(
         ]
     )
     question = "How many kiln firings feb from 1 February 2026 to 28 February 2026?"
-    before_answer = (await run_turn(graph, question, save=False)).answer
+    before_answer = (await run_turn(graph, question, TurnOptions(save=False))).answer
     original = await records(graph)
     runner = JobRunner(quiet_brain, NoPoster(), retry_delays_s=())
 
@@ -220,7 +220,7 @@ async def test_a_dry_run_writes_nothing_and_ask_answers_the_same_total_after(
     assert len(after) < len(original)
     kept = [r for r in after if r[1]["id"] == "obs-metric-firings-feb-2026-01-20"]
     assert kept and kept[0][1].get("rollupRun") is None
-    after_answer = (await run_turn(graph, question, save=False)).answer
+    after_answer = (await run_turn(graph, question, TurnOptions(save=False))).answer
     total = sum(v for i, v in enumerate(firings) if v and 27 <= i < 27 + 28)
     assert f"{total:,.0f}" in before_answer, before_answer
     assert f"{total:,.0f}" in after_answer, after_answer

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from brain import Brain, BrainSettings, InvalidSlug, TenantGraph
-from brain.schema._nodes import name_key
+from brain.schema import name_key
 
 HIVEBRAIN = Path(sys.executable).with_name("hivebrain")
 N_NODES = 3_000

@@ -19,8 +19,7 @@ import pytest
 
 from bench.scale_graph import benchmark_graph
 from brain.errors import WriteRefused
-from brain.sample import SAMPLE_QUESTIONS, SAMPLE_TENANT, sample_business
-from brain.sample._tokens import StoryClock, expand
+from brain.sample import SAMPLE_QUESTIONS, SAMPLE_TENANT, StoryClock, expand, sample_business
 from brain.schema import ALLOWED_PATTERNS, NODE_TYPES, ONE_HOLDER_RULES, gate_edge, gate_node
 
 TODAY = date(2026, 11, 20)

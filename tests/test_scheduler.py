@@ -314,7 +314,7 @@ async def test_a_job_raising_for_one_tenant_is_reported_and_the_others_still_run
 def test_job_settings_are_checked_as_typed_in_chat() -> None:
     import re as _re
 
-    from bots.core._settings_command import MentionSyntax, parse_settings
+    from bots.core import MentionSyntax, parse_settings
     from brain import InputInvalid
 
     syntax = MentionSyntax(channel=_re.compile(r"<#(\w+)>"), user=_re.compile(r"<@(\w+)>"))

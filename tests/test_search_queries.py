@@ -1,4 +1,4 @@
-"""The queries search sends (brain.reads._search_queries) and what they read, on a real FalkorDB.
+"""The queries search sends (brain.reads.search._queries) and what they read, on a real FalkorDB.
 
 Each of the four searches is composed with only the filters a call needs; these tests
 check that the composed queries still answer what the old always-filtered ones did: a
@@ -14,10 +14,9 @@ import pytest
 import pytest_asyncio
 
 from brain import Brain, TenantGraph, now_ms, parse_moment
-from brain.ingest._documents import document_facts
-from brain.reads._search import search
-from brain.reads._search_queries import MAX_WORDS, fulltext_query, search_query
-from brain.reads._walks import lookup
+from brain.ingest.documents import document_facts
+from brain.reads import MAX_WORDS, fulltext_query, lookup
+from brain.reads.search import search, search_query
 from tests.conftest import unique_slug
 
 SOURCES = ("text", "chunk-text", "vector", "chunk-vector")

@@ -19,8 +19,7 @@ from pydantic import SecretStr
 from slack_sdk.signature import SignatureVerifier
 
 from agents import ExecutorRegistry, RecordOnlyExecutor, run_turn
-from bots.core._core import BotCore
-from bots.core._settings import BotSettings
+from bots.core import BotCore, BotSettings
 from bots.serve import serve
 from brain import Brain
 from tests.fakes import FakeSlackAPI

@@ -20,7 +20,7 @@ import pytest
 import pytest_asyncio
 import redis.asyncio as aioredis
 
-from brain.db._server import EmbeddedServer
+from brain.db import EmbeddedServer
 from brain.errors import GraphUnavailable
 
 REPO_ROOT = Path(__file__).resolve().parents[1]

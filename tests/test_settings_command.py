@@ -18,7 +18,7 @@ from bots.core import (
     settings_change,
     settings_help,
 )
-from bots.slack._app import SLACK_MENTIONS
+from bots.slack import SLACK_MENTIONS
 from brain import InputInvalid
 
 #: Mentions as Discord writes them in message text: <#123> and <@123> / <@!123>.

@@ -27,22 +27,29 @@ from slack_bolt.response import BoltResponse
 from slack_sdk.signature import SignatureVerifier
 from slack_sdk.web.async_client import AsyncWebClient
 
-from agents import ExecutorRegistry, RecordOnlyExecutor, get_card, run_turn
-from agents.cards._cards import CardDraft, propose
+from agents import (
+    ExecutorRegistry,
+    RecordOnlyExecutor,
+    TurnOptions,
+    TurnResult,
+    get_card,
+    run_turn,
+)
+from agents.cards import CardDraft, card_view, propose
 from agents.errors import ActionFailed
-from bots.core._core import Answer, BotCore, card_view
-from bots.core._reply import CardView, Reply
-from bots.core._settings import BotSettings
-from bots.slack._app import (
+from bots.core import Answer, BotCore, BotSettings, CardView, Reply
+from bots.slack import (
+    RegistryInstallationStore,
     SlackPoster,
     adapter_of,
     build_slack_app,
     drain,
+    render_card_blocks,
+    render_reply_blocks,
     replace_card_blocks,
     run_slack,
+    slack_routes,
 )
-from bots.slack._installs import RegistryInstallationStore, slack_routes
-from bots.slack._render import render_card_blocks, render_reply_blocks
 from brain import Brain, TenantGraph, now_ms
 from tests.fakes import FakeSlackAPI
 
@@ -317,11 +324,11 @@ async def test_a_direct_message_is_answered(brain: Brain, fake: FakeSlackAPI) ->
 async def test_the_askers_slack_profile_e_mail_finds_their_person(
     brain: Brain, fake: FakeSlackAPI
 ) -> None:
-    asked: dict[str, Any] = {}
+    asked: list[TurnOptions] = []
 
-    async def answer(graph: TenantGraph, question: str, **kwargs: Any) -> Any:
-        asked.update(kwargs)
-        return await run_turn(graph, question, **kwargs)
+    async def answer(graph: TenantGraph, question: str, options: TurnOptions) -> TurnResult:
+        asked.append(options)
+        return await run_turn(graph, question, options)
 
     r = await rig(brain, fake, answer=answer)
     assert r.graph is not None
@@ -338,7 +345,7 @@ async def test_the_askers_slack_profile_e_mail_finds_their_person(
     text = "<@UBOT> What are my open action items?"
     ts = fake.seed_message("C1", text=text, user="U7")
     await r.event(mention(ts, text=text, user="U7"))
-    assert asked["asker"] == {"id": "person-hamid", "name": "Hamid Rahimi"}
+    assert [o.asker for o in asked] == [{"id": "person-hamid", "name": "Hamid Rahimi"}]
     assert [c["args"]["user"] for c in fake.calls_to("users.info")] == ["U7"]
 
 
@@ -354,7 +361,7 @@ async def test_an_unbound_workspace_is_told_how_to_connect(
 async def test_a_failing_answer_posts_an_apology_with_an_error_id_and_no_traceback(
     brain: Brain, fake: FakeSlackAPI
 ) -> None:
-    async def broken(graph: TenantGraph, question: str, **kwargs: Any) -> Any:
+    async def broken(graph: TenantGraph, question: str, options: TurnOptions) -> TurnResult:
         raise RuntimeError("Traceback (most recent call last): secret cypher MATCH (n) bang")
 
     r = await rig(brain, fake, answer=broken)
@@ -540,7 +547,9 @@ async def posted_card(r: Rig) -> tuple[str, str]:
     )
     client = AsyncWebClient(token=BOT_TOKEN, base_url=r.fake.base_url)
     resp = await client.chat_postMessage(
-        channel="C1", text="card", blocks=render_card_blocks(card_view(card))
+        channel="C1",
+        text="card",
+        blocks=render_card_blocks(CardView.model_validate(card_view(card))),
     )
     return card.id, str(resp["ts"])
 
@@ -586,7 +595,7 @@ async def test_socket_mode_answers_an_envelope_and_acks_it(
     brain: Brain, fake: FakeSlackAPI
 ) -> None:
     await tenant(brain, fake.workspace.team_id)
-    core = BotCore(brain)
+    core = BotCore(brain, answer=run_turn)
     settings = bot_settings(
         slack_signing_secret=None,
         slack_bot_token=SecretStr(BOT_TOKEN),
@@ -633,7 +642,7 @@ async def test_oauth_install_saves_the_workspace_and_its_token_answers_events(
 ) -> None:
     assert brain.registry is not None
     await tenant(brain, fake.workspace.team_id)
-    core = BotCore(brain)
+    core = BotCore(brain, answer=run_turn)
     settings = bot_settings(
         slack_client_id="111.222",
         slack_client_secret=SecretStr("shh"),

@@ -15,7 +15,7 @@ import httpx
 from agents.model import AnthropicModel, ThreadExtractor, parse_thread_candidates
 from brain import Brain
 from brain.ingest import extract_thread_decisions
-from brain.ingest._github_api import GitHubSource, load_github_repo
+from brain.ingest.github import GitHubSource, load_github_repo
 from tests.fakes import FakeAnthropicAPI, text_reply
 from tests.fakes.github_api import FakeGitHubAPI
 

@@ -18,11 +18,10 @@ import pytest
 import pytest_asyncio
 
 from agents.errors import ToolArgsInvalid, ToolUnknown
-from agents.tools._registry import TOOLS, call_tool
+from agents.tools import TOOLS, call_tool
 from brain import Brain, QueryRefused, TenantGraph, parse_moment, sample_business
-from brain.reads import clear_cache
-from brain.reads._evidence import ReadResult
-from brain.reads._search import Hit, fuse, rerank
+from brain.reads import ReadResult, clear_cache
+from brain.reads.search import Hit, fuse, rerank
 
 TODAY = date(2026, 11, 20)
 AT_TODAY = TODAY.isoformat()
@@ -713,6 +712,65 @@ async def test_calc_refuses_anything_but_arithmetic(sample: TenantGraph, express
         await call(sample, "calc", expression=expression)
 
 
+# --- measured totals ------------------------------------------------------------------------
+
+
+async def test_measured_totals_sum_current_metrics_over_the_window(new_tenant: TenantGraph) -> None:
+    today = date.today()
+    start = today - timedelta(days=200)
+    readings = [
+        # spend of campaign a: two readings inside the 30-day window, one before it
+        ("o1", "spend-a", today - timedelta(days=3), 40.0),
+        ("o2", "spend-a", today - timedelta(days=10), 60.0),
+        ("o3", "spend-a", today - timedelta(days=90), 1000.0),
+        ("o4", "signups-a", today - timedelta(days=5), 8.0),
+        # a metric that measured campaign a until last quarter: not counted for it now
+        ("o5", "old-metric", today - timedelta(days=4), 7.0),
+    ]
+    facts: list[Fact] = [
+        *(node("Campaign", c, as_of=start) for c in ("camp-a", "camp-b")),
+        *(
+            {"node": {**node("Metric", m, as_of=start)["node"], "aggregation": "sum"}}
+            for m in ("spend-a", "signups-a", "old-metric")
+        ),
+        node("Page", "page-x", as_of=start),
+        edge("spend-a", "MEASURES", "camp-a", since=start),
+        edge("signups-a", "MEASURES", "camp-a", since=start),
+        edge("old-metric", "MEASURES", "camp-a", since=start, until=today - timedelta(days=60)),
+        edge("camp-a", "TARGETS", "page-x", since=start),
+    ]
+    for oid, metric, day, value in readings:
+        stamp = {"src": "test", "asOf": day.isoformat()}
+        end = (day + timedelta(days=1)).isoformat()
+        facts += [
+            {
+                "node": {
+                    "type": "Observation",
+                    "id": oid,
+                    "name": oid,
+                    "value": value,
+                    "start": day.isoformat(),
+                    "end": end,
+                    **stamp,
+                }
+            },
+            edge(oid, "MEASURES", metric, since=day),
+        ]
+    await write(new_tenant, facts)
+
+    res = await call(new_tenant, "measured_totals", type="Campaign", days=30)
+
+    things = {t["id"]: t for t in res.data["things"]}
+    assert sorted(things) == ["camp-a", "camp-b"]
+    totals = {m["id"]: m["total"] for m in things["camp-a"]["metrics"]}
+    assert totals == {"spend-a": 100.0, "signups-a": 8.0}
+    assert [x["id"] for x in things["camp-a"]["targets"]] == ["page-x"]
+    assert things["camp-b"]["metrics"] == [] and things["camp-b"]["targets"] == []
+    assert {"camp-a", "camp-b", "page-x"} <= set(res.evidence.node_ids)
+    none = await call(new_tenant, "measured_totals", type="Product")
+    assert not none.found and "no Product" in (none.message or "")
+
+
 # --- arguments every tool shares ------------------------------------------------------------
 
 MINIMAL_ARGS: dict[str, dict[str, Any]] = {
@@ -744,6 +802,7 @@ MINIMAL_ARGS: dict[str, dict[str, Any]] = {
     "around": {"names": ["task-ig-token"], "hops": 2},
     "series": {"name": "metric-online-orders", "first_day": "2026-10-01", "last_day": "2026-10-28"},
     "dated_near": {"at": "2026-10-20"},
+    "measured_totals": {"type": "Campaign"},
 }
 
 

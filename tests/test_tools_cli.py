@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from agents.tools._registry import TOOLS
+from agents.tools import TOOLS
 from brain import Brain
 
 HIVEBRAIN = Path(sys.executable).with_name("hivebrain")

@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from agents._turn import TurnResult, run_turn
-from agents.cards._cards import list_cards
+from agents import TurnOptions, TurnResult, run_turn
+from agents.cards import list_cards
 from brain import Brain, TenantGraph, now_ms, parse_moment
 from brain.sample import SAMPLE_QUESTIONS, sample_business
-from brain.schema._types import ALLOWED_PATTERNS
+from brain.schema import ALLOWED_PATTERNS
 from tests.conftest import unique_slug
 
 TODAY = date.today()
@@ -240,7 +240,7 @@ def test_deep_question_plans_more_desks() -> None:
 
 
 async def test_owner_as_of_first_october(sample: TenantGraph) -> None:
-    r = await run_turn(sample, OWNER, as_of=FIRST_OCTOBER)
+    r = await run_turn(sample, OWNER, TurnOptions(as_of=FIRST_OCTOBER))
 
     assert r.as_of == FIRST_OCTOBER
     owner_answer(r)

@@ -20,9 +20,10 @@ from typing import Any
 
 import pytest_asyncio
 
+from agents import TurnOptions, TurnResult, run_turn
 from agents._roster import ROSTER
-from agents._turn import TurnResult, run_turn
 from agents.cards import list_cards
+from agents.chief import ModelChief, TurnLimits
 from agents.model import AnthropicModel
 from brain import TenantGraph
 from tests.fakes import AnthropicReply, FakeAnthropicAPI, rate_limited, text_reply, tool_use_reply
@@ -35,68 +36,71 @@ Messages = list[dict[str, Any]]
 DeskReply = Callable[[str, Messages], AnthropicReply | Awaitable[AnthropicReply]]
 
 
+#: A task, its owner and one incident: enough for a tool loop to read.
+SMALL_FACTS: list[dict[str, Any]] = [
+    {
+        "node": {
+            "type": "Task",
+            "id": "task-ig-token",
+            "name": "Fix Instagram token refresh",
+            "status": "in progress",
+            "priority": "high",
+            "src": SRC,
+            "asOf": RECENT,
+            "text": "Refresh the Instagram token automatically before it expires.",
+        }
+    },
+    {
+        "node": {
+            "type": "Person",
+            "id": "person-priya",
+            "name": "Priya Nair",
+            "src": SRC,
+            "asOf": RECENT,
+        }
+    },
+    {
+        "node": {
+            "type": "Incident",
+            "id": "incident-ig-token-expired",
+            "name": "Instagram token expired",
+            "src": SRC,
+            "asOf": RECENT,
+        }
+    },
+    {
+        "edge": {
+            "from": "person-priya",
+            "type": "OWNS",
+            "to": "task-ig-token",
+            "since": RECENT,
+            "src": SRC,
+            "asOf": RECENT,
+        }
+    },
+    {
+        "edge": {
+            "from": "task-ig-token",
+            "type": "FIXES",
+            "to": "incident-ig-token-expired",
+            "since": RECENT,
+            "src": SRC,
+            "asOf": RECENT,
+        }
+    },
+]
+
+
 @pytest_asyncio.fixture(loop_scope="session")
 async def small(new_tenant: TenantGraph) -> TenantGraph:
-    """A task, its owner and one incident: enough for a tool loop to read."""
-    facts: list[dict[str, Any]] = [
-        {
-            "node": {
-                "type": "Task",
-                "id": "task-ig-token",
-                "name": "Fix Instagram token refresh",
-                "status": "in progress",
-                "priority": "high",
-                "src": SRC,
-                "asOf": RECENT,
-                "text": "Refresh the Instagram token automatically before it expires.",
-            }
-        },
-        {
-            "node": {
-                "type": "Person",
-                "id": "person-priya",
-                "name": "Priya Nair",
-                "src": SRC,
-                "asOf": RECENT,
-            }
-        },
-        {
-            "node": {
-                "type": "Incident",
-                "id": "incident-ig-token-expired",
-                "name": "Instagram token expired",
-                "src": SRC,
-                "asOf": RECENT,
-            }
-        },
-        {
-            "edge": {
-                "from": "person-priya",
-                "type": "OWNS",
-                "to": "task-ig-token",
-                "since": RECENT,
-                "src": SRC,
-                "asOf": RECENT,
-            }
-        },
-        {
-            "edge": {
-                "from": "task-ig-token",
-                "type": "FIXES",
-                "to": "incident-ig-token-expired",
-                "since": RECENT,
-                "src": SRC,
-                "asOf": RECENT,
-            }
-        },
-    ]
-    report = await new_tenant.write_facts(enumerate(facts, 1))
+    """A fresh tenant holding ``SMALL_FACTS``."""
+    report = await new_tenant.write_facts(enumerate(SMALL_FACTS, 1))
     assert report.refused == 0, report.refusals
     return new_tenant
 
 
 def role_of(body: dict[str, Any]) -> str:
-    """Which step of the turn sent this request (see ``agents.model._desks``)."""
+    """Which step of the turn sent this request (see ``agents.chief.ModelChief``)."""
     system = str(body.get("system") or "")
     if system.startswith("You are the Chief of"):
         return "plan"
@@ -168,7 +172,13 @@ class Script:
         }
 
 
-async def ask(graph: TenantGraph, script: Script, **options: Any) -> TurnResult:
+async def ask(
+    graph: TenantGraph,
+    script: Script,
+    options: TurnOptions | None = None,
+    *,
+    limits: TurnLimits | None = None,
+) -> TurnResult:
     """One model-mode turn on ``graph``, the model's replies written by ``script``."""
     async with FakeAnthropicAPI(script, api_key="sk-test") as fake:
         model = AnthropicModel(
@@ -180,7 +190,7 @@ async def ask(graph: TenantGraph, script: Script, **options: Any) -> TurnResult:
             timeout=10.0,
         )
         try:
-            return await run_turn(graph, QUESTION, model=model, **options)
+            return await run_turn(graph, QUESTION, options, chief=ModelChief(model, limits=limits))
         finally:
             await model.close()
             script.requests = fake.requests
@@ -262,7 +272,7 @@ async def test_tool_loop_answer_is_verified(small: TenantGraph) -> None:
 
 async def test_model_desks_are_told_who_is_asking(small: TenantGraph) -> None:
     script = Script(desks=["tasks"], desk=owner_desk(FOUND), answer=ANSWER)
-    await ask(small, script, asker={"id": "person-priya", "name": "Priya Nair"})
+    await ask(small, script, TurnOptions(asker={"id": "person-priya", "name": "Priya Nair"}))
     first = script.sent_by("desk")[0]
     asked = json.dumps(first["messages"][0]["content"])
     assert "Asked by Priya Nair [[person-priya]]" in asked, asked
@@ -356,7 +366,7 @@ async def test_desk_timeout_is_reported_and_the_turn_answers(small: TenantGraph)
         return quick(title, messages)
 
     script = Script(desks=["tasks", "memory"], desk=desk, answer=ANSWER)
-    r = await ask(small, script, desk_timeout_s=0.5)
+    r = await ask(small, script, limits=TurnLimits(desk_timeout_s=0.5))
 
     by_desk = {f.desk: f for f in r.findings}
     assert by_desk["memory"].ok is False and "timed out" in by_desk["memory"].text

@@ -16,9 +16,9 @@ from zoneinfo import ZoneInfo
 import pytest
 import pytest_asyncio
 
-from agents import run_turn
+from agents import TurnOptions, run_turn
 from agents._ledger import ToolLedger
-from agents.desks._understand import understand
+from agents.desks import understand
 from brain import Brain, HivebrainError, TenantGraph, read_facts
 from brain.reads import metric_period, passages
 from tests.conftest import unique_slug
@@ -86,8 +86,7 @@ async def test_a_total_over_named_days_is_the_sum_of_those_days(firm: TenantGrap
     r = await run_turn(
         firm,
         "What were our total billable hours from 1 to 14 October?",
-        as_of=TODAY.isoformat(),
-        save=False,
+        TurnOptions(as_of=TODAY.isoformat(), save=False),
     )
     assert r.verified, r.checks
     stated = [float(n.replace(",", "")) for n in re.findall(r"\d[\d,]*\.?\d*", r.answer)]
@@ -101,7 +100,7 @@ async def test_off_topic_and_unknown_are_declined_not_answered(firm: TenantGraph
         "What breaks if our Clio account is suspended?",
         "How many billable hours did we record in June?",
     ):
-        r = await run_turn(firm, question, as_of=TODAY.isoformat(), save=False)
+        r = await run_turn(firm, question, TurnOptions(as_of=TODAY.isoformat(), save=False))
         assert "in your records" in r.answer and r.citations == [], r.answer
         assert r.verified, r.checks
 
@@ -216,10 +215,10 @@ async def test_yesterday_is_the_tenants_own_yesterday(new_tenant: TenantGraph) -
     question = "How many parcels did we ship yesterday?"
     moment = "2026-10-03T20:00:00+00:00"  # already 4 October in India
     in_india = await run_turn(
-        new_tenant, question, as_of=moment, timezone="Asia/Kolkata", save=False
+        new_tenant, question, TurnOptions(as_of=moment, timezone="Asia/Kolkata", save=False)
     )
-    in_utc = await run_turn(new_tenant, question, as_of=moment, save=False)
+    in_utc = await run_turn(new_tenant, question, TurnOptions(as_of=moment, save=False))
     assert "40" in in_india.answer and "3 October" in in_india.answer, in_india.answer
     assert "20" in in_utc.answer and "2 October" in in_utc.answer, in_utc.answer
     with pytest.raises(HivebrainError, match="time zone"):
-        await run_turn(new_tenant, question, timezone="Mars/Olympus", save=False)
+        await run_turn(new_tenant, question, TurnOptions(timezone="Mars/Olympus", save=False))

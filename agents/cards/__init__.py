@@ -9,6 +9,7 @@ from agents.cards._cards import (
     CardKind,
     CardStatus,
     Decision,
+    card_view,
     draft_card,
     get_card,
     is_approver,
@@ -45,8 +46,8 @@ from agents.cards._kinds import (
     payload_json,
 )
 from agents.cards._minutes_mail import draft_minutes_email
-from agents.cards._place import CardPlace, setting_list
-from agents.cards._requests import read_request
+from agents.cards._place import CardPlace
+from agents.cards._requests import ActRequest, desk_draft, read_request
 from agents.cards._task_executor import BrainTaskExecutor
 from agents.errors import CardUnknown, ExecutorUnknown
 
@@ -94,5 +95,7 @@ __all__ = [
     "payload_json",
     "propose",
     "read_request",
-    "setting_list",
+    "ActRequest",
+    "desk_draft",
+    "card_view",
 ]

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from agents.cards._kinds import CARD_KINDS, describe, payload_hash, payload_json, read_payload
 from agents.errors import CardUnknown, ToolArgsInvalid
-from brain import TenantGraph, WriteRefused
+from brain import TenantGraph, WriteRefused, format_moment
 from brain.reads import stored_card, stored_cards
 from brain.schema import ALLOWED_PATTERNS
 
@@ -128,6 +128,27 @@ class Card(BaseModel):
     def can_retry(self) -> bool:
         """Whether an approver may run a failed card again (not one that stopped mid-way)."""
         return self.status == "failed" and self.result != UNKNOWN_OUTCOME
+
+
+def card_view(card: Card) -> dict[str, Any]:
+    """A card as people see it, JSON-ready: what it proposes and where it stands.
+
+    The one view of a stored card: a turn reports its cards this way, and the chat
+    renderers read it (``bots.core.CardView``). Times are ISO text; the payload stays out.
+    """
+    return {
+        "id": card.id,
+        "kind": card.kind,
+        "title": card.title,
+        "preview": card.preview,
+        "status": card.status,
+        "proposed_by": card.proposed_by,
+        "expires_at": format_moment(card.expires_at),
+        "decided_by": card.decided_by,
+        "decided_at": format_moment(card.decided_at),
+        "result": card.result,
+        "can_retry": card.can_retry,
+    }
 
 
 class Decision(BaseModel):

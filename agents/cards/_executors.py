@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast, runtime_checkabl
 import httpx
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from agents._composio_sdk import ComposioSdk, sdk_errors
 from agents.cards._kinds import composio_toolkit, kind_spec, read_payload
+from agents.connect import ComposioSdk, sdk_errors
 from agents.errors import ActionFailed, ExecutorUnknown
 
 if TYPE_CHECKING:

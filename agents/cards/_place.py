@@ -15,26 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from agents.cards._kinds import composio_toolkit, kind_spec, read_payload
+from brain import setting_list
 
 if TYPE_CHECKING:
     from agents.cards._cards import CardDraft
 
 #: Platforms a card can post to (the console has no channel).
 POSTING_PLATFORMS = ("slack", "discord")
-
-
-def setting_list(value: Any) -> tuple[str, ...]:
-    """A list setting written either as a list or as comma-separated text."""
-    if isinstance(value, str):
-        items = value.split(",")
-    elif isinstance(value, list | tuple):
-        items = [str(v) for v in cast(list[Any], value)]
-    else:
-        return ()
-    return tuple(dict.fromkeys(i.strip() for i in items if i.strip()))
 
 
 @dataclass(frozen=True, slots=True)

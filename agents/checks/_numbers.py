@@ -37,6 +37,15 @@ _MONTH = (
 )
 _ORDINAL_SUFFIX = r"(?:st|nd|rd|th)?"
 
+#: ISO dates and timestamps, ISO year-months and clock times: moments, whose digits are
+#: no figure in an answer nor in tool data (see ``MOMENT_RE``).
+_ISO_MOMENT = (
+    r"\b\d{4}-\d{1,2}-\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?"
+    r"(?:Z|[+-]\d{2}:?\d{2})?)?"
+)
+_ISO_MONTH = r"\b\d{4}-\d{2}\b(?!-)"
+_CLOCK_TIME = r"\b\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s?(?i:[ap]\.?m\.?))?"
+
 #: Spans whose digits are not claims. Each is blanked out before numbers are read. Month
 #: names are case-sensitive on purpose: "may" in prose is rarely a date.
 IGNORED_SPAN_RE = re.compile(
@@ -44,15 +53,14 @@ IGNORED_SPAN_RE = re.compile(
         [
             r"\[\[[^\]\n]*\]\]",  # citations
             r"https?://\S+",  # links
-            r"\b\d{4}-\d{1,2}-\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?"
-            r"(?:Z|[+-]\d{2}:?\d{2})?)?",  # ISO dates and timestamps
-            r"\b\d{4}-\d{2}\b(?!-)",  # ISO year-month
+            _ISO_MOMENT,  # ISO dates and timestamps
+            _ISO_MONTH,  # ISO year-month
             r"\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b",  # 20/11/2026, 11.20.26
             rf"\b\d{{1,2}}\s*[-–]\s*\d{{1,2}}\s+{_MONTH}(?:,?\s+\d{{4}})?",  # 1-14 Oct 2026
             rf"\b\d{{1,2}}{_ORDINAL_SUFFIX}\s+(?:of\s+)?{_MONTH}(?:,?\s+\d{{4}})?",  # 20 Nov 2026
             rf"\b{_MONTH}\s+\d{{1,2}}{_ORDINAL_SUFFIX}(?:,?\s+\d{{4}})?\b",  # Nov 20, 2026
             rf"\b{_MONTH},?\s+(?:19|20)\d{{2}}\b",  # Nov 2026
-            r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?(?i:[ap]\.?m\.?))?",  # 10:30, 10:30pm
+            _CLOCK_TIME,  # 10:30, 10:30pm
             r"\b\d{1,2}\s?(?i:[ap]\.?m\.?)(?!\w)",  # 9am
             r"\bv\d+(?:\.\d+)*\b",  # v1.6.2
             r"\b\d+(?:\.\d+){2,}\b",  # 1.6.2, IP addresses
@@ -178,7 +186,8 @@ def data_numbers(outputs: Iterable[Any], *, rankings: bool = True) -> list[float
 
     Walks dicts (keys and values), lists, tuples, sets and pydantic models. Numbers come
     from numeric values and from digits inside strings (with their multiplier, so
-    "₹1.2 lakh" in data yields both 1.2 and 120,000). Booleans are not numbers.
+    "₹1.2 lakh" in data yields both 1.2 and 120,000). Booleans, and the digits of moments
+    in strings (dates, timestamps, clock times: ``MOMENT_RE``), are not numbers.
     ``rankings=False`` leaves out the values of ``RANKING_KEYS``.
     """
     seen: dict[float, None] = {}
@@ -213,8 +222,15 @@ HEX_TOKEN_RE = re.compile(
 )
 
 
+#: Moments inside tool data: an ``asOf`` date, a ``recordedAt`` timestamp. Their parts
+#: are no figures, and ``recordedAt`` holds the clock time of the write: read as numbers,
+#: its seconds over a day of the month "proved" a made-up "987%" in about one turn in 60,
+#: depending on the second the facts were written.
+MOMENT_RE = re.compile("|".join([_ISO_MOMENT, _ISO_MONTH, _CLOCK_TIME]))
+
+
 def _string_numbers(text: str) -> Iterable[float]:
-    text = HEX_TOKEN_RE.sub(_blank, text)
+    text = MOMENT_RE.sub(_blank, HEX_TOKEN_RE.sub(_blank, text))
     for match in DATA_NUMBER_RE.finditer(text):
         plain = float(match["digits"].replace(",", ""))
         yield plain
@@ -315,6 +331,17 @@ def holds_many_values(outputs: Iterable[Any], *, limit: int) -> bool:
         elif isinstance(item, list | tuple | set | frozenset):
             stack.extend(item)  # pyright: ignore[reportUnknownArgumentType] -- JSON of any shape
     return False
+
+
+#: Values in a turn's tool data past which its checks run in a thread: matching every
+#: sentence's numbers against many thousands of values would hold up the event loop.
+THREAD_CHECKS_AT = 5_000
+
+
+def checks_are_heavy(outputs: Iterable[Any]) -> bool:
+    """Whether a turn's tool data is big enough that checking it belongs in a thread
+    (the review of findings and the answer's checks, in both modes)."""
+    return holds_many_values(outputs, limit=THREAD_CHECKS_AT)
 
 
 def _derived_values(values: Sequence[float]) -> tuple[list[float], list[float]]:

@@ -20,9 +20,8 @@ from agents.desks._draft import Draft, cite, decline, number
 from agents.desks._meetings import answer_meeting_question, meeting_question
 from agents.desks._understand import Understanding, is_money, ratio_target
 from agents.desks._words import content_words
-from brain import HivebrainError, now_ms, parse_moment
+from brain import HivebrainError
 
-DAY_MS = 86_400_000
 #: Days a "costs the most per X" comparison reads when the question names none.
 WINDOW_DAYS = 30
 
@@ -103,41 +102,19 @@ async def _work(desk: str, u: Understanding, ledger: ToolLedger, tz: str) -> Dra
     return await work(u, ledger, desk)
 
 
-#: Every node of one type with the totals of the metrics that measure it over a window,
-#: and what it targets. ``{label}`` is a schema type, checked before the text is built.
-RATIO_TOTALS = """
-MATCH (c:{label})
-OPTIONAL MATCH (m:Metric)-[me:MEASURES]->(c)
-WHERE me.since <= $t AND (me.until IS NULL OR me.until > $t)
-OPTIONAL MATCH (o:Observation)-[:MEASURES]->(m)
-WHERE o.start >= $from AND o.start < $t
-WITH c, m, sum(o.value) AS total
-WITH c, collect([m.id, m.name, m.unit, total]) AS metrics
-OPTIONAL MATCH (c)-[e:TARGETS]->(x:Entity)
-WHERE e.since <= $t AND (e.until IS NULL OR e.until > $t)
-RETURN {{id: c.id, labels: labels(c), name: c.name}} AS thing, metrics,
-       [x IN collect(x) | {{id: x.id, labels: labels(x), name: x.name}}] AS targets
-ORDER BY thing.id
-LIMIT 25
-"""
-
-
 async def ratio(u: Understanding, ledger: ToolLedger, desk: str, type_name: str, per: str) -> Draft:
     """Which thing of a type costs the most per unit of something, from the metrics that
     measure each one: the money metric over the metric named after "per"."""
-    t = parse_moment(ledger.as_of) if ledger.as_of else now_ms()
-    query = RATIO_TOTALS.format(label=type_name)
-    listed = await ledger.call(
-        desk, "cypher", {"query": query, "params": {"from": t - WINDOW_DAYS * DAY_MS, "t": t}}
-    )
+    listed = await ledger.call(desk, "measured_totals", {"type": type_name, "days": WINDOW_DAYS})
     per_words = content_words(per)
     rows: list[tuple[float, dict[str, Any], float, float]] = []
     targets_of: dict[str, list[dict[str, Any]]] = {}
-    for thing, metrics, targets in listed.data.get("rows", []):
-        targets_of[thing["id"]] = targets
-        money = next((v for i, n, unit, v in metrics if i and is_money(n or "", unit)), None)
+    for thing in listed.data.get("things", []):
+        metrics: list[dict[str, Any]] = thing["metrics"]
+        targets_of[thing["id"]] = thing["targets"]
+        money = next((m["total"] for m in metrics if is_money(m["name"] or "", m["unit"])), None)
         counts = next(
-            (v for i, n, _, v in metrics if i and per_words & content_words(n or "")), None
+            (m["total"] for m in metrics if per_words & content_words(m["name"] or "")), None
         )
         if money and counts:
             each = await ledger.call(desk, "calc", {"expression": f"{money} / {counts}"})

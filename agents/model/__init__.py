@@ -1,4 +1,4 @@
-"""The model client (Claude or a fake), the turn budget, the tool loop, the model-mode desks."""
+"""The model client (Claude or a fake), the turn budget, the tool loop, the model extractors."""
 
 from __future__ import annotations
 

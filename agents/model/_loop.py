@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from agents.errors import BudgetExceeded
 from agents.model._budget import Budget, Usage
 from agents.model._client import Messages, ModelClient, ToolSpec
-from agents.tools._registry import TOOLS
+from agents.tools import TOOLS
 from brain import HivebrainError
 from brain.reads import ReadResult
 

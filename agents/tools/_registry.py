@@ -27,6 +27,7 @@ from brain.reads import (
     action_items,
     history,
     lookup,
+    measured_totals,
     metric_period,
     minutes,
     neighbours,
@@ -332,6 +333,21 @@ class TopicArgs(ToolArgs):
 @tool("topics", "Groups of closely linked things (label propagation, stable ids).", TopicArgs)
 async def _topics(graph: TenantGraph, args: TopicArgs, t: int) -> ReadResult:
     return await topics(graph, as_of_ms=t, limit=args.limit, min_size=args.min_size)
+
+
+class MeasuredArgs(ToolArgs):
+    type: NodeType = Field(description="The type of thing to compare, e.g. Campaign.")
+    days: int = Field(default=30, ge=1, le=366, description="Window length in days.")
+
+
+@tool(
+    "measured_totals",
+    "Every thing of one type with its metrics' totals over the last days, and what it "
+    "targets: to compare things by two of their metrics (cost per sign-up).",
+    MeasuredArgs,
+)
+async def _measured_totals(graph: TenantGraph, args: MeasuredArgs, t: int) -> ReadResult:
+    return await measured_totals(graph, args.type, as_of_ms=t, days=args.days)
 
 
 class CypherArgs(ToolArgs):

@@ -25,11 +25,13 @@ async def ask(
     """Ask the brain one question: desks read the graph, the answer is checked and cited."""
 
     async def act(brain: Brain) -> None:
+        from agents import TurnOptions
+
         turn = configured_turn()  # its settings are checked before the tenant is read
         assert brain.registry is not None
         graph = await brain.tenant(slug)
         zone = (await brain.registry.get(slug)).settings.get("timezone") or "UTC"
-        result = await turn(graph, question, as_of=as_of, timezone=str(zone))
+        result = await turn(graph, question, TurnOptions(as_of=as_of, timezone=str(zone)))
         if as_json:
             print_json(result.model_dump())
             return
@@ -42,7 +44,7 @@ async def ask(
 async def serve_cmd() -> None:
     """Run Slack and/or Discord (whichever is configured), the scheduler and /healthz, and the
     GitHub and meeting webhooks when their secrets are set."""
-    from bots.core._settings import BotSettings
+    from bots.core import BotSettings
     from bots.serve import serve
 
     settings = BotSettings()
@@ -66,7 +68,7 @@ async def chat(slug: str) -> None:
     Lines are questions; /cards, /approve, /reject and /retry decide cards, /settings reads
     and changes the tenant's settings as Slack's `/hivebrain settings` does, /help lists them.
     """
-    from bots.console._console import ConsoleChat
+    from bots.console import ConsoleChat
 
     async def act(brain: Brain) -> None:
         await brain.tenant(slug)
@@ -108,7 +110,7 @@ async def demo() -> None:
     """Load the sample business and open a chat on it with suggested questions."""
     import getpass
 
-    from bots.console._console import ConsoleChat
+    from bots.console import ConsoleChat
     from brain.sample import SAMPLE_QUESTIONS, SAMPLE_TENANT, sample_business
 
     async def act(brain: Brain) -> None:

@@ -16,9 +16,9 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from bots._digests import DigestPoster
+from bots._posters import ChannelPosters
 from bots.cli._common import console, print_json, run, with_brain
-from bots.core._settings import BotSettings
+from bots.core import BotSettings
 from brain import Brain, InputInvalid, format_moment
 from brain.upkeep import job_runs
 from scheduler import JOBS, JobRunner, RunReport, next_run
@@ -79,27 +79,28 @@ async def list_jobs(slug: str, as_json: Annotated[bool, typer.Option("--json")] 
     console.print(table)
 
 
-async def _poster(stack: AsyncExitStack, brain: Brain, settings: BotSettings) -> DigestPoster:
+async def _poster(stack: AsyncExitStack, brain: Brain, settings: BotSettings) -> ChannelPosters:
     """A poster for the platforms this machine has tokens for."""
-    poster = DigestPoster()
+    posters = ChannelPosters()
     if settings.slack_bot_token is not None:
         from slack_sdk.web.async_client import AsyncWebClient
 
-        from bots.slack._installs import api_base_url
+        from bots.slack import SlackPoster, api_base_url
 
-        poster.slack = AsyncWebClient(
+        client = AsyncWebClient(
             token=settings.slack_bot_token.get_secret_value(), base_url=api_base_url(settings)
         )
+        posters.add("slack", SlackPoster(client))
     if settings.discord_token is not None:
-        from bots.core._core import BotCore
-        from bots.discord._bot import build_discord_bot
+        from bots._wiring import build_core
+        from bots.discord import DiscordPoster, build_discord_bot
 
         # logged in over REST only (no gateway): enough to post to a channel
-        bot = build_discord_bot(BotCore(brain), settings, sync_commands=False)
+        bot = build_discord_bot(build_core(brain, "hivebrain"), settings, sync_commands=False)
         await bot.login(settings.discord_token.get_secret_value())
         stack.push_async_callback(bot.close)
-        poster.discord = bot
-    return poster
+        posters.add("discord", DiscordPoster(bot))
+    return posters
 
 
 def _print(report: RunReport, as_json: bool) -> None:

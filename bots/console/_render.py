@@ -15,7 +15,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from bots.core._reply import CardStatus, Reply, path_steps
+from bots.core import CardStatus, Reply, path_steps
 
 _STATUS_STYLES: dict[CardStatus, str] = {
     "pending": "bold yellow",

@@ -7,15 +7,22 @@ from bots.core._core import (
     BotCore,
     DecisionOutcome,
     apology,
-    card_view,
     reply_from_turn,
     user_key,
 )
 from bots.core._limits import SeenEvents, TenantQueue
-from bots.core._path_image import render_path_png
+from bots.core._path_image import (
+    BACKGROUND,
+    CLOSED_COLOUR,
+    CURRENT_COLOUR,
+    layout_path,
+    measure_label,
+    render_path_png,
+)
 from bots.core._reply import (
     Attachment,
     CardDecision,
+    CardStatus,
     CardView,
     Citation,
     InboundMessage,
@@ -29,6 +36,8 @@ from bots.core._safety import sanitize_mentions, split_text, truncate_text
 from bots.core._settings import BotSettings
 from bots.core._settings_command import (
     CHANNEL_SETTINGS,
+    NUMBER_SETTINGS,
+    VALUE_SETTINGS,
     MentionSyntax,
     SettingsChange,
     apply_settings,
@@ -37,9 +46,12 @@ from bots.core._settings_command import (
     settings_command,
     settings_help,
 )
+from bots.core._uploads import Fetch
 
 __all__ = [
     "CHANNEL_SETTINGS",
+    "NUMBER_SETTINGS",
+    "VALUE_SETTINGS",
     "Answer",
     "Attachment",
     "BotCore",
@@ -58,7 +70,6 @@ __all__ = [
     "TenantQueue",
     "apology",
     "apply_settings",
-    "card_view",
     "path_chain",
     "parse_settings",
     "path_steps",
@@ -71,4 +82,11 @@ __all__ = [
     "split_text",
     "truncate_text",
     "user_key",
+    "CardStatus",
+    "Fetch",
+    "BACKGROUND",
+    "CLOSED_COLOUR",
+    "CURRENT_COLOUR",
+    "layout_path",
+    "measure_label",
 ]

@@ -17,7 +17,6 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from agents import (
@@ -25,13 +24,13 @@ from agents import (
     ExecutorRegistry,
     HivebrainError,
     NotApprover,
+    TurnOptions,
     TurnResult,
     decide,
     get_card,
     list_cards,
-    run_turn,
 )
-from agents.cards import CardPlace, edit_card
+from agents.cards import CardPlace, card_view, edit_card
 from bots.core._identity import claim_identity, find_asker
 from bots.core._limits import SeenEvents, TenantQueue
 from bots.core._reply import (
@@ -53,7 +52,9 @@ log = logging.getLogger(__name__)
 FOLLOW_UP_WORDS = 12
 _MENTION = re.compile(r"<@[!&]?[A-Za-z0-9]+>")
 
-Answer = Callable[..., Awaitable[TurnResult]]
+#: How a message's question becomes a turn: ``agents.run_turn`` with the Chief the process
+#: was assembled with (``bots._wiring.configured_turn``), or a test's own.
+Answer = Callable[[TenantGraph, str, TurnOptions], Awaitable[TurnResult]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,27 +69,6 @@ class DecisionOutcome:
 def user_key(platform: str, user_id: str) -> str:
     """How approvers are named in tenant settings: ``slack:U1``, ``discord:42``."""
     return f"{platform}:{user_id}"
-
-
-def card_view(card: Any) -> CardView:
-    """A stored card as the renderers show it."""
-    return CardView(
-        id=card.id,
-        kind=card.kind,
-        title=card.title,
-        preview=card.preview,
-        status=card.status,
-        proposed_by=card.proposed_by,
-        decided_by=card.decided_by,
-        decided_at=_when(card.decided_at) if card.decided_at else None,
-        result=card.result,
-        can_retry=bool(getattr(card, "can_retry", False)),
-    )
-
-
-def _when(ms: int) -> str:
-    """A decision's moment as people read it on a card: ``2026-12-01 18:04 UTC``."""
-    return datetime.fromtimestamp(ms / 1000, tz=UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def reply_from_turn(turn: TurnResult) -> Reply:
@@ -118,17 +98,7 @@ def reply_from_turn(turn: TurnResult) -> Reply:
         extra.append("Sample data")
     if turn.as_of:
         extra.append(f"As of {turn.as_of}")
-    cards = [
-        CardView(
-            id=c["id"],
-            kind=c["kind"],
-            title=c["title"],
-            preview=c["preview"],
-            status=c["status"],
-            proposed_by=c["proposed_by"],
-        )
-        for c in turn.cards
-    ]
+    cards = [CardView.model_validate(c) for c in turn.cards]
     return Reply(
         answer=turn.answer,
         verified=turn.verified,
@@ -152,21 +122,27 @@ def apology(error_id: str, exc: BaseException) -> Reply:
 
 
 class BotCore:
-    """Shared behaviour of the Slack, Discord and console adapters."""
+    """Shared behaviour of the Slack, Discord and console adapters.
+
+    ``answer`` is how a question becomes a turn; there is no default, so the place that
+    assembles the process (``bots._wiring.build_core``) says which Chief answers.
+    ``extract_meeting_items`` reads decisions and action items out of uploaded meeting
+    transcripts (None: the rules extractor).
+    """
 
     def __init__(
         self,
         brain: Brain,
         *,
+        answer: Answer,
         executors: ExecutorRegistry | None = None,
-        answer: Answer = run_turn,
         queue: TenantQueue | None = None,
         seen: SeenEvents | None = None,
-        propose: Proposer | None = None,
+        extract_meeting_items: Proposer | None = None,
     ) -> None:
         self.brain = brain
         #: Extracts decisions and action items from uploaded meetings (None: the rules).
-        self.propose = propose
+        self.extract_meeting_items = extract_meeting_items
         self.executors = executors or ExecutorRegistry()
         self._answer = answer
         self.queue = queue or TenantQueue()
@@ -359,15 +335,16 @@ class BotCore:
             key = user_key(msg.platform, msg.user_id)
             asker = await find_asker(graph, key=key, name=msg.user_name, email=msg.user_email)
             # "my action items": the Person this chat user is, when the brain knows
-            known = {"asker": {"id": asker.id, "name": asker.name}} if asker else {}
             async with self.queue.slot(graph.slug):
                 turn = await self._answer(
                     graph,
                     question,
-                    asked_by=key,
-                    timezone=str(settings.get("timezone") or "UTC"),
-                    place=place,
-                    **known,
+                    TurnOptions(
+                        asked_by=key,
+                        timezone=str(settings.get("timezone") or "UTC"),
+                        place=place,
+                        asker={"id": asker.id, "name": asker.name} if asker else None,
+                    ),
                 )
             self.remember_thread(msg, question)
             reply = reply_from_turn(turn)
@@ -383,7 +360,11 @@ class BotCore:
 
         Transcripts load as `ingest meeting` loads them (``bots.core._uploads``)."""
         return await ingest_attachments(
-            graph, msg.attachments, platform=msg.platform, fetch=fetch, propose=self.propose
+            graph,
+            msg.attachments,
+            platform=msg.platform,
+            fetch=fetch,
+            propose=self.extract_meeting_items,
         )
 
     # --- cards ---------------------------------------------------------------------------
@@ -397,7 +378,8 @@ class BotCore:
                 return DecisionOutcome(None, "This workspace is not connected to a brain.", False)
             if decision.action == "details":
                 card = await get_card(graph, decision.card_id)
-                return DecisionOutcome(card_view(card), f"{card.title}: {card.preview}", False)
+                view = CardView.model_validate(card_view(card))
+                return DecisionOutcome(view, f"{card.title}: {card.preview}", False)
             assert self.brain.registry is not None
             settings = (await self.brain.registry.get(graph.slug)).settings
             done = await decide(
@@ -409,7 +391,9 @@ class BotCore:
                 executors=self.executors,
                 now_ms=now_ms(),
             )
-            return DecisionOutcome(card_view(done.card), done.outcome, True)
+            return DecisionOutcome(
+                CardView.model_validate(card_view(done.card)), done.outcome, True
+            )
         except NotApprover as exc:
             return DecisionOutcome(None, exc.user_message, False)
         except CardNotPending as exc:
@@ -457,7 +441,7 @@ class BotCore:
             return "No cards have been proposed in this channel."
         lines = [f"Cards proposed here (newest first, up to {CARDS_LISTED}):"]
         for card in cards:
-            view = card_view(card)
+            view = CardView.model_validate(card_view(card))
             outcome = "" if view.is_pending else f" — {view.outcome_line()}"
             lines.append(f"• {card.id} [{card.status}] {card.kind}: {card.title}{outcome}")
         return "\n".join(lines)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -51,6 +52,17 @@ class PathEdge(_Frozen):
     until: str | None = None
 
 
+def readable_moment(moment: str) -> str:
+    """An ISO moment as people read it on a card (``2026-12-01 18:04 UTC``); text that is
+    not an ISO moment is shown as it is."""
+    try:
+        at = datetime.fromisoformat(moment)
+    except ValueError:
+        return moment
+    at = at.replace(tzinfo=UTC) if at.tzinfo is None else at.astimezone(UTC)
+    return at.strftime("%Y-%m-%d %H:%M UTC")
+
+
 #: Card kinds whose action sends something to people: the card then says "Sent by".
 SENDING_KINDS = frozenset({"channel_message", "email", "minutes", "post", "comment", "reply"})
 
@@ -64,6 +76,8 @@ class CardView(_Frozen):
     preview: str
     status: CardStatus
     proposed_by: str
+    #: ISO moments, as ``agents.cards.card_view`` gives them; shown the way people read them.
+    expires_at: str | None = None
     decided_by: str | None = None
     decided_at: str | None = None
     result: str | None = None
@@ -86,7 +100,7 @@ class CardView(_Frozen):
         Renderers sanitise and escape it for their markup; this stays plain text.
         """
         by = f" by {self.decided_by}" if self.decided_by else ""
-        at = f" at {self.decided_at}" if self.decided_at else ""
+        at = f" at {readable_moment(self.decided_at)}" if self.decided_at else ""
         result = f" — result: {self.result}" if self.result else ""
         match self.status:
             case "pending":

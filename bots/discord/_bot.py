@@ -21,13 +21,10 @@ starting offline (or in tests) never calls Discord's command API.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import io
 import logging
 import re
 import uuid
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -35,43 +32,33 @@ from discord import app_commands
 from discord.ext import commands
 
 from agents import HivebrainError
-from bots.core._core import BotCore, apology
-from bots.core._path_image import render_path_png
-from bots.core._reply import Attachment, InboundMessage, Reply
-from bots.core._safety import truncate_text
-from bots.core._settings import BotSettings
+from bots.core import (
+    Attachment,
+    BotCore,
+    BotSettings,
+    InboundMessage,
+    apology,
+    truncate_text,
+)
 from bots.discord._commands import HivebrainCommands
 from bots.discord._interactions import (
+    CLICK_ACK_S,
     NO_MENTIONS,
     CardButton,
     decide_click,
     note,
     tell,
-    view_from_components,
 )
-from bots.discord._poster import DiscordPoster
-from bots.discord._render import DiscordMessage, render_reply_messages
+from bots.discord._poster import send_reply
 
 log = logging.getLogger(__name__)
 
-__all__ = [
-    "CardButton",
-    "DiscordPoster",
-    "HivebrainDiscord",
-    "build_discord_bot",
-    "inbound_message",
-    "run_discord",
-    "view_from_components",
-]
-
 Json = dict[str, Any]
-Send = Callable[..., Awaitable[Any]]
 
 ACK_EMOJI = "👀"
 THREAD_NAME_LIMIT = 90
 THREAD_ARCHIVE_MINUTES = 1440
 MAX_UPLOAD_BYTES = 10 * 1024 * 1024
-PATH_FILE = "path.png"
 _MENTION = re.compile(r"<[@#][!&]?\d+>")
 
 
@@ -112,13 +99,21 @@ class HivebrainDiscord(commands.AutoShardedBot):
     (which messages to answer), :meth:`dm_workspace` (which server a DM talks to).
     """
 
-    def __init__(self, core: BotCore, *, sync_commands: bool = False, **options: Any) -> None:
+    def __init__(
+        self,
+        core: BotCore,
+        *,
+        sync_commands: bool = False,
+        click_ack_s: float = CLICK_ACK_S,
+        **options: Any,
+    ) -> None:
         intents = discord.Intents.default()
         intents.message_content = True  # privileged: enable it in the developer portal
         options.setdefault("allowed_mentions", NO_MENTIONS)
         super().__init__(commands.when_mentioned, intents=intents, help_command=None, **options)
         self.core = core
         self.sync_commands = sync_commands
+        self.click_ack_s = click_ack_s
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
@@ -195,7 +190,7 @@ class HivebrainDiscord(commands.AutoShardedBot):
         if reply is None:
             return
         target = await self.reply_target(message)
-        await self.send_reply(target.send, reply)
+        await send_reply(target.send, reply)
 
     async def _acknowledge(self, message: discord.Message) -> None:
         try:
@@ -224,50 +219,6 @@ class HivebrainDiscord(commands.AutoShardedBot):
                 "no thread in discord channel %s (HTTP %s): answering there", channel.id, exc.status
             )
             return channel
-
-    async def send_reply(self, send: Send, reply: Reply) -> list[Any]:
-        """Post a reply through ``send`` (``channel.send`` or ``followup.send``), in order.
-
-        The path picture, when there is one, is attached to the message holding the
-        "Path" embed and shown inside it. Returns what ``send`` returned, per message.
-        """
-        messages = render_reply_messages(reply)
-        png = await self._path_png(reply)
-        sent: list[Any] = []
-        for message in messages:
-            kwargs = self._send_kwargs(message)
-            if png is not None and _attach_path(kwargs):
-                kwargs["files"] = [
-                    discord.File(
-                        io.BytesIO(png),
-                        filename=PATH_FILE,
-                        description="Graph path behind the answer",
-                    )
-                ]
-                png = None
-            sent.append(await send(**kwargs))
-        return sent
-
-    @staticmethod
-    def _send_kwargs(message: DiscordMessage) -> dict[str, Any]:
-        kwargs: dict[str, Any] = {
-            "content": message.content or None,
-            "allowed_mentions": NO_MENTIONS,
-            "embeds": [discord.Embed.from_dict(e) for e in message.embeds],
-        }
-        if (view := view_from_components(message.components)) is not None:
-            kwargs["view"] = view  # followup.send refuses view=None
-        return kwargs
-
-    @staticmethod
-    async def _path_png(reply: Reply) -> bytes | None:
-        if len(reply.path_nodes) < 2:
-            return None
-        try:
-            return await asyncio.to_thread(render_path_png, reply.path_nodes, reply.path_edges)
-        except Exception:  # the path is in the text too: a failed picture must not lose the answer
-            log.exception("path picture failed; sending the answer without it")
-            return None
 
     async def dm_workspace(self, user: discord.abc.User) -> str:
         """Hook: the server whose brain a DM (or DM slash command) talks to.
@@ -332,15 +283,6 @@ class HivebrainDiscord(commands.AutoShardedBot):
         await tell(interaction, text)
 
 
-def _attach_path(kwargs: dict[str, Any]) -> bool:
-    """Point the message's "Path" embed at the attached picture; False if it has none."""
-    for embed in kwargs["embeds"]:
-        if (embed.title or "").startswith("Path"):
-            embed.set_image(url=f"attachment://{PATH_FILE}")
-            return True
-    return False
-
-
 async def _is_member(guild: discord.Guild, user_id: int) -> bool:
     if guild.get_member(user_id) is not None:
         return True
@@ -352,10 +294,17 @@ async def _is_member(guild: discord.Guild, user_id: int) -> bool:
 
 
 def build_discord_bot(
-    core: BotCore, settings: BotSettings, *, sync_commands: bool = False
+    core: BotCore,
+    settings: BotSettings,
+    *,
+    sync_commands: bool = False,
+    click_ack_s: float = CLICK_ACK_S,
 ) -> HivebrainDiscord:
-    """The Discord bot for ``core``; no I/O until started (``settings``: for future options)."""
-    return HivebrainDiscord(core, sync_commands=sync_commands)
+    """The Discord bot for ``core``; no I/O until started (``settings``: for future options).
+
+    ``click_ack_s``: how long a card click's decision may take before the click is deferred
+    (Discord wants an answer within 3 s)."""
+    return HivebrainDiscord(core, sync_commands=sync_commands, click_ack_s=click_ack_s)
 
 
 async def run_discord(

@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bots.core._reply import InboundMessage
-from bots.core._settings_command import CHANNEL_SETTINGS, apply_settings, settings_change
+from bots.core import CHANNEL_SETTINGS, InboundMessage, apply_settings, settings_change
 from bots.discord._interactions import note
-
-if TYPE_CHECKING:
-    from bots.discord._bot import HivebrainDiscord
+from bots.discord._poster import send_reply
+from bots.discord._surface import DiscordSurface
 
 
 class HivebrainCommands(commands.Cog):
     """The slash commands: ``/ask``, ``/connect``, ``/settings`` and ``/cards``."""
 
-    def __init__(self, bot: HivebrainDiscord) -> None:
+    def __init__(self, bot: DiscordSurface) -> None:
         self.bot = bot
 
     @app_commands.command(name="ask", description="Ask the company brain a question")
@@ -46,7 +42,7 @@ class HivebrainCommands(commands.Cog):
         if reply is None:  # a redelivery (interaction ids are unique, so hardly ever)
             await interaction.followup.send("I've already answered that.", ephemeral=True)
         else:
-            await bot.send_reply(interaction.followup.send, reply)
+            await send_reply(interaction.followup.send, reply)
 
     @app_commands.command(name="connect", description="Connect this server to a company brain")
     @app_commands.describe(name="A name for the brain (default: this server's name)")

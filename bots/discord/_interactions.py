@@ -2,8 +2,8 @@
 
 Card buttons carry ``hb:card:<action>:<card_id>``; :class:`CardButton` matches that
 template, so a click on a message from any earlier process is routed by custom id alone.
-A decision that takes longer than ``CLICK_ACK_S`` is deferred first, so Discord's 3 s
-deadline always holds.
+A decision that takes longer than the bot's ``click_ack_s`` (``CLICK_ACK_S`` unless built
+with another) is deferred first, so Discord's 3 s deadline always holds.
 """
 
 from __future__ import annotations
@@ -12,17 +12,20 @@ import asyncio
 import logging
 import re
 import uuid
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 
-from bots.core._core import DecisionOutcome, apology
-from bots.core._reply import CardDecision, CardView
-from bots.core._safety import sanitize_mentions, truncate_text
+from bots.core import (
+    CardDecision,
+    CardView,
+    DecisionOutcome,
+    apology,
+    sanitize_mentions,
+    truncate_text,
+)
 from bots.discord._render import CONTENT_LIMIT, card_buttons, render_card_embed
-
-if TYPE_CHECKING:
-    from bots.discord._bot import HivebrainDiscord
+from bots.discord._surface import DiscordSurface
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +79,7 @@ class CardButton(discord.ui.DynamicItem[_Button], template=CARD_TEMPLATE):
     """Approve / Reject / Details on a card, routed by custom id alone (so restarts don't matter).
 
     discord.py builds a fresh instance from the clicked custom id (``from_custom_id``);
-    the callback hands the decision to :meth:`HivebrainDiscord.decide_click`.
+    the callback hands the decision to the bot's ``decide_click`` (``DiscordSurface``).
     """
 
     def __init__(
@@ -114,16 +117,14 @@ class CardButton(discord.ui.DynamicItem[_Button], template=CARD_TEMPLATE):
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Decide the card through the bot that received the click."""
-        from bots.discord._bot import HivebrainDiscord  # the bot module loads this one
-
         bot = interaction.client
-        if not isinstance(bot, HivebrainDiscord):
-            raise TypeError("CardButton needs a HivebrainDiscord client")
+        if not isinstance(bot, DiscordSurface):
+            raise TypeError("CardButton needs a hivebrain Discord client (DiscordSurface)")
         await bot.decide_click(interaction, self.action, self.card_id)
 
 
 async def decide_click(
-    bot: HivebrainDiscord, interaction: discord.Interaction[Any], action: str, card_id: str
+    bot: DiscordSurface, interaction: discord.Interaction[Any], action: str, card_id: str
 ) -> None:
     """Decide a card for whoever clicked; edit the card, or tell the clicker privately."""
 
@@ -146,7 +147,7 @@ async def decide_click(
 
     try:
         task = asyncio.create_task(decide(), name=f"hb-card-{card_id}")
-        done, _ = await asyncio.wait({task}, timeout=CLICK_ACK_S)
+        done, _ = await asyncio.wait({task}, timeout=bot.click_ack_s)
         if not done:
             await interaction.response.defer()  # "deferred update": we edit the card later
         outcome = await task

@@ -13,8 +13,16 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from bots.core._reply import CardStatus, CardView, Citation, Reply, path_chain
-from bots.core._safety import sanitize_mentions, split_text, truncate_text
+from bots.core import (
+    CardStatus,
+    CardView,
+    Citation,
+    Reply,
+    path_chain,
+    sanitize_mentions,
+    split_text,
+    truncate_text,
+)
 
 Json = dict[str, Any]
 

@@ -1,7 +1,9 @@
 """The Slack adapter: Bolt events and posting answers, over BotCore.
 
 The ``/hivebrain`` command lives in ``bots.slack._commands`` and the card buttons in
-``bots.slack._card_actions``; both are wired here and use this adapter's tasks and posts.
+``bots.slack._card_actions``; both are wired here and see this adapter only through
+``bots.slack._surface.SlackSurface`` (its core, its tasks, ``post_answer``). Every post
+goes through ``bots.slack._posting``.
 
 Slack wants every request acknowledged within three seconds, and a turn can take longer,
 so each listener only checks the payload, acks and starts a named task that does the
@@ -12,7 +14,7 @@ Socket Mode ack) goes out, which is immediate because listeners never await the 
 Mentions, direct messages and replies in threads the bot answered become
 ``InboundMessage``\\s; core dedupes, binds the workspace to its tenant, answers and turns
 failures into an apology with an error id. What is posted is rendered by
-``bots.slack._render`` (mentions neutralised) and sent with ``link_names=False``.
+``bots.slack._render`` (mentions neutralised) and sent by ``bots.slack._posting``.
 """
 
 from __future__ import annotations
@@ -31,40 +33,20 @@ from aiohttp import web
 from slack_bolt.adapter.socket_mode.aiohttp import AsyncSocketModeHandler
 from slack_bolt.app.async_app import AsyncApp
 from slack_bolt.context.async_context import AsyncBoltContext
-from slack_bolt.context.respond.async_respond import AsyncRespond
-from slack_sdk.errors import SlackApiError, SlackClientError
+from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bots.core._core import BotCore, Fetch
-from bots.core._path_image import render_path_png
-from bots.core._reply import Attachment, InboundMessage, Reply
-from bots.core._settings import BotSettings
-from bots.slack._card_actions import VERBS, SlackCardActions, replace_card_blocks
-from bots.slack._commands import SLACK_MENTIONS, SlackCommands
-from bots.slack._installs import POST_OPTIONS, SlackPoster, new_slack_app, slack_routes
-from bots.slack._render import (
-    MAX_BLOCKS,
-    Block,
-    fallback_text,
-    render_reply_blocks,
-    to_mrkdwn,
-)
+from bots.core import Attachment, BotCore, BotSettings, Fetch, InboundMessage, Reply
+from bots.slack._card_actions import VERBS, SlackCardActions
+from bots.slack._commands import SlackCommands
+from bots.slack._installs import new_slack_app, slack_routes
+from bots.slack._posting import post_reply
+from bots.slack._render import Block
 from bots.slack._web import SlackFile, slack_error, slack_web
 from brain import InputInvalid
 
 log = logging.getLogger(__name__)
 
-__all__ = [
-    "SLACK_MENTIONS",
-    "SlackAdapter",
-    "SlackPoster",
-    "SlackService",
-    "adapter_of",
-    "build_slack_app",
-    "drain",
-    "replace_card_blocks",
-    "run_slack",
-]
 
 THINKING, DONE, FAILED = "eyes", "white_check_mark", "warning"
 MAX_FILE_BYTES = 20_000_000
@@ -205,7 +187,7 @@ class SlackAdapter:
             await self._react(client, channel, ts, remove=THINKING)
             return
         try:
-            await self.post_reply(client, msg.workspace_id, channel, reply, thread_ts=reply_ts)
+            await self.post_answer(client, msg.workspace_id, channel, reply, thread_ts=reply_ts)
         except SlackApiError as exc:
             log.error("slack refused the answer in %s: %s", channel, slack_error(exc))
             await self._react(client, channel, ts, remove=THINKING, add=FAILED)
@@ -214,7 +196,7 @@ class SlackAdapter:
             client, channel, ts, remove=THINKING, add=FAILED if reply.error_id else DONE
         )
 
-    async def post_reply(
+    async def post_answer(
         self,
         client: AsyncWebClient,
         team: str,
@@ -224,24 +206,12 @@ class SlackAdapter:
         thread_ts: str | None = None,
         lead: list[Block] | None = None,
     ) -> list[str]:
-        """Post ``reply`` (one message per rendered part, then the path PNG); return the ts's.
-
-        ``lead`` blocks go first in the first message (e.g. the question of a slash
-        command). Raises ``SlackApiError`` if the first message is refused.
+        """Post ``reply`` in ``channel`` (``bots.slack._posting.post_reply``: its parts, then
+        the path PNG) and remember the thread, so replies there need no mention; return
+        the ts's. Raises ``SlackApiError`` if the first message is refused.
         """
-        messages = render_reply_blocks(reply)
-        if lead and messages and len(messages[0]) + len(lead) <= MAX_BLOCKS:
-            messages[0] = [*lead, *messages[0]]
-        posted: list[str] = []
-        for i, blocks in enumerate(messages):
-            text = fallback_text(reply) if i == 0 else "(continued)"
-            resp = await slack_web(client).chat_postMessage(
-                channel=channel, thread_ts=thread_ts, blocks=blocks, text=text, **POST_OPTIONS
-            )
-            posted.append(str(resp["ts"]))
+        posted = await post_reply(client, channel, reply, thread_ts=thread_ts, lead=lead)
         self.remember_thread(team, channel, thread_ts or (posted[0] if posted else None))
-        if reply.path_nodes and posted:
-            await self._upload_path(client, channel, reply, thread_ts or posted[0])
         return posted
 
     def remember_thread(self, team: str, channel: str, thread_ts: str | None) -> None:
@@ -257,21 +227,6 @@ class SlackAdapter:
     def is_bot_thread(self, team: str, channel: str, thread_ts: str) -> bool:
         """Whether the bot has posted in this thread (since this process started)."""
         return (team, channel, thread_ts) in self._bot_threads
-
-    async def _upload_path(
-        self, client: AsyncWebClient, channel: str, reply: Reply, thread_ts: str
-    ) -> None:
-        try:
-            png = await asyncio.to_thread(render_path_png, reply.path_nodes, reply.path_edges)
-            await slack_web(client).files_upload_v2(
-                channel=channel,
-                thread_ts=thread_ts,
-                content=png,
-                filename="path.png",
-                title="The path behind this answer",
-            )
-        except (SlackClientError, aiohttp.ClientError, OSError, ValueError) as exc:
-            log.warning("path picture not uploaded to %s: %s", channel, exc)
 
     async def _profile(self, client: AsyncWebClient, team: str, user: str) -> tuple[str, str]:
         """(real or display name, e-mail) of a user's profile; blanks if Slack won't say
@@ -339,33 +294,6 @@ class SlackAdapter:
             return data
 
         return fetch
-
-    async def tell(
-        self,
-        client: AsyncWebClient,
-        respond: AsyncRespond | None,
-        channel: str,
-        user: str,
-        text: str,
-        *,
-        thread_ts: str | None = None,
-    ) -> None:
-        """Say ``text`` to ``user`` only (``chat.postEphemeral``, else the response_url)."""
-        safe = to_mrkdwn(text)
-        try:
-            await slack_web(client).chat_postEphemeral(
-                channel=channel,
-                user=user,
-                text=safe,
-                thread_ts=thread_ts,
-                link_names=False,
-                parse="none",
-            )
-        except SlackApiError as exc:
-            if respond is None:
-                raise
-            log.info("ephemeral note sent by response_url (%s)", slack_error(exc))
-            await respond(text=safe, response_type="ephemeral", replace_original=False)
 
 
 def _is_user_message(event: dict[str, Any]) -> bool:

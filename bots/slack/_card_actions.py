@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import Any, Literal, cast
 
 from slack_bolt.context.ack.async_ack import AsyncAck
 from slack_bolt.context.async_context import AsyncBoltContext
@@ -18,7 +18,8 @@ from slack_bolt.context.respond.async_respond import AsyncRespond
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bots.core._reply import CardDecision, CardView
+from bots.core import CardDecision, CardView
+from bots.slack._posting import tell
 from bots.slack._render import (
     ACTION_APPROVE,
     ACTION_DETAILS,
@@ -27,10 +28,8 @@ from bots.slack._render import (
     Block,
     render_card_blocks,
 )
+from bots.slack._surface import SlackSurface
 from bots.slack._web import ActionContainer, ActionMessage, slack_error, slack_web
-
-if TYPE_CHECKING:
-    from bots.slack._app import SlackAdapter
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +44,7 @@ VERBS: dict[str, Literal["approve", "reject", "details", "retry"]] = {
 class SlackCardActions:
     """The card-button listener of one adapter."""
 
-    def __init__(self, adapter: SlackAdapter) -> None:
+    def __init__(self, adapter: SlackSurface) -> None:
         self.adapter = adapter
 
     async def on_card_action(
@@ -105,7 +104,7 @@ class SlackCardActions:
             except SlackApiError as exc:
                 log.warning("card message %s not updated: %s", where.ts, slack_error(exc))
                 note = f"{outcome.note} (I couldn't update the card message.)"
-        await self.adapter.tell(
+        await tell(
             client, respond, where.channel, decision.user_id, note, thread_ts=where.thread_ts
         )
 

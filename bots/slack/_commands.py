@@ -2,7 +2,7 @@
 
 Slack wants the command acknowledged within three seconds: each branch acks at once and
 hands slow work to the adapter's ``spawn``; answers are posted with the adapter's
-``post_reply`` and private notes with its ``tell``.
+``post_answer`` and private notes with ``bots.slack._posting.tell``.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import logging
 import re
 import uuid
 from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from slack_bolt.context.ack.async_ack import AsyncAck
 from slack_bolt.context.async_context import AsyncBoltContext
@@ -19,14 +19,17 @@ from slack_bolt.context.respond.async_respond import AsyncRespond
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bots.core._core import apology
-from bots.core._reply import InboundMessage
-from bots.core._settings_command import MentionSyntax, settings_command, settings_help
-from bots.slack._render import Block, fallback_text, render_reply_blocks, to_mrkdwn
+from bots.core import (
+    InboundMessage,
+    MentionSyntax,
+    apology,
+    settings_command,
+    settings_help,
+)
+from bots.slack._posting import respond_reply, tell
+from bots.slack._render import Block, to_mrkdwn
+from bots.slack._surface import SlackSurface
 from bots.slack._web import slack_error
-
-if TYPE_CHECKING:
-    from bots.slack._app import SlackAdapter
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +54,7 @@ USAGE = "Try `/hivebrain help`."
 class SlackCommands:
     """The ``/hivebrain`` listener of one adapter."""
 
-    def __init__(self, adapter: SlackAdapter) -> None:
+    def __init__(self, adapter: SlackSurface) -> None:
         self.adapter = adapter
 
     async def on_command(
@@ -115,18 +118,12 @@ class SlackCommands:
             "elements": [{"type": "mrkdwn", "text": f"_Asked: {to_mrkdwn(msg.text[:500])}_"}],
         }
         try:
-            await self.adapter.post_reply(
+            await self.adapter.post_answer(
                 client, msg.workspace_id, msg.channel_id, reply, lead=[lead]
             )
         except SlackApiError as exc:  # not a member of the channel: answer via response_url
             log.info("answer to /hivebrain ask sent by response_url (%s)", slack_error(exc))
-            for blocks in render_reply_blocks(reply):
-                await respond(
-                    text=fallback_text(reply),
-                    blocks=blocks,
-                    response_type="in_channel",
-                    replace_original=False,
-                )
+            await respond_reply(respond, reply)
 
     async def _tell_after(
         self,
@@ -142,7 +139,7 @@ class SlackCommands:
         except Exception as exc:  # the command's top-level handler: log, apologise privately
             log.exception("error %s in /hivebrain for %s", error_id, user)
             text = apology(error_id, exc).answer
-        await self.adapter.tell(client, respond, channel, user, text)
+        await tell(client, respond, channel, user, text)
 
     async def _settings(self, team: str, user: str, channel: str, rest: str) -> str:
         """``settings ...``: parsed and applied by the core (``bots.core``'s settings command)."""

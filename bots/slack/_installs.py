@@ -1,8 +1,8 @@
 """How the Slack app authenticates and is served: one bot token, or OAuth installs.
 
 ``new_slack_app`` builds the Bolt ``AsyncApp`` for either mode; ``slack_routes`` serves it
-over HTTP (events, and the install pages under OAuth); ``SlackPoster`` posts approved
-messages with the right workspace's token.
+over HTTP (events, and the install pages under OAuth). ``bots.slack._posting.SlackPoster``
+finds each workspace's bot token here to post with.
 
 With OAuth the app serves many workspaces, each with its own bot token. Bolt asks an
 ``AsyncInstallationStore`` for the token of the workspace an event came from; this one
@@ -20,34 +20,22 @@ import secrets
 import time
 from typing import Any
 
-import aiohttp
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.app.async_app import AsyncApp
 from slack_bolt.oauth.async_oauth_settings import AsyncOAuthSettings
-from slack_sdk.errors import SlackApiError, SlackClientError
 from slack_sdk.oauth.installation_store.async_installation_store import AsyncInstallationStore
 from slack_sdk.oauth.installation_store.models.bot import Bot
 from slack_sdk.oauth.installation_store.models.installation import Installation
 from slack_sdk.oauth.state_store.async_state_store import AsyncOAuthStateStore
 from slack_sdk.web.async_client import AsyncWebClient
 
-from agents.errors import ActionFailed
-from bots.core._settings import BotSettings
-from bots.slack._render import to_mrkdwn
-from bots.slack._web import slack_error, slack_web
+from bots.core import BotSettings
 from brain import Registry
 
 log = logging.getLogger(__name__)
 
 PLATFORM = "slack"
-#: Every post: no link unfurls, and no name ever turned into a ping.
-POST_OPTIONS: dict[str, Any] = {
-    "unfurl_links": False,
-    "unfurl_media": False,
-    "link_names": False,
-    "parse": "none",
-}
 DEFAULT_API_BASE_URL = "https://slack.com/api/"
 BOT_SCOPES = (
     "app_mentions:read",
@@ -298,40 +286,3 @@ def slack_routes(app: AsyncApp, *, events_path: str = "/slack/events") -> list[w
 
         routes += [web.get(flow.install_path, install), web.get(flow.redirect_uri_path, redirect)]
     return routes
-
-
-class SlackPoster:
-    """Posts approved channel messages to Slack (the ``Poster`` of ``ChannelPostExecutor``).
-
-    ``channel`` is a channel id; with OAuth (many workspaces) write ``T123/C456`` so the
-    poster can find that workspace's bot token in ``installations``. Text is rendered
-    like every answer, so it can't ping anyone. Raises ``ActionFailed`` when Slack refuses.
-    """
-
-    def __init__(
-        self, client: AsyncWebClient, *, installations: RegistryInstallationStore | None = None
-    ) -> None:
-        self._client = client
-        self._installations = installations
-
-    async def post(self, *, platform: str, channel: str, text: str) -> str:
-        """Post ``text``; return ``channel/ts``."""
-        if platform != PLATFORM:
-            raise ValueError(f"SlackPoster posts to slack, not {platform!r}")
-        token: str | None = None
-        team, _, bare = channel.rpartition("/")
-        if team and self._installations is not None:
-            bot = await self._installations.async_find_bot(enterprise_id=None, team_id=team)
-            if bot is None:
-                raise ActionFailed("channel", "hivebrain isn't installed in that Slack workspace")
-            token = bot.bot_token
-        try:
-            resp = await slack_web(self._client).chat_postMessage(
-                channel=bare, text=to_mrkdwn(text), token=token, **POST_OPTIONS
-            )
-        except SlackApiError as exc:
-            error = slack_error(exc)
-            raise ActionFailed("channel", f"Slack refused the message ({error})") from exc
-        except (SlackClientError, aiohttp.ClientError, TimeoutError) as exc:
-            raise ActionFailed("channel", "Slack could not be reached; try again") from exc
-        return f"{bare}/{resp['ts']}"

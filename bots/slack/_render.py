@@ -12,8 +12,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bots.core._reply import CardView, Citation, Reply, path_chain
-from bots.core._safety import sanitize_mentions, split_text, truncate_text
+from bots.core import (
+    CardView,
+    Citation,
+    Reply,
+    path_chain,
+    sanitize_mentions,
+    split_text,
+    truncate_text,
+)
 
 Block = dict[str, Any]
 

@@ -40,7 +40,14 @@ class SlackWeb(Protocol):
     ) -> Awaitable[SlackReply]: ...
 
     def files_upload_v2(
-        self, *, channel: str, thread_ts: str, content: bytes, filename: str, title: str
+        self,
+        *,
+        channel: str,
+        thread_ts: str,
+        content: bytes,
+        filename: str,
+        title: str,
+        **options: Any,
     ) -> Awaitable[SlackReply]: ...
 
     def reactions_add(

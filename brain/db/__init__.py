@@ -1,19 +1,37 @@
-"""The database: the embedded FalkorDB server, the driver every query goes through, the indexes."""
+"""The database: the embedded FalkorDB server, the driver every query goes through, the indexes,
+and the guard on Cypher a model writes."""
 
 from __future__ import annotations
 
-from brain.db._driver import FalkorDriver, GraphDriver, QueryResult, safe_url
+from brain.db._cypher_guard import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, MAX_QUERY_CHARS, check_cypher
+from brain.db._driver import (
+    READ_TIMEOUT_MS,
+    CheckedCypher,
+    FalkorDriver,
+    GraphDriver,
+    QueryResult,
+    safe_url,
+)
 from brain.db._indexes import (
+    STALE_SHARE,
     IndexReport,
     ensure_indexes,
     index_report,
     pending_indexes,
+    rebuild_fulltext,
+    stale_fulltext,
     wait_operational,
 )
+from brain.db._lock import ServerLock, graph_write_lock, lock_key
 from brain.db._params import RawCypher, cypher_literal, cypher_string, params_header
 from brain.db._server import EmbeddedServer, ServerStatus
 
 __all__ = [
+    "CYPHER_ROW_CAP",
+    "CYPHER_TIMEOUT_MS",
+    "CheckedCypher",
+    "MAX_QUERY_CHARS",
+    "check_cypher",
     "EmbeddedServer",
     "FalkorDriver",
     "GraphDriver",
@@ -29,4 +47,11 @@ __all__ = [
     "pending_indexes",
     "safe_url",
     "wait_operational",
+    "READ_TIMEOUT_MS",
+    "rebuild_fulltext",
+    "stale_fulltext",
+    "STALE_SHARE",
+    "graph_write_lock",
+    "ServerLock",
+    "lock_key",
 ]

@@ -19,7 +19,7 @@ from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
 from brain.errors import InputInvalid
 from brain.ingest._text_files import read_text_file
-from brain.schema._writer import UNREADABLE
+from brain.schema import UNREADABLE
 
 #: Largest facts file read into memory at once.
 MAX_FILE_BYTES = 2 * 1024**3

@@ -1,21 +1,27 @@
-"""Reads of one tenant graph: search, walks, paths, ranks, readings, minutes, people, cards,
-issues, kept answers, cypher guard, evidence. Every query of the tenant's records lives here
-(or in ``brain.upkeep``): the layers above call these reads by name."""
+"""Reads of one tenant graph: walks, paths, ranks, readings, minutes, people, cards, kept
+answers, stats, evidence. Every query of the tenant's records lives here (or in
+``brain.upkeep``): the layers above call these reads by name.
+
+Families of reads are sub-packages: ``search`` (hybrid search, search within a source,
+passages), ``repo`` (triage and the open issues it reads, experts, areas of code,
+decisions) and ``archive`` (what a past moment sees of the archive graph). ``run_cypher``
+is the ``cypher`` tool's read; the guard it runs first is ``brain.db.check_cypher``,
+re-exported here.
+"""
 
 from __future__ import annotations
 
+from brain.db import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_cypher
 from brain.reads._around import VERBS as PATH_VERBS
 from brain.reads._around import around
 from brain.reads._cache import cache_counts, clear_cache
 from brain.reads._cards import CARD_FIELDS, stored_card, stored_cards
-from brain.reads._code_areas import repositories
-from brain.reads._cypher_guard import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_cypher, run_cypher
+from brain.reads._cypher import run_cypher
 from brain.reads._dated import dated_near
-from brain.reads._decisions import decision_trail
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
-from brain.reads._experts import experts_for
-from brain.reads._issues import IssueRecord, open_issues, unmarked_issues
+from brain.reads._fulltext import MAX_WORDS, exact_terms_query, fulltext_query
 from brain.reads._kept_answers import KeptAnswer, is_answer_touched, kept_answer_for
+from brain.reads._measured_totals import measured_totals
 from brain.reads._minutes import (
     MeetingDecision,
     MeetingTask,
@@ -26,7 +32,6 @@ from brain.reads._minutes import (
     meeting_tasks,
     minutes,
 )
-from brain.reads._passages import passages
 from brain.reads._paths import path
 from brain.reads._people import (
     PersonRecord,
@@ -36,16 +41,15 @@ from brain.reads._people import (
     people_named,
 )
 from brain.reads._periods import metric_period
-from brain.reads._ranks import rank, topics
-from brain.reads._readings import readings, total
-from brain.reads._repo_history import area_history, catch_up, related_work
-from brain.reads._search import Hit, search
-from brain.reads._search_within import search_within
+from brain.reads._ranks import EXCLUDED_TYPES, pagerank, propagate_labels, rank, topics
+from brain.reads._readings import MAX_READINGS, readings, total
+from brain.reads._recall import EarlierTurn, OpenCard, earlier_turns, open_cards_citing
 from brain.reads._series import Change, change_point, metric_series
+from brain.reads._snapshots import layers, shortest_paths
 from brain.reads._stats import TenantStats, tenant_stats
-from brain.reads._triage import triage_candidates
 from brain.reads._walks import (
     BREAK_RELS,
+    READ_BY_NAME,
     history,
     lookup,
     neighbours,
@@ -54,6 +58,19 @@ from brain.reads._walks import (
     resolve,
     what_breaks,
 )
+from brain.reads.repo import (
+    IssueRecord,
+    area_history,
+    catch_up,
+    decision_trail,
+    experts_for,
+    open_issues,
+    related_work,
+    repositories,
+    triage_candidates,
+    unmarked_issues,
+)
+from brain.reads.search import Hit, passages, search, search_within
 
 __all__ = [
     "Change",
@@ -69,10 +86,12 @@ __all__ = [
     "repositories",
     "CYPHER_ROW_CAP",
     "CYPHER_TIMEOUT_MS",
+    "EarlierTurn",
     "EdgeRef",
     "Evidence",
     "Hit",
     "NodeRef",
+    "OpenCard",
     "ReadResult",
     "TenantStats",
     "action_items",
@@ -80,16 +99,19 @@ __all__ = [
     "check_cypher",
     "clear_cache",
     "decision_trail",
+    "earlier_turns",
     "edge_ref",
     "experts_for",
     "find_meeting",
     "history",
     "is_sample",
     "lookup",
+    "measured_totals",
     "metric_period",
     "minutes",
     "neighbours",
     "not_found",
+    "open_cards_citing",
     "owner",
     "passages",
     "path",
@@ -104,6 +126,16 @@ __all__ = [
     "total",
     "triage_candidates",
     "what_breaks",
+    "MAX_WORDS",
+    "exact_terms_query",
+    "fulltext_query",
+    "READ_BY_NAME",
+    "MAX_READINGS",
+    "layers",
+    "shortest_paths",
+    "EXCLUDED_TYPES",
+    "pagerank",
+    "propagate_labels",
     "CARD_FIELDS",
     "stored_card",
     "stored_cards",

@@ -19,7 +19,7 @@ from typing import Any, cast
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult
-from brain.reads._search_queries import STOPWORDS, WORD
+from brain.reads._fulltext import STOPWORDS, WORD
 from brain.reads._walks import not_found, resolve
 
 #: Lines of one meeting read for its minutes.

@@ -15,9 +15,9 @@ from typing import Any
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref
-from brain.reads._reach import union_rows
 from brain.reads._snapshots import node_paths
-from brain.schema._types import ASSISTANT_TYPES, REL_TYPES
+from brain.reads.archive import union_rows
+from brain.schema import ASSISTANT_TYPES, REL_TYPES
 
 MAX_HOPS = 4
 PATH_COUNT = 3

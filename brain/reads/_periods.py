@@ -27,9 +27,9 @@ from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult
 from brain.reads._readings import READ_METRIC
-from brain.reads._rolled import Daily, cut_weeks, dailies_of
 from brain.reads._series import gaps_of
 from brain.reads._walks import not_found, resolve
+from brain.reads.archive import Daily, cut_weeks, dailies_of
 
 DAY_MS = 86_400_000
 #: Readings cited for a range: the first and the last stand for the rest.

@@ -33,7 +33,7 @@ from brain.errors import InputInvalid
 from brain.reads._cache import cached
 from brain.reads._evidence import Evidence, NodeRef, ReadResult, is_sample
 from brain.reads._snapshots import FETCH_TIMEOUT_MS, current_edge_pages, is_heavy, node_details
-from brain.schema._types import ASSISTANT_TYPES, SEARCHABLE_TYPES
+from brain.schema import ASSISTANT_TYPES, SEARCHABLE_TYPES
 
 log = logging.getLogger(__name__)
 

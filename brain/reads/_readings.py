@@ -17,8 +17,8 @@ from typing import Any
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult
-from brain.reads._rolled import Daily, cut_weeks, dailies_of
 from brain.reads._walks import not_found, resolve
+from brain.reads.archive import Daily, cut_weeks, dailies_of
 
 DAY_MS = 86_400_000
 MAX_READINGS = 2_000

@@ -27,8 +27,8 @@ from scipy import sparse
 from brain._moments import cache_bucket
 from brain._tenant_graph import TenantGraph
 from brain.reads._cache import cached
-from brain.reads._reach import READ_LIVE_IDS as READ_INTERNAL_IDS
-from brain.reads._reach import archived_edge_page
+from brain.reads.archive import READ_LIVE_IDS as READ_INTERNAL_IDS
+from brain.reads.archive import archived_edge_page
 
 FETCH_TIMEOUT_MS = 30_000
 #: Internal-id range of one edge page at most (an id-range filter is a cheap seek).
@@ -116,7 +116,7 @@ async def current_edge_pages(
     node id. The id range is split over ``PARALLEL_PAGES`` reads, so both cores work.
 
     Before the tenant's archive horizon the archived facts current at ``t`` come as one
-    more page (``brain.reads._reach``): a walk, path or rank of a past moment sees the
+    more page (``brain.reads.archive._reach``): a walk, path or rank of a past moment sees the
     same edges before and after the archive job."""
     top = int((await graph.read("top node id", READ_TOP_ID)).scalar(-1) or -1)
     query = READ_ALL_CURRENT_EDGES if rels is None else READ_CURRENT_EDGES

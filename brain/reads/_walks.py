@@ -15,9 +15,9 @@ from typing import Any
 from brain._moments import format_moment
 from brain._tenant_graph import TenantGraph
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
-from brain.reads._reach import Hydrate, union_rows
-from brain.reads._search_queries import exact_terms_query
+from brain.reads._fulltext import exact_terms_query
 from brain.reads._snapshots import Layer, internal_id, is_heavy, layers, node_details, snapshot
+from brain.reads.archive import Hydrate, union_rows
 
 #: Relationships "what breaks" follows, and which way the damage travels along each:
 #: "in" = the things that point at the broken thing (X DEPENDS_ON broken), "out" = the
@@ -414,19 +414,24 @@ LIMIT $limit
 MAX_HOLDERS = 100
 
 
-async def owner(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
-    """Who owns a thing at a moment, with the full line of owners for context."""
+async def owner(
+    graph: TenantGraph, q: str, *, as_of_ms: int, limit: int = MAX_HOLDERS
+) -> ReadResult:
+    """Who owns a thing at a moment, with the full line of owners for context.
+
+    Past ``limit`` owners, the newest are shown (the current one always among them) and
+    the answer says older ones were left out."""
     start = await resolve(graph, q)
     if not start:
         return not_found("owner", as_of_ms, q)
     root = start[0]
-    params = {"id": root["id"], "limit": MAX_HOLDERS + 1}
+    params = {"id": root["id"], "limit": limit + 1}
     # the whole line of owners, so the archive's past ones too, whatever the moment
     found = await union_rows(
         graph, "owners", READ_HOLDERS, params, t=None, hydrates=(Hydrate(at=0),)
     )
     found.sort(key=lambda r: (r[6] or 0, r[0] or ""), reverse=True)
-    rows, cut = _newest(found, MAX_HOLDERS)
+    rows, cut = _newest(found, limit)
     timeline: list[dict[str, Any]] = []
     nodes: list[dict[str, Any]] = [root]
     edges: list[EdgeRef] = []
@@ -452,7 +457,7 @@ async def owner(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
     name = root["name"] or root["id"]
     message = None if current else f"nobody owned {name!r} on {format_moment(as_of_ms)}"
     if cut:
-        older = f"the newest {MAX_HOLDERS} owners shown; older ones left out"
+        older = f"the newest {limit} owners shown; older ones left out"
         message = older if message is None else f"{message} ({older})"
     data = {"root": _public(root), "owner": current, "timeline": timeline, "truncated": cut}
     return _result("owner", as_of_ms, data, nodes, edges, message=message)

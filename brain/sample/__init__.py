@@ -29,8 +29,16 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from brain.sample._loader import Fact, load_facts
+from brain.sample._tokens import StoryClock, expand
 
-__all__ = ["SAMPLE_QUESTIONS", "SAMPLE_TENANT", "Fact", "sample_business"]
+__all__ = [
+    "SAMPLE_QUESTIONS",
+    "SAMPLE_TENANT",
+    "Fact",
+    "sample_business",
+    "StoryClock",
+    "expand",
+]
 
 SAMPLE_TENANT = "sample-coffee"
 

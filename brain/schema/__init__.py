@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from brain.schema._gate import NodeRow, gate_edge, gate_node
+from brain.schema._embedding import EmbedCounts, vector_literal
+from brain.schema._gate import NodeRow, Origin, clean_props, gate_edge, gate_node
+from brain.schema._nodes import name_key
 from brain.schema._types import (
     ALLOWED_PATTERNS,
     ASSISTANT_TYPES,
@@ -20,6 +22,7 @@ from brain.schema._types import (
     describe,
     one_holder_rule,
 )
+from brain.schema._writer import UNREADABLE, FactWriter, WriteReport, serving_event
 
 __all__ = [
     "ALLOWED_PATTERNS",
@@ -40,4 +43,13 @@ __all__ = [
     "gate_edge",
     "gate_node",
     "one_holder_rule",
+    "serving_event",
+    "FactWriter",
+    "WriteReport",
+    "UNREADABLE",
+    "EmbedCounts",
+    "vector_literal",
+    "Origin",
+    "clean_props",
+    "name_key",
 ]

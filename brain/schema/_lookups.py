@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, LiteralString
 
-from brain.db._driver import READ_TIMEOUT_MS, GraphDriver, QueryResult
+from brain.db import READ_TIMEOUT_MS, GraphDriver, QueryResult
 from brain.schema._gate import NodeRow
 from brain.schema._nodes import ExistingNode, resolution_keys, with_resolution_props
 

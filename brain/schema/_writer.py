@@ -28,9 +28,7 @@ from typing import Any, LiteralString, cast
 from brain._embeddings import Embedder
 from brain._json import is_object
 from brain._moments import now_ms, parse_moment
-from brain.db._driver import GraphDriver, QueryResult
-from brain.db._indexes import rebuild_fulltext, stale_fulltext
-from brain.db._lock import graph_write_lock
+from brain.db import GraphDriver, QueryResult, graph_write_lock, rebuild_fulltext, stale_fulltext
 from brain.errors import HivebrainError, InputInvalid, QueryRefused, WriteRefused
 from brain.schema._edges import (
     EdgeRow,

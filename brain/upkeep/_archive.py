@@ -4,7 +4,7 @@ A relationship closed long ago (an old owner, a dependency removed last year) is
 current answers never read it, yet every walk steps over it. Past the window (a tenant
 setting) it moves to the archive graph with stubs of its two ends (id, type, name), and
 every read asked about a moment before the archive's horizon reads it beside the live
-graph (``brain.reads._reach``), so a thing's timeline and any past ``as_of`` still show
+graph (``brain.reads.archive._reach``), so a thing's timeline and any past ``as_of`` still show
 it. Nothing is deleted: ``undo_archive`` puts each edge back with every property it had.
 Relationship types come only from the schema (``REL_TYPES``): a type cannot be a query
 parameter, so each has its own statement, built once.

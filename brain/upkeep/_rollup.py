@@ -8,7 +8,7 @@ add their values; every other metric (a rate) takes the mean weighted by days co
 exactly how ``period`` totals them. Because a bucket never crosses a week or month edge,
 any range of whole weeks or whole months totals the same before and after; a range or
 a moment that cuts through a week reads that week's dailies back from the archive
-(``brain.reads._rolled``), so it too totals the same.
+(``brain.reads.archive._rolled``), so it too totals the same.
 
 The daily originals are not deleted: they move to the tenant's archive graph carrying
 the run id, and ``undo_rollup`` puts them back property for property and removes the
@@ -303,7 +303,7 @@ def _weekly_row(bucket: Bucket, full: Full, run_id: str, now: int, tz: ZoneInfo)
         node["sample"] = True
     edge = {**edges[0], "since": min(int(e["since"]) for e in edges), "asOf": as_of}
     # when the last of its days was on record: a read at a moment before it counts the
-    # week by its dailies (``brain.reads._rolled``), as it would have before the roll-up
+    # week by its dailies (``brain.reads.archive._rolled``), as it would have before the roll-up
     edge["lastSince"] = max(int(e["since"]) for e in edges)
     edge["recordedAt"] = now
     return {"metric": bucket.metric, "props": node, "edge": edge}

@@ -1,6 +1,6 @@
 """The archive job: closed facts older than the window (``archive_days``, 365 by default)
 move from the live graph to the tenant's archive, where every tool asked about a past
-moment still reads them (``brain.reads._reach``)."""
+moment still reads them (``brain.reads.archive._reach``)."""
 
 from __future__ import annotations
 
