@@ -10,6 +10,7 @@ plainly instead of answering something nearby.
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 from typing import Any
 
@@ -590,7 +591,31 @@ async def metric(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -> Dr
             # a total over days with gaps is short by the missing days: the daily mean over
             # the days with data is the figure that compares
             text += f" Over the days with data that is {number(here['daily_mean'])}{unit} a day."
-    return Draft(text, [m["id"]] + [x["id"] for x in d.get("measures", [])[:1]])
+    return Draft(
+        text, [m["id"]] + [x["id"] for x in d.get("measures", [])[:1]], doubts=metric_doubts(u)
+    )
+
+
+#: Words that say when, in a question whose days were not read.
+_WHEN_WORDS = re.compile(
+    r"\b(?:ago|summer|winter|spring|autumn|season|weekend|fortnight|quarter|half|week|month|"
+    r"year|days?|since|until|till|during|between|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|jan\w*|feb\w*|mar|march|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|"
+    r"oct\w*|nov\w*|dec\w*|christmas|easter|holiday\w*|term|fiscal|financial)\b",
+    re.IGNORECASE,
+)
+
+
+def metric_doubts(u: Understanding) -> list[str]:
+    """What leaves a metric answer open: a question that says when in words no date was
+    read from (the answer then covers the default days), or two metrics named as well."""
+    doubts: list[str] = []
+    if not u.periods and (said := _WHEN_WORDS.search(u.question)):
+        doubts.append(f"no days were read from {said.group(0)!r}, so the default days are read")
+    others = [c for c in u.tier[1:] if c.type == "Metric" and c.id != (u.subject and u.subject.id)]
+    if others:
+        doubts.append(f"{others[0].name} is named as well as {u.subject and u.subject.name}")
+    return doubts
 
 
 def gaps_said(p: dict[str, Any]) -> str:
