@@ -27,7 +27,7 @@ class Desk:
     reviews: str | None = None  # what a reviewing desk checks, if it reviews
 
 
-_READ = ("search", "lookup", "neighbours")
+_READ = ("search", "lookup", "neighbours", "around")
 #: The repository brain's tools (experts, triage, decisions, history).
 _REPO = (
     "experts_for",
@@ -54,7 +54,18 @@ ROSTER: dict[str, Desk] = {
             "Data Detective",
             "finds what moved in the numbers and why",
             "the metric's readings, then what it measures and what changed nearby",
-            (*_READ, "readings", "period", "calc", "history", "path", "measured_totals", "cypher"),
+            (
+                *_READ,
+                "readings",
+                "period",
+                "series",
+                "dated_near",
+                "calc",
+                "history",
+                "path",
+                "measured_totals",
+                "cypher",
+            ),
             ("numbers", "facts"),
             (
                 "drop",
@@ -103,7 +114,7 @@ ROSTER: dict[str, Desk] = {
             "Techie",
             "the website, services, integrations and their dependencies",
             "services, steps, accounts and tools, and what depends on them",
-            (*_READ, "what_breaks", "path", "measured_totals", "cypher", *_REPO),
+            (*_READ, "what_breaks", "owner", "path", "measured_totals", "cypher", *_REPO),
             ("qa",),
             (
                 "breaks",
@@ -126,7 +137,7 @@ ROSTER: dict[str, Desk] = {
             "Firefighter",
             "incidents: what broke, since when, who is on it",
             "open incidents, the releases that caused them, and their fix tasks",
-            (*_READ, "what_breaks", "history", "owner", "path"),
+            (*_READ, "what_breaks", "history", "owner", "path", "series", "dated_near"),
             ("qa", "facts"),
             (
                 "incident",
@@ -153,7 +164,7 @@ ROSTER: dict[str, Desk] = {
             "Memory Keeper",
             "decisions, notes and what the team already knows",
             "decisions, rules, documents, and what superseded them",
-            (*_READ, "history", "passages", "path", "minutes", "action_items"),
+            (*_READ, "history", "passages", "path", "minutes", "action_items", "owner"),
             ("facts",),
             (
                 "decide",

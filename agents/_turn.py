@@ -31,9 +31,11 @@ from agents.checks import (
     Asked,
     CheckReport,
     check_answer,
+    check_decisive,
     check_relevance,
     checks_are_heavy,
     extract_citations,
+    guard_answer,
     is_decline,
 )
 from agents.chief import Brief, Chief, DeskOutcome, RulesChief
@@ -146,7 +148,7 @@ async def run_turn(
     # server's, not the writer's: its nodes must not add duties to the answer)
     used = ledger.used_by(set(extract_citations(answer)))
     path = await _draw_path(ledger, _path_ids(final, outcomes), _path_as_of(outcomes))
-    report = await _check(answer, brief, used)
+    report = await _check(answer, brief, used, outcomes)
 
     turn_id = f"turn-{uuid.uuid4().hex[:12]}"
     result = TurnResult(
@@ -270,15 +272,34 @@ async def _work(chief: Chief, desk: str, brief: Brief) -> DeskOutcome:
         return DeskOutcome(desk, None, f"the {ROSTER[desk].title} desk failed: {exc.user_message}")
 
 
-async def _check(answer: str, brief: Brief, used: ToolLedger) -> CheckReport:
+async def _check(
+    answer: str, brief: Brief, used: ToolLedger, outcomes: list[DeskOutcome]
+) -> CheckReport:
     """The answer checks, on the answer as written (never on the notes beside it), against
     every tool result of the turn; ``used`` is what the answer's citations rest on (its
-    sample and as-of duties). In a thread when the data is big."""
+    sample and as-of duties). Besides them run the guards, which read the question on
+    their own, and the writers' own doubts. In a thread when the data is big."""
     ledger = brief.ledger
     cited_types = {n.id: n.type for r in ledger.results for n in r.evidence.nodes}
     relevance = check_relevance(
-        answer, asked_of(brief.understood), cited_types=cited_types, outputs=ledger.outputs
+        answer,
+        asked_of(brief.understood, outcomes),
+        cited_types=cited_types,
+        outputs=ledger.outputs,
     )
+    declined = is_decline(answer)
+    guards = guard_answer(
+        brief.question,
+        answer,
+        today=brief.understood.today,
+        outputs=ledger.outputs,
+        names=ledger.names().values(),
+        declined=declined,
+    )
+    # the writers' own doubts about what the answer says (a decline rests on no choice)
+    doubts = [] if declined else [d for o in outcomes if o.draft and not o.draft.declined
+                                  for d in o.draft.doubts]  # fmt: skip
+    guards.append(check_decisive(doubts))
     checks = functools.partial(
         check_answer,
         answer,
@@ -288,7 +309,8 @@ async def _check(answer: str, brief: Brief, used: ToolLedger) -> CheckReport:
         newest_as_of=used.newest_as_of,
         now=brief.now,
         relevance=relevance,
-        claims=not is_decline(answer),
+        claims=not declined,
+        guards=guards,
     )
     return await asyncio.to_thread(checks) if checks_are_heavy(ledger.outputs) else checks()
 
@@ -324,8 +346,9 @@ def owed_notes(outcomes: list[DeskOutcome]) -> list[str]:
     return ["Not all desks finished: " + "; ".join(failed) + "."] if failed else []
 
 
-def asked_of(u: Understanding) -> Asked:
-    """What the relevance check holds an answer to, from how the question was read."""
+def asked_of(u: Understanding, outcomes: list[DeskOutcome] | None = None) -> Asked:
+    """What the relevance check holds an answer to, from how the question was read (and
+    the records the desks answered about, besides its subject)."""
     ranges: tuple[tuple[str, str], ...] = ()
     if u.kind == "metric" and u.metric_op not in (None, "why"):
         read = read_ranges(u, u.metric_op or "total")
@@ -341,6 +364,7 @@ def asked_of(u: Understanding) -> Asked:
         why_decline=", ".join(u.unknown_names) + " is not in the records"
         if u.unknown_names
         else "",
+        extra_ok=frozenset(i for o in outcomes or [] if o.draft for i in o.draft.about),
     )
 
 

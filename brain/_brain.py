@@ -12,7 +12,7 @@ import logging
 from pathlib import Path
 from types import TracebackType
 
-from brain._embeddings import Embedder, SentenceTransformerEmbedder
+from brain._embeddings import Embedder, RememberingEmbedder, SentenceTransformerEmbedder
 from brain._embeddings_onnx import OnnxEmbedder
 from brain._settings import BrainSettings
 from brain._tenant_graph import ARCHIVE_SUFFIX, READS_KEY, TenantGraph
@@ -41,15 +41,18 @@ def shared_embedder(
     cache = (cache_dir or data_dir / MODELS_DIR).expanduser().resolve()
     key = (model, dimension, runtime, cache)
     if key not in _EMBEDDERS:
+        made: Embedder
         if runtime in ("onnx", "onnx-int8"):
-            _EMBEDDERS[key] = OnnxEmbedder(
+            made = OnnxEmbedder(
                 cache_dir=cache,
                 model=model,
                 dimension=dimension,
                 precision="int8" if runtime == "onnx-int8" else "fp32",
             )
         else:
-            _EMBEDDERS[key] = SentenceTransformerEmbedder(model=model, dimension=dimension)
+            made = SentenceTransformerEmbedder(model=model, dimension=dimension)
+        # a question is embedded once per turn, however many searches ask it
+        _EMBEDDERS[key] = RememberingEmbedder(made)
     return _EMBEDDERS[key]
 
 

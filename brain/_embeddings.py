@@ -45,6 +45,40 @@ def node_text(props: dict[str, Any]) -> str:
     return " — ".join(parts)[:EMBED_CHARS]
 
 
+#: Single texts whose vectors are remembered: a turn embeds its question for every search.
+RECENT_TEXTS = 512
+
+
+class RememberingEmbedder:
+    """An ``Embedder`` that remembers the vectors of the texts it was last asked for one at
+    a time (a question): a turn searches its question four or five times, and each search
+    embedded it again (10-20 ms a time here). Batches (what writes embed) pass through
+    unremembered. A vector depends only on the text, so the memory never goes stale."""
+
+    def __init__(self, inner: Embedder, *, size: int = RECENT_TEXTS) -> None:
+        self.inner = inner
+        self.dimension = inner.dimension
+        self._size = size
+        self._recent: dict[str, list[float]] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        # what the wrapped embedder tells about itself (its backend, its model) reads through
+        return getattr(self.inner, name)
+
+    async def embed(self, texts: list[str]) -> list[list[float]]:
+        """Vectors for ``texts``; one text already asked for comes from memory."""
+        if len(texts) != 1:
+            return await self.inner.embed(texts)
+        text = texts[0]
+        found = self._recent.pop(text, None)
+        if found is None:
+            found = (await self.inner.embed([text]))[0]
+        self._recent[text] = found  # the newest at the end: dicts keep insertion order
+        if len(self._recent) > self._size:
+            self._recent.pop(next(iter(self._recent)))
+        return [found]
+
+
 class SentenceTransformerEmbedder:
     """``Embedder`` backed by a local sentence-transformers model."""
 

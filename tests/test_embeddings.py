@@ -152,3 +152,34 @@ async def test_nodes_written_without_a_vector_are_embedded_by_the_next_load(
         # the graph was swept once: the next replay embeds nothing
         await again.write_facts(list(enumerate(facts, 1)))
         assert again.last_embedding.embedded == 0
+
+
+class FakeCountingEmbedder:
+    """An embedder that makes a vector from a text's length and counts what it embeds."""
+
+    dimension = 3
+
+    def __init__(self) -> None:
+        self.embedded: list[str] = []
+
+    async def embed(self, texts: list[str]) -> list[list[float]]:
+        self.embedded += texts
+        return [[float(len(t)), 1.0, 0.0] for t in texts]
+
+
+async def test_a_question_is_embedded_once_however_often_it_is_searched() -> None:
+    from brain._embeddings import RememberingEmbedder
+
+    inner = FakeCountingEmbedder()
+    remembering = RememberingEmbedder(inner, size=2)
+    first = await remembering.embed([QUERY])
+    assert await remembering.embed([QUERY]) == first  # from memory
+    assert inner.embedded == [QUERY]
+    await remembering.embed(TEXTS[:2])  # a batch (a write) passes through, unremembered
+    await remembering.embed([QUERY])
+    assert inner.embedded == [QUERY, *TEXTS[:2]]
+    for text in TEXTS[2:]:  # two newer questions push the oldest out of a memory of two
+        await remembering.embed([text])
+    await remembering.embed([QUERY])
+    assert inner.embedded == [QUERY, *TEXTS[:2], *TEXTS[2:], QUERY]
+    assert remembering.dimension == 3

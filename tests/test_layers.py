@@ -14,6 +14,8 @@
   even when no single module imports itself back.
 - Every package ``__init__`` lists its public names in ``__all__``, and each listed name
   is bound there.
+- The answer checks (``agents/checks``) import nothing of the question reader
+  (``agents.desks``): a guard that shared the reader's parser would share its blind spots.
 - Cypher lives only in ``brain``: no string in agents, bots or the scheduler reads like a
   query (docstrings and prose aside); they call the brain's named reads.
 """
@@ -197,6 +199,15 @@ def test_private_modules_stay_in_their_package(path: Path) -> None:
         f"{path.relative_to(ROOT)} reaches into private modules {private}: import them from "
         "their package's face (its __init__), and export them there if they are needed"
     )
+
+
+CHECKS = sorted((ROOT / "agents" / "checks").rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", CHECKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_checks_do_not_share_the_question_reader(path: Path) -> None:
+    shared = [m for m in imports_of(path) if m == "agents.desks" or m.startswith("agents.desks.")]
+    assert not shared, f"{path.relative_to(ROOT)} imports the question reader {shared}"
 
 
 def find_circle(graph: dict[str, set[str]]) -> list[str] | None:

@@ -798,8 +798,38 @@ MINIMAL_ARGS: dict[str, dict[str, Any]] = {
     "catch_up": {},
     "minutes": {"meeting": "last"},
     "action_items": {},
+    # the evidence tools (tests/test_evidence_reads.py)
+    "around": {"names": ["task-ig-token"], "hops": 2},
+    "series": {"name": "metric-online-orders", "first_day": "2026-10-01", "last_day": "2026-10-28"},
+    "dated_near": {"at": "2026-10-20"},
     "measured_totals": {"type": "Campaign"},
 }
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "says"),
+    [
+        ("series", {"name": "m", "first_day": "2026-10-02", "last_day": "2026-10-01"}, "before"),
+        ("series", {"name": "m", "first_day": "2025-01-01", "last_day": "2026-10-01"}, "400"),
+        ("around", {"names": [], "hops": 1}, "names"),
+        ("around", {"names": ["x"], "hops": 4}, "hops"),
+        ("dated_near", {"at": "sometime"}, "at"),
+        ("dated_near", {"at": "2026-10-01", "days": 40}, "days"),
+    ],
+)
+async def test_the_evidence_tools_refuse_bad_arguments(
+    sample: TenantGraph, name: str, args: dict[str, Any], says: str
+) -> None:
+    with pytest.raises(ToolArgsInvalid) as caught:
+        await call_tool(sample, name, args)
+    assert says in str(caught.value)
+
+
+async def test_a_walk_on_the_sample_cites_every_step(sample: TenantGraph) -> None:
+    res = await call(sample, "around", names=["task-ig-token"], hops=2, types=["Person"])
+    people = [i for i in res.data["items"] if i["hops"] > 0]
+    assert people and all(i["node"]["type"] == "Person" for i in people)
+    assert {n["id"] for i in people for n in i["via"]} <= set(res.evidence.node_ids)
 
 
 def test_every_tool_is_covered_here() -> None:

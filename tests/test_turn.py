@@ -32,7 +32,20 @@ STORY_YEAR = TODAY.year if (TODAY.month, TODAY.day) >= (10, 15) else TODAY.year 
 FIRST_OCTOBER = f"{STORY_YEAR}-10-01"
 
 ORDERS, INSTAGRAM, OWNER, STORIES, CAMPAIGN = SAMPLE_QUESTIONS
-CHECK_NAMES = {"citations", "numbers", "sample", "as_of", "answers the question"}
+CHECK_NAMES = {
+    "citations",
+    "numbers",
+    "sample",
+    "as_of",
+    "answers the question",
+    # the guards that read the question on their own (agents.checks._guards)
+    "covers the days asked",
+    "direction agrees with the data",
+    "a decline holds no record asked about",
+    "says when coverage differs",
+    # the writers' own doubts
+    "the evidence decides",
+}
 #: What depends directly on the Instagram token today (the Zapier zap was retired).
 TOKEN_DEPENDENTS = ("service-insta-shop-sync", "tool-dm-autoresponder", "tool-post-scheduler")
 

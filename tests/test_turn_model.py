@@ -320,6 +320,21 @@ async def test_a_number_from_nowhere_fails_the_numbers_check(small: TenantGraph)
     assert "987%" in r.answer
 
 
+# --- (c2) the guards hold a model's answer too -----------------------------------------------
+
+
+async def test_a_model_decline_of_a_record_it_read_is_unverified(small: TenantGraph) -> None:
+    # the desk read the task the question names, and the model still declines
+    decline = "I don't have anything about that in your records."
+    script = Script(desks=["tasks"], desk=owner_desk(decline), answer=decline)
+    r = await ask(small, script)
+
+    assert not r.verified
+    guard = check(r, "a decline holds no record asked about")
+    assert not guard["passed"] and "Fix Instagram token refresh" in guard["detail"]
+    assert r.answer == decline  # shown as the model wrote it, marked unverified
+
+
 # --- (d) rate limited, then fine ---------------------------------------------------------------
 
 

@@ -1,4 +1,5 @@
-"""Checks run on an answer before anyone sees it: citations, numbers, sample data, as-of."""
+"""Checks run on an answer before anyone sees it: citations, numbers, sample data, as-of,
+relevance, the guards that read the question on their own, and the writers' doubts."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from agents.checks._numbers import (
     extract_numbers,
     holds_many_values,
 )
-from agents.checks._relevance import Asked, check_relevance, is_decline
+from agents.checks._relevance import Asked, check_decisive, check_relevance, is_decline
+from agents.checks.guards import guard_answer
 
 __all__ = [
     "CheckReport",
@@ -41,5 +43,7 @@ __all__ = [
     "DataNumbers",
     "Asked",
     "check_relevance",
+    "check_decisive",
+    "guard_answer",
     "is_decline",
 ]

@@ -238,6 +238,7 @@ def check_answer(
     relevance: CheckResult | None = None,
     claims: bool = False,
     sample_outputs: Sequence[Any] | None = None,
+    guards: Sequence[CheckResult] = (),
 ) -> CheckReport:
     """Run every check on one answer and collect the results.
 
@@ -246,7 +247,8 @@ def check_answer(
     the model, on retry) sees every problem at once rather than one per round.
     ``relevance`` is the answer-addresses-the-question result, computed by the turn;
     ``sample_outputs`` (default ``outputs``) are the reads the answer rests on, whose
-    sample data it must own up to.
+    sample data it must own up to. ``guards`` are the results of the checks that do not
+    share the question reader (``agents.checks._guards``), computed by the turn.
     """
     results = [
         check_citations(answer, returned_ids, claims=claims),
@@ -256,6 +258,7 @@ def check_answer(
     ]
     if relevance is not None:
         results.append(relevance)
+    results += guards
     return CheckReport(tuple(results))
 
 

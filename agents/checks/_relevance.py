@@ -72,6 +72,31 @@ def _period_numbers(
     return found
 
 
+_CITATION = re.compile(r"\[\[[^\]\n]*\]\]")
+_DATE_WORDS = re.compile(
+    r"\b\d{1,2}(?:-\d{1,2})?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+    r"(?:\s+\d{4})?|\b\d{4}-\d{2}-\d{2}\b|\b(?:19|20|21)\d\d\b",
+    re.IGNORECASE,
+)
+_FIGURE = re.compile(r"(?<![\w.,])\d+(?:\.\d+)?(?![\w,]|\.\d)")
+
+
+def _small_figure_read(answer: str, values: list[float]) -> bool:
+    """Whether a figure the answer states (dates and citations aside) is a value read."""
+    text = _DATE_WORDS.sub(" ", _CITATION.sub(" ", answer))
+    stated = [float(m.group(0)) for m in _FIGURE.finditer(text)]
+    return any(abs(s - v) < 0.005 for s in stated for v in values)
+
+
+def check_decisive(doubts: Sequence[str]) -> CheckResult:
+    """Check that the evidence settled the answer: a writer that picked between close
+    candidates, or offered a cause by its timing alone, says so, and the answer is then
+    not verified (it is shown, with the reason)."""
+    if doubts:
+        return CheckResult("the evidence decides", False, "; ".join(dict.fromkeys(doubts)))
+    return CheckResult("the evidence decides", True, "no close second and no guess")
+
+
 def check_relevance(
     answer: str,
     asked: Asked,
@@ -107,7 +132,9 @@ def check_relevance(
     elif asked.kind in ("relationship", "ratio") and asked.asked_types:
         need = (frozenset(asked.asked_types), " or ".join(asked.asked_types).lower())
     elif asked.kind == "decision":
-        need = (frozenset({"Decision"}), "a decision")
+        # a rule is a standing decision ("what did we decide about Saturdays": the rule
+        # the meeting set); a passage alone is not what was decided
+        need = (frozenset({"Decision", "Rule"}), "a decision or a rule")
     elif asked.kind in ("policy", "document"):
         need = (PASSAGES, "a rule or a passage")
     elif asked.kind == "metric" and asked.metric_op == "why":
@@ -121,6 +148,11 @@ def check_relevance(
         claims = extract_numbers(answer)
         if not reads:
             return CheckResult(name, False, "states no figure read for the days asked")
-        if not claims or find_unmatched(claims, data_numbers(reads)) == claims:
+        if claims:
+            if find_unmatched(claims, data_numbers(reads)) == claims:
+                return CheckResult(name, False, "states no figure read for the days asked")
+        # a small count ("5 installs") is no claim to the numbers check, but it is the
+        # answer here: it must be one of the figures read for the days asked
+        elif not _small_figure_read(answer, data_numbers(reads)):
             return CheckResult(name, False, "states no figure read for the days asked")
     return CheckResult(name, True, f"cites {len(cited)} of the things asked about")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from agents._ledger import ToolLedger
 from agents._roster import reviewers_of
@@ -110,9 +111,9 @@ def review_one(
             " ".join(s for s in _SENTENCE.split(line) if s not in failed_lines)
             for line in text.splitlines()
         ]
-        outcome.draft = Draft(
-            "\n".join(k for k in kept if k.strip()), outcome.draft.path_ids, outcome.draft.cards
-        )
+        # the draft as it was (its path, cards, doubts, what it answers about), less the
+        # sentences no reviewer could verify
+        outcome.draft = replace(outcome.draft, text="\n".join(k for k in kept if k.strip()))
         outcome.revised = True
     return outcome
 

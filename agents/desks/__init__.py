@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from agents.desks._answers import read_ranges
-from agents.desks._dates import find_period, find_periods
+from agents.desks._dates import event_period, find_period, find_periods, since_event
+from agents.desks._events import event_since
+from agents.desks._rank import WHO_TYPES, Asking, Scored, alike_answers, cued_steps, rank_paths
 from agents.desks._rules import Draft, plan, run_desk
 from agents.desks._understand import Understanding, understand
+from agents.desks._words import content_words
 
 __all__ = [
     "Draft",
@@ -14,6 +17,16 @@ __all__ = [
     "Understanding",
     "understand",
     "read_ranges",
+    "event_period",
     "find_period",
     "find_periods",
+    "since_event",
+    "event_since",
+    "WHO_TYPES",
+    "Asking",
+    "Scored",
+    "alike_answers",
+    "cued_steps",
+    "rank_paths",
+    "content_words",
 ]

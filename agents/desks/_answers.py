@@ -10,21 +10,24 @@ plainly instead of answering something nearby.
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 from typing import Any
 
 from agents._ledger import ToolLedger
-from agents.desks._dates import Period
+from agents.desks._dates import Period, find_periods
 from agents.desks._draft import Draft, cite, day, decline, number
 from agents.desks._understand import (
     FRAME_WORDS,
     GENERIC_WORDS,
     Candidate,
     Understanding,
+    asks_why,
     best,
+    decided_asked,
     search_candidates,
 )
-from agents.desks._words import content_words, plain_words
+from agents.desks._words import alike, content_words, plain_words, shared_words
 
 #: Things a "what breaks" answer lists per step before it says "and N more".
 ITEMS_SHOWN = 8
@@ -34,7 +37,7 @@ RELATED_SHOWN = 10
 CAUSE_TYPES = ("Incident", "Release", "Decision", "Task", "Campaign", "Post", "Page", "Step")
 
 
-def _rels(result_data: dict[str, Any], rel: str, direction: str) -> list[dict[str, Any]]:
+def related_nodes(result_data: dict[str, Any], rel: str, direction: str) -> list[dict[str, Any]]:
     return [
         r["node"]
         for r in result_data.get("relationships", [])
@@ -90,6 +93,11 @@ def _chain(layers: list[dict[str, Any]], root: str) -> list[str]:
 # --- who had it ---------------------------------------------------------------------------
 
 
+def moment_asked(u: Understanding) -> str | None:
+    """The past moment an owner question asks about (ISO), or None for now."""
+    return _moment(u)[0]
+
+
 def _moment(u: Understanding) -> tuple[str | None, str]:
     """The moment an owner question asks about (ISO; None = the turn's own moment) and how
     to say it ("now", "on 1 October 2026")."""
@@ -114,28 +122,45 @@ async def owner(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     args: dict[str, Any] = {}
     if at is not None:
         args["as_of"] = at
-    thing, res = None, None
-    for candidate in [c for c in _ranked(u)][:4]:
+    thing, res, named = None, None, None
+    for candidate in [c for c in ranked_named(u)][:4]:
+        named = candidate
         res = await ledger.call(desk, "owner", {"name": candidate.id, **args})
         if res.data.get("timeline"):
             thing = candidate.as_node()
             break
         # a customer or project named in the question: its work item holds the owner
         around = await ledger.call(desk, "neighbours", {"name": candidate.id})
-        for node in _rels(around.data, "ABOUT", "in") + _rels(around.data, "PART_OF", "in"):
+        for node in related_nodes(around.data, "ABOUT", "in") + related_nodes(
+            around.data, "PART_OF", "in"
+        ):
             res = await ledger.call(desk, "owner", {"name": node["id"], **args})
             if res.data.get("timeline"):
                 thing = node
                 break
         if thing:
             break
-    if thing is None or res is None:
+    if thing is None or res is None or named is None:
         return decline(f"nobody is recorded as owning {_named(u)}", suggest(u))
+    # the record the question named, when its owned work answered for it
+    about = [thing["id"], named.id]
     holder = res.data.get("owner")
     if holder is None:
-        return Draft(f"Nobody owned {cite(thing)} {when}.", [thing["id"]], path_as_of=at)
+        return Draft(
+            f"Nobody owned {cite(thing)} {when}.", [thing["id"]], path_as_of=at, about=about
+        )
     person = cite(holder["holder"])
     since = f" (since {day(holder['since'])})" if holder.get("since") else ""
+    during = holders_during(res.data["timeline"], u.period) if at is not None else []
+    if len(during) > 1:
+        # the slot changed hands inside the days asked: every holder, in order
+        steps = [
+            f"{cite(e['holder'])}" + (f" until {day(e['until'])}" if e.get("until") else "")
+            for e in during
+        ]
+        text = f"{when[0].upper()}{when[1:]}, {cite(thing)} was owned by " + ", then ".join(steps)
+        ids = [e["holder"]["id"] for e in during]
+        return Draft(text + ".", [*ids[:2], thing["id"]], path_as_of=at, about=about)
     if when == "now":
         text = f"{person} owns {cite(thing)} now{since}."
     else:
@@ -148,10 +173,29 @@ async def owner(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     if later and when != "now":
         nxt = max(later, key=lambda e: e["since"])
         text += f" Since {day(nxt['since'])} the owner is {cite(nxt['holder'])}."
-    return Draft(text, [holder["holder"]["id"], thing["id"]], path_as_of=at)
+    return Draft(text, [holder["holder"]["id"], thing["id"]], path_as_of=at, about=about)
 
 
-def _ranked(u: Understanding) -> list[Candidate]:
+def holders_during(timeline: list[dict[str, Any]], period: Period | None) -> list[dict[str, Any]]:
+    """The holders of a slot whose time overlaps a range of days, oldest first (a day or
+    no range: none, the moment's holder says it)."""
+    if period is None or period.day or period.days <= 1:
+        return []
+    lo, hi = period.start.isoformat(), period.end.isoformat()
+    found = [
+        e
+        for e in timeline
+        if not e.get("lost_tie")
+        and e.get("since")
+        and e["since"][:10] < hi
+        and (not e.get("until") or e["until"][:10] > lo)
+    ]
+    return sorted(found, key=lambda e: e["since"])
+
+
+def ranked_named(u: Understanding) -> list[Candidate]:
+    """The things the question names, best first: the subject's tier, then the best other
+    candidates, each once."""
     seen: set[str] = set()
     out: list[Candidate] = []
     for c in [*u.tier, *best(u.candidates)]:
@@ -170,7 +214,7 @@ async def relationship(u: Understanding, ledger: ToolLedger, desk: str) -> Draft
     if not u.tier:
         return decline(what_missing(u), suggest(u))
     thing, chosen = u.tier[0], []
-    for candidate in _ranked(u)[:3]:
+    for candidate in ranked_named(u)[:3]:
         around = await ledger.call(desk, "neighbours", {"name": candidate.id, "limit": 100})
         rows = around.data.get("relationships", [])
         wanted = [r for r in rows if not u.rels or r["rel"] in u.rels]
@@ -201,11 +245,16 @@ async def decision(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     with where and by whom it was made and what it rests on."""
     found = best(await search_candidates(ledger, desk, u.question, types=["Decision"]))
     if not found:
+        if u.kind == "decision" and (asks_why(u.question) or decided_asked(u.question)):
+            # no decision: what the rules and papers say ("what did we decide about
+            # Saturdays": a rule the meeting set)
+            return await policy(u, ledger, desk)
         return decline(f"no decision in your records about {_named(u)}", suggest(u))
+    found = await by_evidence(u, ledger, desk, found[:RANKED_WRITTEN])
     chosen = found[0].as_node()
     around = await ledger.call(desk, "neighbours", {"name": chosen["id"]})
-    newer = _rels(around.data, "SUPERSEDES", "in")
-    older = _rels(around.data, "SUPERSEDES", "out")
+    newer = related_nodes(around.data, "SUPERSEDES", "in")
+    older = related_nodes(around.data, "SUPERSEDES", "out")
     old: dict[str, Any] | None = None
     if u.asks_before and older:  # "how did we do it before": the replaced practice
         old, chosen = chosen, older[0]
@@ -223,9 +272,9 @@ async def decision(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     details = (await ledger.call(desk, "lookup", {"name": chosen["id"]})).data["matches"][0]
     props = details["properties"]
     text = text_head
-    made_in = _rels(around.data, "DECIDED_IN", "out")
-    made_by = _rels(around.data, "MADE_BY", "out")
-    based = _rels(around.data, "BASED_ON", "out")
+    made_in = related_nodes(around.data, "DECIDED_IN", "out")
+    made_by = related_nodes(around.data, "MADE_BY", "out")
+    based = related_nodes(around.data, "BASED_ON", "out")
     if made_in:
         text += f", agreed in {cite(made_in[0])}"
     if made_by:
@@ -237,30 +286,122 @@ async def decision(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
         text += f" {props['text']}"
     if based:
         text += f" It rests on {', '.join(cite(b) for b in based[:3])}."
+    work = await follow_up_work(chosen, ledger, desk)
+    if work:
+        text += " Follow-up: " + "; ".join(work) + "."
     path = ([old["id"]] if old else []) + [chosen["id"]] + [b["id"] for b in based[:1]]
     return Draft(text, path)
+
+
+#: Follow-up tasks a decision's answer names at most.
+FOLLOW_UPS = 3
+
+
+async def follow_up_work(decision: dict[str, Any], ledger: ToolLedger, desk: str) -> list[str]:
+    """The work that carries a decision out: tasks within two hops of it (mentioned where
+    it was made, about what it affects) that share two of its name's words, each with
+    its owner ("Priya Ramdin owns Set up the weekly fallback price list")."""
+    res = await ledger.call(
+        desk, "around", {"names": [decision["id"]], "hops": 2, "types": ["Task"], "limit": 50}
+    )
+    own = content_words(str(decision.get("name") or "")) - GENERIC_WORDS
+    tasks = [
+        i["node"]
+        for i in res.data.get("items", [])
+        if i["hops"] > 0 and len(own & content_words(str(i["node"].get("name") or ""))) >= 2
+    ]
+    said: list[str] = []
+    for task in list({t["id"]: t for t in tasks}.values())[:FOLLOW_UPS]:
+        held = (await ledger.call(desk, "owner", {"name": task["id"]})).data
+        holder = held.get("owner")
+        said.append(f"{cite(holder['holder'])} owns {cite(task)}" if holder else cite(task))
+    return said
+
+
+#: Decisions or rules ranked by meaning and days as well as by words, at most.
+RANKED_WRITTEN = 8
+#: How much closeness by meaning counts against one shared word.
+MEANING_WEIGHT = 3.0
+#: A rule the search puts first (by words and meaning) answers a policy question that
+#: shares no naming word with any rule when it is at least this near by meaning ("can I
+#: knock 8% off?" and "up to 5% off a quote"); any other rule only when nearer than
+#: ``RULE_NEAREST``. Below both, no rule is offered ("how long do I boil an egg").
+RULE_MEANING = 0.2
+RULE_NEAREST = 0.3
+
+
+async def nearness(
+    ledger: ToolLedger, desk: str, question: str, ids: list[str]
+) -> dict[str, float]:
+    """Each record's closeness to the question by meaning (empty without embeddings)."""
+    if not ids:
+        return {}
+    res = await ledger.call(desk, "around", {"names": ids, "hops": 0, "text": question})
+    return {
+        i["node"]["id"]: float(i["closeness"])
+        for i in res.data.get("items", [])
+        if i.get("closeness") is not None
+    }
+
+
+def dated_within(c: Candidate, period: Period | None, today: date) -> bool:
+    """Whether a record's own words ("from 1 September") or date fall in the days asked."""
+    if period is None:
+        return False
+    for p in find_periods(c.name, today):
+        if p.start < period.end and period.start < p.end:
+            return True
+    return bool(c.as_of) and period.start.isoformat() <= str(c.as_of)[:10] < period.end.isoformat()
+
+
+async def by_evidence(
+    u: Understanding, ledger: ToolLedger, desk: str, found: list[Candidate]
+) -> list[Candidate]:
+    """Records of one kind ranked by the question's words, its meaning and its days: the
+    form of the question picked the kind, the evidence picks the record."""
+    near = await nearness(ledger, desk, u.question, [c.id for c in found])
+
+    def score(c: Candidate) -> float:
+        return (
+            len(c.distinctive)
+            + 0.5 * c.coverage
+            + MEANING_WEIGHT * near.get(c.id, 0.0)
+            + (1.0 if dated_within(c, u.period, u.today) else 0.0)
+        )
+
+    return sorted(found, key=lambda c: (-score(c), c.rank))
 
 
 async def policy(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     """The rule that answers "are we allowed / how fast must we", else the passage that does."""
     found = await search_candidates(ledger, desk, u.question, types=["Rule"])
+    doubts: list[str] = []
     rules = best(found)
+    if rules:
+        rules = await by_evidence(u, ledger, desk, rules[:RANKED_WRITTEN])
     passage = await _best_passage(u, ledger, desk)
     rule = rules[0] if rules else None
-    weak = passage is None or len(passage[4] & u.subject_words) < 2
-    if rule is None and found and weak and u.kind == "policy":
-        # a rule worded unlike the question ("putting a pet to sleep" for euthanasia): the
-        # nearest rule by meaning, for a question asked as a policy
-        rule = found[0]
+    if rule is None and found and u.kind == "policy" and not headed_by_asked(passage, u):
+        # a rule worded unlike the question ("putting a pet to sleep" for euthanasia, "knock
+        # 8% off" for "up to 5% off a quote"): the nearest rule by meaning, if it is near;
+        # not when a passage headed by what is asked answers it ("Complaints. ... 14 days")
+        near = await nearness(ledger, desk, u.question, [c.id for c in found[:RANKED_WRITTEN]])
+        nearest = max(near, key=lambda i: near[i]) if near else None
+        if near.get(found[0].id, 0.0) >= RULE_MEANING:
+            rule = found[0]
+        elif nearest is not None and near[nearest] >= RULE_NEAREST:
+            rule = next(c for c in found if c.id == nearest)
+        if rule is not None:
+            doubts.append(f"the rule {rule.name!r} shares no naming word with the question")
     if rule is not None:
         details = (await ledger.call(desk, "lookup", {"name": rule.id})).data["matches"][0]
         body = str(details["properties"].get("text") or rule.name)
         text = f"The rule is {cite(rule.as_node())}: {body}"
         if not text.endswith("."):
             text += "."
-        if passage is not None and passage[0] > len(rule.shared):
+        if passage is not None and passage[0] >= len(rule.shared):
             text += "\n" + _quote(passage).text  # the passage says more of what was asked
-        return Draft(text, [rule.id])
+        return Draft(text, [rule.id], doubts=doubts)
     if passage is not None:
         return _quote(passage)
     return decline(f"no rule or document in your records covers {_named(u)}", suggest(u))
@@ -270,6 +411,15 @@ async def document(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     """The passage of a document or meeting that holds the most of the question's words
     (and the rule it states, where one does: a handbook's rules are rules too)."""
     return await policy(u, ledger, desk)
+
+
+def headed_by_asked(passage: Passage | None, u: Understanding) -> bool:
+    """Whether a passage's heading names what the question asks about."""
+    if passage is None:
+        return False
+    p = passage[2]
+    heading = str(p.get("section") or p["text"].split(". ", 1)[0][:HEADING_CHARS])
+    return bool(shared_words(content_words(heading), u.subject_words))
 
 
 #: (words shared, source, passage, sentences to quote, the words it shares)
@@ -298,10 +448,21 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
         # the passages search itself matched (by words or by meaning), best first
         matched = {m["id"]: i for i, m in enumerate(hit.get("passages", []))}
         for p in read.data.get("passages", []):
-            own = asked & content_words(f"{p.get('section') or ''} {p['text']}")
+            # alike, not only equal: "complain" meets "complaints" (long words only: a
+            # "starter" is no "start")
+            held = content_words(f"{p.get('section') or ''} {p['text']}")
+            own = {
+                a
+                for a in asked
+                if a in held or any(alike(a, w) and min(len(a), len(w)) >= 6 for w in held)
+            }
             # the title's words say which source; the passage's other words say where in it
             inner = own - titled
-            score = 2 * len(inner & naming) + len(inner) + 1.5 * len(titled)
+            # a passage whose heading names what is asked is about it ("Fridge and walk-in
+            # temperatures"), not one that mentions it on the way ("Closing down")
+            heading = str(p.get("section") or p["text"].split(". ", 1)[0][:HEADING_CHARS])
+            headed = inner & content_words(heading)
+            score = 2 * len(inner & naming) + len(inner) + 1.5 * len(titled) + 0.5 * len(headed)
             if p["id"] in matched:
                 score += MATCHED_PASSAGE_BONUS / (1 + matched[p["id"]])
             if score > best_score:
@@ -314,6 +475,8 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
     return best_found
 
 
+#: Characters of a passage's first sentence read as its heading when it has no section.
+HEADING_CHARS = 80
 #: What the search's own best passage of a source is worth beside shared words: it was
 #: matched by meaning too, so "putting a pet to sleep" finds the euthanasia consent.
 MATCHED_PASSAGE_BONUS = 1.0
@@ -404,20 +567,94 @@ async def metric(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -> Dr
         there = d["compare"]
         if not there or not there["readings"] or d["change_pct"] is None:
             return decline(f"no readings of {m['name']} to compare with", [u.subject.as_node()])
-        pct = d["change_pct"]
-        verb = "down" if pct < 0 else "up"
-        text = (
-            f"{name} was {number(here['total'])}{unit} for {span} against "
-            f"{number(there['total'])}{unit} for {_label(there)}: {verb} {abs(pct):.1f}%."
-        )
+        if not d.get("fully_covered", True) and d.get("covered_change_pct") is not None:
+            text = covered_comparison(
+                name, unit, here, there, d["covered_change_pct"], flow=m["aggregation"] == "sum"
+            )
+        else:
+            pct = d["change_pct"]
+            verb = "down" if pct < 0 else "up"
+            text = (
+                f"{name} was {number(here['total'])}{unit} for {span} against "
+                f"{number(there['total'])}{unit} for {_label(there)}: {verb} {abs(pct):.1f}%."
+            )
     elif op == "average":
         text = f"{name} averaged {number(here['daily_mean'])}{unit} a day for {span} ({covered})."
+        text += coverage_note(here)
     elif op == "value" and here["readings"] == 1:
         text = f"{name} for {span}: {number(here['total'])}{unit}."
     else:
         how = "in total" if m["aggregation"] == "sum" else "on average"
         text = f"{name} for {span}: {number(here['total'])}{unit} {how} ({covered})."
-    return Draft(text, [m["id"]] + [x["id"] for x in d.get("measures", [])[:1]])
+        text += coverage_note(here)
+        if m["aggregation"] == "sum" and here.get("coverage", 1.0) < 1.0:
+            # a total over days with gaps is short by the missing days: the daily mean over
+            # the days with data is the figure that compares
+            text += f" Over the days with data that is {number(here['daily_mean'])}{unit} a day."
+    return Draft(
+        text, [m["id"]] + [x["id"] for x in d.get("measures", [])[:1]], doubts=metric_doubts(u)
+    )
+
+
+#: Words that say when, in a question whose days were not read.
+_WHEN_WORDS = re.compile(
+    r"\b(?:ago|summer|winter|spring|autumn|season|weekend|fortnight|quarter|half|week|month|"
+    r"year|days?|since|until|till|during|between|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|jan\w*|feb\w*|mar|march|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|"
+    r"oct\w*|nov\w*|dec\w*|christmas|easter|holiday\w*|term|fiscal|financial)\b",
+    re.IGNORECASE,
+)
+
+
+def metric_doubts(u: Understanding) -> list[str]:
+    """What leaves a metric answer open: a question that says when in words no date was
+    read from (the answer then covers the default days), or two metrics named as well."""
+    doubts: list[str] = []
+    if not u.periods and (said := _WHEN_WORDS.search(u.question)):
+        doubts.append(f"no days were read from {said.group(0)!r}, so the default days are read")
+    others = [c for c in u.tier[1:] if c.type == "Metric" and c.id != (u.subject and u.subject.id)]
+    if others:
+        doubts.append(f"{others[0].name} is named as well as {u.subject and u.subject.name}")
+    return doubts
+
+
+def gaps_said(p: dict[str, Any]) -> str:
+    """A range's days without readings, as a reader checks them: "5-18 September 2026"."""
+    runs = [
+        Period(date.fromisoformat(a), date.fromisoformat(b) + timedelta(days=1), "").label()
+        for a, b in p.get("gaps", [])[:3]
+    ]
+    return ", ".join(runs)
+
+
+def coverage_note(p: dict[str, Any]) -> str:
+    """What a figure over a range with gaps must say: how many of its days have data."""
+    if p.get("coverage", 1.0) >= 1.0:
+        return ""
+    gaps = gaps_said(p)
+    where = f" (no readings {gaps})" if gaps else ""
+    return f" Only {p['days_with_data']} of its {p['days_in_range']} days have readings{where}."
+
+
+def covered_comparison(
+    name: str, unit: str, here: dict[str, Any], there: dict[str, Any], pct: float, *, flow: bool
+) -> str:
+    """A change between ranges with gaps: daily means over the days each has data for, and
+    how many days those are (totals of unequal coverage mean nothing against each other)."""
+
+    def side(p: dict[str, Any]) -> str:
+        gaps = gaps_said(p)
+        missing = f", no readings {gaps}" if gaps else ""
+        return (
+            f"{number(p['daily_mean'])}{unit}{' a day' if flow else ''} for {_label(p)} "
+            f"({p['days_with_data']} of {p['days_in_range']} days with data{missing})"
+        )
+
+    verb = "down" if pct < 0 else "up"
+    return (
+        f"{name} averaged {side(here)} against {side(there)}: {verb} {abs(pct):.1f}% "
+        "in daily means over the days with data, as the coverage of the two differs."
+    )
 
 
 async def moved(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -> Draft:
@@ -429,6 +666,11 @@ async def moved(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -> Dra
     name, unit = cite({"id": m["id"], "name": m["name"]}), _unit(m)
     if not here["readings"] or not there or not there["readings"] or pct is None:
         return Draft(f"I have no readings of {name} to compare for {_label(here)}.", [m["id"]])
+    if not d.get("fully_covered", True) and d.get("covered_change_pct") is not None:
+        text = covered_comparison(
+            name, unit, here, there, d["covered_change_pct"], flow=m["aggregation"] == "sum"
+        )
+        return Draft(text, [m["id"]] + [x["id"] for x in d.get("measures", [])[:1]])
     verb = "fell" if pct < 0 else "rose"
     text = (
         f"{name} {verb} {abs(pct):.1f}% for {_label(here)}: {number(here['total'])}{unit} "
@@ -440,97 +682,6 @@ async def moved(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -> Dra
 def _label(p: dict[str, Any]) -> str:
     first, last = date.fromisoformat(p["first_day"]), date.fromisoformat(p["last_day"])
     return Period(first, last + timedelta(days=1), "").label()
-
-
-async def metric_why(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
-    """What moved a metric: the incidents, releases and decisions that affect it (or what it
-    measures), the one closest in time to the days asked first."""
-    assert u.subject is not None
-    around = await ledger.call(desk, "neighbours", {"name": u.subject.id})
-    causes = [
-        (r, "metric")
-        for r in around.data.get("relationships", [])
-        if r["rel"] in ("AFFECTS", "CAUSED")
-        and r["direction"] == "in"
-        and r["node"]["type"] in CAUSE_TYPES
-    ]
-    for measured in _rels(around.data, "MEASURES", "out")[:2]:
-        near = await ledger.call(desk, "neighbours", {"name": measured["id"]})
-        causes += [
-            (r, "measured")
-            for r in near.data.get("relationships", [])
-            if r["rel"] in ("AFFECTS", "CAUSED")
-            and r["direction"] == "in"
-            and r["node"]["type"] in CAUSE_TYPES
-        ]
-    if not causes:
-        return decline(
-            f"nothing in your records is linked as affecting {u.subject.name}",
-            [u.subject.as_node()],
-        )
-    period = u.period
-
-    def fit(item: tuple[dict[str, Any], str]) -> tuple[int, int, int, str]:
-        rel, where = item
-        since = date.fromisoformat(rel["since"][:10]) if rel.get("since") else date.min
-        in_time = 0
-        if period is not None:
-            in_time = 0 if period.start - timedelta(days=3) <= since < period.end else 1
-        kind = CAUSE_TYPES.index(rel["node"]["type"])
-        return (in_time, 0 if where == "metric" else 1, kind, f"{-since.toordinal():09d}")
-
-    causes.sort(key=fit)
-    rel, _ = causes[0]
-    cause = rel["node"]
-    text = f"The likely cause is {cite(cause)}, recorded as affecting {cite(u.subject.as_node())}"
-    text += f" since {day(rel['since'])}." if rel.get("since") else "."
-    cards: list[dict[str, Any]] = []
-    path = [u.subject.id, cause["id"]]
-    if cause["type"] == "Incident":
-        story, cards, via = await _incident_story(cause, ledger, desk)
-        text += " " + story
-        path = [*via, cause["id"]]
-    return Draft(text, path, cards)
-
-
-async def _incident_story(
-    cause: dict[str, Any], ledger: ToolLedger, desk: str
-) -> tuple[str, list[dict[str, Any]], list[str]]:
-    """What caused an incident, what it hits, who is on it and its fix (with a card to tell
-    the team), and the ids that draw it: (text, cards, path ids before the incident)."""
-    around = await ledger.call(desk, "neighbours", {"name": cause["id"]})
-    came_from = [n for n in _rels(around.data, "CAUSED", "in") if n["type"] != "Observation"]
-    hits = [n for n in _rels(around.data, "AFFECTS", "out") if n["type"] != "Metric"]
-    fixes = _rels(around.data, "FIXES", "in")
-    owners = _rels(around.data, "OWNS", "in")
-    text = f"The incident {cite(cause)}"
-    if came_from:
-        text += f" was caused by {cite(came_from[0])}"
-    if hits:
-        text += f" and hits {', '.join(cite(a) for a in hits[:3])}"
-    text += "."
-    if owners:
-        text += f" {cite(owners[0])} is on it."
-    cards: list[dict[str, Any]] = []
-    if fixes:
-        fix = fixes[0]
-        holder = (await ledger.call(desk, "owner", {"name": fix["id"]})).data.get("owner")
-        who = f", owned by {cite(holder['holder'])}" if holder else ", with no owner yet"
-        text += f" The fix is {cite(fix)}{who}."
-        heads_up = f"Heads-up: {cause.get('name')} is being fixed in {fix.get('name')}."
-        cards.append(
-            {
-                "kind": "channel_message",
-                "audience": "team",  # the turn posts it to the tenant's team channel
-                "title": f"Update the team on {cause.get('name')}",
-                "text": heads_up,
-                "preview": heads_up,
-                "executor": "channel",
-                "cites": [cause["id"], fix["id"]],
-            }
-        )
-    via = [a["id"] for a in hits[:1]] + [c["id"] for c in came_from[:1]]
-    return text, cards, via
 
 
 def _named(u: Understanding) -> str:

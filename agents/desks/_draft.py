@@ -23,6 +23,11 @@ class Draft:
     cards: list[dict[str, Any]] = field(default_factory=list)
     path_as_of: str | None = None  # draw the path at this moment (a question about the past)
     declined: bool = False
+    #: Records the draft answers about besides the question's subject (a walk's start).
+    about: list[str] = field(default_factory=list[str])
+    #: Why the evidence did not settle the answer (a close second, a cause by timing
+    #: alone): the turn marks such an answer unverified and says why.
+    doubts: list[str] = field(default_factory=list[str])
 
 
 def decline(reason: str, suggestions: list[dict[str, Any]] | None = None) -> Draft:

@@ -15,7 +15,7 @@ from typing import Any
 
 from agents._ledger import ToolLedger
 from agents.desks._draft import Draft, cite, day, decline
-from agents.desks._understand import Understanding
+from agents.desks._understand import Understanding, best
 from agents.desks._words import content_words
 
 _LAST_MEETING = re.compile(
@@ -33,6 +33,20 @@ _ACTION_ITEMS = re.compile(
     r"\s+to\s+do\b.*\bmeeting",
     re.I,
 )
+#: "Who's doing what after Monday's ops meeting?", "what came out of the board meeting",
+#: "next steps from the review call": the work a named meeting handed out.
+_WORK_FROM = re.compile(
+    r"\bwho(?:'s| is| are)?\s+(?:doing|on|taking|got|handling|picking up)\s+what\b|"
+    r"\bwhat\s+came\s+out\s+of\b|\b(?:follow[- ]?ups?|next\s+steps|to-?dos?|actions)\b|"
+    # "what's Marco doing after the ops meeting", "what does Priya have to do from it"
+    r"\bwhat(?:'s|\s+is|\s+are|\s+does|\s+do|\s+did|\s+has|\s+have)?\s+[\w'-]+(?:\s+[\w'-]+)?\s+"
+    r"(?:doing|(?:got|have|has|need|needs|supposed)\s+to\s+do|taking\s+on|picking\s+up|"
+    r"signed\s+up\s+for|on\s+the\s+hook\s+for)\b",
+    re.I,
+)
+_MEETING_WORD = re.compile(
+    r"\b(?:meeting|call|sync|stand-?up|huddle|review|catch-?up|session|retro|briefing)\b", re.I
+)
 _FOR_OWNER = re.compile(r"\b(?:for|of|owned by|assigned to)\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
 _MINE = re.compile(r"\b(?:my|mine|i)\b", re.I)
 
@@ -46,6 +60,8 @@ def meeting_question(question: str) -> str | None:
         return "who-raised"
     if _ACTION_ITEMS.search(question):
         return "action-items"
+    if _WORK_FROM.search(question) and _MEETING_WORD.search(question):
+        return "meeting-work"
     return None
 
 
@@ -62,7 +78,71 @@ async def answer_meeting_question(
         return await _last_meeting(kind, ledger, desk)
     if kind == "who-raised":
         return await _who_raised(u, ledger, desk)
+    if kind == "meeting-work":
+        return await _meeting_work(u, ledger, desk)
     return await _action_items(u, ledger, desk)
+
+
+#: Source records a meeting's work is read from at most (the meeting, its notes...).
+WORK_SOURCES = 3
+#: Pieces of work listed at most.
+WORK_LISTED = 12
+
+
+async def _meeting_work(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
+    """Who is doing what after a meeting the question names: the meeting's action items,
+    and the tasks recorded from it (mentioned in its notes, about it), each with its owner
+    and due date, grouped by person."""
+    named = [
+        c
+        for c in best(u.candidates)
+        if c.type in ("Meeting", "Message", "Email", "Document", "Note")
+        and (c.type == "Meeting" or len(c.shared) >= 2)
+    ][:WORK_SOURCES]
+    meetings = [c for c in named if c.type == "Meeting"]
+    if not named:
+        return decline(f"no meeting in your records matches {' '.join(sorted(u.subject_words))}")
+    work: dict[str, tuple[dict[str, Any], dict[str, Any] | None, str | None]] = {}
+    for meeting in meetings[:1]:
+        read = await ledger.call(desk, "minutes", {"meeting": meeting.id})
+        for t in read.data.get("action_items", []):
+            work[t["id"]] = (t, t.get("owner"), t.get("due"))
+    around = await ledger.call(
+        desk, "around", {"names": [c.id for c in named], "hops": 1, "types": ["Task"]}
+    )
+    for item in around.data.get("items", []):
+        task = item["node"]
+        if item["hops"] != 1 or task["id"] in work:
+            continue
+        held = (await ledger.call(desk, "owner", {"name": task["id"]})).data.get("owner")
+        facts = (await ledger.call(desk, "lookup", {"name": task["id"]})).data["matches"][0]
+        due = facts["properties"].get("due")
+        work[task["id"]] = (task, held["holder"] if held else None, str(due) if due else None)
+        if len(work) >= WORK_LISTED:
+            break
+    if not work:
+        return decline(f"no action items or tasks recorded from {named[0].name}")
+    # "what's Marco doing after it": the work of the person the question names
+    asked = {c.id for c in best(u.candidates) if c.type == "Person"}
+    mine = {k: v for k, v in work.items() if v[1] is not None and v[1]["id"] in asked}
+    if asked and mine:
+        work = mine
+    by_person: dict[str, list[str]] = {}
+    people: dict[str, dict[str, Any]] = {}
+    for task, owner, due in work.values():
+        key = owner["id"] if owner else ""
+        if owner:
+            people[key] = owner
+        when = f", due {day(due)}" if due else ""
+        by_person.setdefault(key, []).append(f"{cite(task)}{when}")
+    source = ", ".join(cite(c.as_node()) for c in named)
+    lines = [f"Work from {source}:"]
+    for key, items in sorted(by_person.items(), key=lambda p: (p[0] == "", p[0])):
+        who = cite(people[key]) if key else "no owner named"
+        lines.append(f"- {who}: {'; '.join(items)}")
+    first = next(iter(work.values()))
+    path = ([first[1]["id"]] if first[1] else []) + [first[0]["id"], named[0].id]
+    return Draft("\n".join(lines), path)
 
 
 async def _last_meeting(kind: str, ledger: ToolLedger, desk: str) -> Draft:

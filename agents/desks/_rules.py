@@ -13,6 +13,8 @@ from typing import Any
 
 from agents._ledger import ToolLedger
 from agents.desks import _answers as answers
+from agents.desks import _causes as causes
+from agents.desks import _related as related
 from agents.desks import _repo as repo
 from agents.desks._draft import Draft, cite, decline, number
 from agents.desks._meetings import answer_meeting_question, meeting_question
@@ -79,10 +81,14 @@ async def _work(desk: str, u: Understanding, ledger: ToolLedger, tz: str) -> Dra
         and u.kind not in ("policy", "decision")
     ):
         return decline(answers.what_missing(u), answers.suggest(u))
+    if u.kind in ("owner", "relationship"):
+        walked = await related.who_or_which(u, ledger, desk)
+        if walked is not None:
+            return walked
     if u.kind == "metric":
         if u.metric_op == "why":
             if desk == "incident":
-                return await answers.metric_why(u, ledger, desk)
+                return await causes.metric_why(u, ledger, desk, tz)
             return await answers.moved(u, ledger, desk, tz)
         return await answers.metric(u, ledger, desk, tz)
     work = {

@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from agents._ledger import ToolLedger
 from agents.desks._dates import Period, find_periods
+from agents.desks._events import event_since
 from agents.desks._repo import repo_ask
 from agents.desks._words import (
     content_words,
@@ -25,6 +26,7 @@ from agents.desks._words import (
     named_words,
     plain_words,
     shared_words,
+    stem,
     words,
 )
 from brain.schema import NODE_TYPES
@@ -67,7 +69,11 @@ _IMPACT = re.compile(
     r"affected|affect|affects|impact|impacted|can'?t we|cannot we|depends? on|rel(?:y|ies) on|"
     r"goes down|go down|is down|went down|outage|fails?|failed|expires?|expired|revok\w*|"
     r"suspended|offline|packs? (?:up|in)|unavailable|lose|lost|dies|died|crash\w*|"
-    r"breaks? down|gives? up|is out|stops? responding)\b"
+    r"breaks? down|gives? up|is out|stops? responding|playing up|acting up|plays up|"
+    r"(?:wo|will|is|does|do|ca|can) not (?:load|start|open|work|connect|run|respond)|"
+    r"not working|is dead|has died|gone dark|goes dark|glitch\w*|hit|hits|"
+    r"taken out|takes out|knocked out|falls over|fell over|falling over|goes bust|go bust|"
+    r"shuts? down|shut off|cut off|pulls? out|went bust)\b"
 )
 _IMPACT_ASK = re.compile(r"\b(?:what|which|anything|everything|can'?t we|cannot)\b")
 _WHO = re.compile(r"\bwho(?:'s|se|m)?\b")
@@ -111,7 +117,13 @@ _DECISION = re.compile(
     r"before .* (?:came in|took over|started|switched|changed)|what did we (?:do|change)|"
     r"why (?:is|are) (?:our|the|we))\b"
 )
-_DECIDED = re.compile(r"\b(?:decid\w*|decision\w*|agreed|chose|chosen)\b")
+_WE_DID = re.compile(
+    r"\bwhy (?:did|do|does|have|are|were|would|is) (?:we|us|our team|the team|i)\b"
+)
+_DECIDED = re.compile(
+    r"\b(?:decid\w*|decision\w*|agree|agreed|chose|chosen|settled on|what (?:has |have )?"
+    r"changed|what did we change|what (?:did|do) we do (?:about|after))\b"
+)
 _POLICY = re.compile(
     r"\b(?:have to|has to|must|should|allowed|allow|can i|can we|may i|may we|policy|policies|"
     r"rule|rules|required|requires?|how fast|how quickly|how soon|how long can|how long do|"
@@ -164,7 +176,21 @@ FRAME_WORDS = frozenset(
         "lose lost sort sorting"
     )
 )
+_WEEKDAYS_PLURAL = re.compile(
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bweekends\b", re.IGNORECASE
+)
+
+
+def frame_words(text: str) -> frozenset[str]:
+    """The frame words of ``text``: days named in the plural ("can crews do Saturdays?")
+    are what is asked about, not when."""
+    kept = {stem(w.lower()) for w in _WEEKDAYS_PLURAL.findall(text)}
+    return FRAME_WORDS - kept if kept else FRAME_WORDS
+
+
 _TYPE_NAMES = {t: words(re.sub(r"(?<!^)([A-Z])", r" \1", t))[-1] for t in NODE_TYPES}
+#: Types no question asks for by name: the assistant's own records, readings, passages.
+_NOT_ASKED = frozenset({"Turn", "Finding", "Card", "Answer", "Version", "Observation", "Chunk"})
 #: Nouns that name a kind of thing rather than one thing: never enough alone to link.
 GENERIC_WORDS = frozenset(
     words(
@@ -190,6 +216,7 @@ class Candidate:
     name_words: frozenset[str]
     rank: int
     snippet: str | None = None
+    as_of: str | None = None
 
     @property
     def coverage(self) -> float:
@@ -231,8 +258,13 @@ class Understanding:
         return self.periods[0] if self.periods else None
 
     @property
+    def asks_who(self) -> bool:
+        """Whether the question asks "who" (a person, team or company)."""
+        return bool(_WHO.search(fold(self.question)))
+
+    @property
     def subject_words(self) -> set[str]:
-        return content_words(self.question, drop=FRAME_WORDS)
+        return content_words(self.question, drop=frame_words(self.question))
 
 
 def _score(hit: dict[str, Any], asked: set[str], rank: int) -> Candidate:
@@ -246,6 +278,7 @@ def _score(hit: dict[str, Any], asked: set[str], rank: int) -> Candidate:
         name_words=name_words,
         rank=rank,
         snippet=hit.get("snippet"),
+        as_of=hit.get("as_of"),
     )
 
 
@@ -270,12 +303,23 @@ def best(
     )
 
 
+def decided_asked(question: str) -> bool:
+    """Whether the question asks what was decided or agreed."""
+    return bool(_DECIDED.search(fold(question)))
+
+
+def asks_why(question: str) -> bool:
+    """Whether the question asks why (or what caused, what happened, how come)."""
+    return bool(_WHY.search(fold(question)))
+
+
 def named_types(question: str) -> tuple[str, ...]:
     """Node types the question names with a noun ("deal", "vendor", "task")."""
     found: list[str] = []
-    for w in words(question):
+    # function words never name a type ("can't" opens to "can not", and "not" is no Note)
+    for w in (stem(raw) for raw in plain_words(question)):
         found += _TYPE_WORDS.get(w, ())
-        found += [t for t in _TYPE_NAMES if _TYPE_NAMES[t] == w]
+        found += [t for t in _TYPE_NAMES if _TYPE_NAMES[t] == w and t not in _NOT_ASKED]
     return tuple(dict.fromkeys(found))
 
 
@@ -300,7 +344,7 @@ async def search_candidates(
     if types:
         args["types"] = types
     result = await ledger.call(desk, "search", args)
-    asked = content_words(text, drop=FRAME_WORDS)
+    asked = content_words(text, drop=frame_words(text))
     return [_score(h, asked, i) for i, h in enumerate(result.data.get("hits", []))]
 
 
@@ -393,6 +437,10 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
         found = Understanding(question, kind, today, periods, repo_ask=asked_repo)
         found.asked_types = () if asked_repo == "experts" else ("Component",)
         return found
+    event = None
+    if not periods:  # "since Crew Noord started": the event's day, from the records
+        event = await event_since(question, ledger, today)
+        periods = [event] if event is not None else []
     candidates = await search_candidates(ledger, "chief", question)
     metric_hits = await search_candidates(ledger, "chief", question, types=["Metric"])
     metrics = [m for m in _measuring(best(metric_hits), question) if _names_metric(m, periods)]
@@ -412,29 +460,46 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
     if (
         metrics
         and not _SAYS.search(q)
-        and ((is_why and moves) or (not is_why and asks_readings and not _WHO.search(q)))
+        # "why did callbacks go mental end of August": a why about a metric and its days asks
+        # what moved it, in any words; "why did we stop X" asks what we decided
+        and (
+            (is_why and (moves or (bool(periods) and not _WE_DID.search(q))))
+            or (not is_why and asks_readings and not _WHO.search(q))
+        )
     ):
         found.kind = "metric"
         found.metric_op = "why" if is_why else metric_op(question, periods)
         found.tier = tier_of(metrics)
         found.subject = found.tier[0]
         return found
+    if event is not None:  # an event's days date readings; other questions read it as words
+        found.periods = []
     ranked = best(candidates, prefer=named_types(question))
     if _SAYS.search(q):
         found.kind = "document"
-    elif (is_why and not moves) or _DECIDED.search(q):
+    elif is_why or _DECIDED.search(q):
+        # "why" about no metric asks what was decided (or what happened): moves or not
+        found.kind = "decision"
+    elif found.asks_before and ranked and ranked[0].type == "Decision":
+        # "before Marco did it, who ordered the fish?": the practice a decision replaced
         found.kind = "decision"
     elif _WHO.search(q) and not rels and not _POLICY.search(q) and not _DECISION.search(q):
         found.kind = "owner"
     elif _IMPACT.search(q) and _IMPACT_ASK.search(q) and not _WHO.search(q):
         found.kind = "impact"
         ranked = best(candidates, prefer=named_types(question) or DEPENDED_ON)
+        # what stops is a thing others depend on, not an event that names it ("VetStack
+        # outage: records would not load" is about VetStack)
+        ranked = [c for c in ranked if c.type in DEPENDED_ON] or ranked
     elif rels or (types and re.search(r"\b(?:which|what)\s+\w+", q) and not _POLICY.search(q)):
         found.kind = "relationship"
     elif _DECISION.search(q) or (is_why and not moves):
         found.kind = "decision"
     elif _POLICY.search(q):
         found.kind = "policy"
+    elif ranked and ranked[0].type == "Decision" and found.asks_before:
+        # "how did loans go before the Pipedeck thing": the practice a decision replaced
+        found.kind = "decision"
     else:
         found.kind = "document"
     found.tier = tier_of(ranked)
@@ -458,15 +523,57 @@ _COMMON_VERBS = frozenset(
 MAX_UNHELD_CHECKS = 3
 
 
+#: Words before a noun: a word after one of these names what the question is about.
+_BEFORE_NOUN = frozenset(
+    words("the our a an my your their its this that these those his her whose which what any")
+)
+#: Words before a state or a verb's complement ("goes bust", "is offline", "go mental"):
+#: what follows says what happens to the thing, not which thing it is.
+_BEFORE_STATE = frozenset(
+    words(
+        "is are was were be been being goes go going gone went gets get got getting turns "
+        "turned become becomes became seems looks feel feels keeps kept stays stayed"
+    )
+)
+
+
+def names_a_thing(question: str, raw: str, subject: Candidate) -> bool:
+    """Whether ``raw`` stands where a name of the thing asked about would: after "the" or
+    "our" ("who supplies our truffles"), just before a word of the thing's own name ("our
+    equine vet"), or capitalised inside the sentence; not after "goes", "is" and their
+    like ("goes bust", "is wavering", "whoever owns"), nor after the thing's name ("the
+    API belong to", "ClearBill crashed")."""
+    tokens = re.findall(r"[^\W_][\w'-]*", fold(question))
+    stems = [stem(t.replace("'", "")) for t in tokens]
+    target = stem(raw.replace("'", ""))
+    for i, s in enumerate(stems):
+        if s != target:
+            continue
+        before = stems[i - 1] if i else ""
+        after = stems[i + 1] if i + 1 < len(stems) else ""
+        if before in _BEFORE_STATE:
+            continue
+        if before in _BEFORE_NOUN:
+            return True
+        if shared_words(subject.name_words, {after}):  # a modifier: "our equine vet"
+            return True
+        if named_words(question).get(target):
+            return True
+    return False
+
+
 async def _unheld(ledger: ToolLedger, question: str, subject: Candidate) -> list[str]:
     """Words the question names its thing by that neither the thing found nor any other
-    record holds: "our equine vet" found a vet, but nothing in the records is equine."""
+    record holds: "our equine vet" found a vet, but nothing in the records is equine. A
+    word that says what happens to the thing ("goes bust") names nothing, held or not."""
     asked = plain_words(question, drop=FRAME_WORDS | GENERIC_WORDS | _COMMON_VERBS)
     missing: list[str] = []
     for raw in asked:
         if len(missing) >= MAX_UNHELD_CHECKS or len(raw) < 4:
             continue
         if shared_words(subject.name_words, content_words(raw)):
+            continue
+        if not names_a_thing(question, raw, subject):
             continue
         hits = (await ledger.call("chief", "search", {"query": raw, "limit": 3})).data.get(
             "hits", []

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from agents.tools._evidence import EVIDENCE_TOOLS  # registers the evidence tools
 from agents.tools._registry import TOOLS, Tool, ToolArgs, call_tool, describe_tools, tool
 
 __all__ = [
+    "EVIDENCE_TOOLS",
     "TOOLS",
     "Tool",
     "ToolArgs",

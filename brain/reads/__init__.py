@@ -12,9 +12,12 @@ re-exported here.
 from __future__ import annotations
 
 from brain.db import CYPHER_ROW_CAP, CYPHER_TIMEOUT_MS, check_cypher
+from brain.reads._around import VERBS as PATH_VERBS
+from brain.reads._around import around
 from brain.reads._cache import cache_counts, clear_cache
 from brain.reads._cards import CARD_FIELDS, stored_card, stored_cards
 from brain.reads._cypher import run_cypher
+from brain.reads._dated import dated_near
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
 from brain.reads._fulltext import MAX_WORDS, exact_terms_query, fulltext_query
 from brain.reads._kept_answers import KeptAnswer, is_answer_touched, kept_answer_for
@@ -41,6 +44,7 @@ from brain.reads._periods import metric_period
 from brain.reads._ranks import EXCLUDED_TYPES, pagerank, propagate_labels, rank, topics
 from brain.reads._readings import MAX_READINGS, readings, total
 from brain.reads._recall import EarlierTurn, OpenCard, earlier_turns, open_cards_citing
+from brain.reads._series import Change, change_point, metric_series
 from brain.reads._snapshots import layers, shortest_paths
 from brain.reads._stats import TenantStats, tenant_stats
 from brain.reads._walks import (
@@ -69,6 +73,12 @@ from brain.reads.repo import (
 from brain.reads.search import Hit, passages, search, search_within
 
 __all__ = [
+    "Change",
+    "PATH_VERBS",
+    "around",
+    "change_point",
+    "dated_near",
+    "metric_series",
     "BREAK_RELS",
     "area_history",
     "catch_up",

@@ -1,8 +1,8 @@
 """Build the question-bank businesses: facts.jsonl, questions.json and manifest.json each.
 
 Every business is written in its own module beside this one (``ledgerline_support``,
-``harlow_quayle_law``, ``copper_pot_kitchens``, ``fernside_vets``) as tables of facts plus
-a bank of questions.
+``harlow_quayle_law``, ``copper_pot_kitchens``, ``fernside_vets``, ``lichtveld_energie``) as
+tables of facts plus a bank of questions.
 This module holds what they share:
 
 - ``Book``: collects facts in the ingest format (``{"node": ...}`` / ``{"edge": ...}``),
@@ -672,8 +672,15 @@ def main() -> None:
     import fernside_vets
     import harlow_quayle_law
     import ledgerline_support
+    import lichtveld_energie
 
-    for module in (ledgerline_support, harlow_quayle_law, copper_pot_kitchens, fernside_vets):
+    for module in (
+        ledgerline_support,
+        harlow_quayle_law,
+        copper_pot_kitchens,
+        fernside_vets,
+        lichtveld_energie,
+    ):
         manifest = write(module.build())
         counts = manifest["counts"]
         print(

@@ -1,0 +1,40 @@
+"""Guard: a month, date or quarter the question names must overlap the days the answer covers.
+
+"Who had the audit prep back in mid August?" answered with today's owner, or "how many in
+the second half of August" answered for the last seven days, reads fine and cites real
+figures; only the days are wrong. The guard reads the days on both sides with its own
+small reader (``agents.checks.guards._dates``), never the question reader's: the days the
+question names, and the days the answer says it covers (its ranges, its days, "since",
+"now"). An answer that states no days at all for a question about named days fails too:
+it does not say which days it is about.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from agents.checks._answer import CheckResult
+from agents.checks.guards._dates import named_spans, overlaps
+
+NAME = "covers the days asked"
+
+
+def check_period(question: str, answer: str, today: date, *, declined: bool) -> CheckResult:
+    """Check that the answer covers a day of every month, date or quarter asked about."""
+    asked = named_spans(question, today)
+    if not asked:
+        return CheckResult(NAME, True, "the question names no month, date or quarter")
+    if declined:
+        return CheckResult(NAME, True, "a decline covers no days")
+    covered = named_spans(answer, today, now=True)
+    if not covered:
+        return CheckResult(NAME, False, "the question names days, but the answer says none")
+    if any(overlaps(a, c) for a in asked for c in covered):
+        return CheckResult(NAME, True, "the answer covers days the question names")
+    first, last = asked[0]
+    return CheckResult(
+        NAME,
+        False,
+        f"the question asks about {first.isoformat()} to {last.isoformat()}, "
+        "but the answer covers other days",
+    )

@@ -1,0 +1,260 @@
+"""What moved a metric: the day its series changed, and what began then.
+
+"Why did conversion tank in early September?" A cause recorded against the metric (an
+incident that AFFECTS it, a decision that CAUSED it) answers when its time fits the days
+asked. Often nothing links them: a price rise decided in August took effect on the
+morning conversion fell. So the metric's series is read around the days asked, the day it
+changed level is found (``series``), and what began within a day or two of that day
+(``dated_near``: incidents, releases, decisions, campaigns, linked or not, and those whose
+own words date them then, "from 1 September") is offered as the likely cause, saying
+plainly whether anything links it to the metric. A cause is never invented: with neither
+a linked cause nor anything near the change, the answer says so.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+from agents._ledger import ToolLedger
+from agents.desks._answers import CAUSE_TYPES, related_nodes
+from agents.desks._dates import find_periods
+from agents.desks._draft import Draft, cite, day, decline, number
+from agents.desks._understand import Understanding
+
+#: Days of series read before the days asked, to see the level it changed from.
+LEAD_DAYS = 28
+#: Days either side of the change a cause may begin.
+NEAR_DAYS = 2
+#: Types of the things that begin on a day, most telling first.
+DATED_ORDER = ("Incident", "Release", "Decision", "Campaign")
+
+
+def effective_day(rel: dict[str, Any], today: date) -> date | None:
+    """When a recorded cause took effect: a day its name gives ("Start a second crew from
+    14 September", decided on 2 September), else the day its link to the metric began."""
+    named = [p.start for p in find_periods(str(rel["node"].get("name") or ""), today) if p.day]
+    if named:
+        return named[0]
+    return date.fromisoformat(rel["since"][:10]) if rel.get("since") else None
+
+
+async def linked_causes(
+    u: Understanding, ledger: ToolLedger, desk: str
+) -> tuple[list[tuple[dict[str, Any], str]], list[str]]:
+    """The causes recorded against the metric or what it measures (each with where), and
+    the ids of what it measures."""
+    assert u.subject is not None
+    around = await ledger.call(desk, "neighbours", {"name": u.subject.id})
+    causes = [
+        (r, "metric")
+        for r in around.data.get("relationships", [])
+        if r["rel"] in ("AFFECTS", "CAUSED")
+        and r["direction"] == "in"
+        and r["node"]["type"] in CAUSE_TYPES
+    ]
+    measured = related_nodes(around.data, "MEASURES", "out")[:2]
+    for thing in measured:
+        near = await ledger.call(desk, "neighbours", {"name": thing["id"]})
+        causes += [
+            (r, "measured")
+            for r in near.data.get("relationships", [])
+            if r["rel"] in ("AFFECTS", "CAUSED")
+            and r["direction"] == "in"
+            and r["node"]["type"] in CAUSE_TYPES
+        ]
+    return causes, [m["id"] for m in measured]
+
+
+async def change_of(
+    u: Understanding, ledger: ToolLedger, desk: str, tz: str
+) -> dict[str, Any] | None:
+    """The day the metric's series changed level, read from some weeks before the days
+    asked to their end (the last five weeks when none are named); None when flat."""
+    assert u.subject is not None
+    yesterday = u.today - timedelta(days=1)
+    period = u.period
+    last = min(period.last, yesterday) if period is not None else yesterday
+    first = (period.start if period is not None else last) - timedelta(days=LEAD_DAYS)
+    if last < first:
+        return None
+    res = await ledger.call(
+        desk,
+        "series",
+        {
+            "name": u.subject.id,
+            "first_day": first.isoformat(),
+            "last_day": last.isoformat(),
+            "timezone": tz,
+        },
+    )
+    change = res.data.get("change")
+    if change:
+        day_ = date.fromisoformat(change["day"])
+        if period is None or period.start - timedelta(days=7) <= day_ <= period.last:
+            return change
+    # no level change in the days asked, but the readings stop in or just before them
+    # ("why did fleet generation disappear in mid September"): the gap's first day
+    for a, b in res.data.get("gaps", []):
+        first_gap, last_gap = date.fromisoformat(a), date.fromisoformat(b)
+        if period is not None and first_gap <= period.last and last_gap >= period.start:
+            return {"day": first_gap.isoformat(), "gap": [a, b]}
+    return None  # the clearest change is not in or just before the days asked
+
+
+def began_near(item: dict[str, Any], at: date, today: date) -> bool:
+    """Whether a dated thing began within ``NEAR_DAYS`` of ``at``. A day its name gives
+    ("Raise prices by 7% from 1 September") is when it took effect, whenever it was
+    decided; else a start the record states; else the day the brain read for it (its first
+    edge or its source's date), or a day its text gives when it has no stated start."""
+    window = timedelta(days=NEAR_DAYS)
+    named = [p.start for p in find_periods(str(item["node"].get("name") or ""), today) if p.day]
+    if named:
+        return abs(named[0] - at) <= window
+    if item.get("began_by") == "stated":
+        return bool(item.get("near"))
+    if item.get("near"):
+        return True
+    return any(
+        p.day and p.start <= today and abs(p.start - at) <= window
+        for p in find_periods(str(item.get("text") or ""), today)
+    )
+
+
+async def metric_why(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -> Draft:
+    """The likely cause of a metric's move (see the module docstring)."""
+    assert u.subject is not None
+    metric = u.subject.as_node()
+    causes, measured = await linked_causes(u, ledger, desk)
+    change = await change_of(u, ledger, desk, tz)
+    at = date.fromisoformat(change["day"]) if change else None
+    period = u.period
+
+    def fit(item: tuple[dict[str, Any], str]) -> tuple[int, int, int, int, str]:
+        rel, where = item
+        since = effective_day(rel, u.today) or date.min
+        at_change = 0 if at is not None and abs(since - at) <= timedelta(days=NEAR_DAYS) else 1
+        in_time = 0
+        if period is not None:
+            in_time = 0 if period.start - timedelta(days=3) <= since < period.end else 1
+        kind = CAUSE_TYPES.index(rel["node"]["type"])
+        return (
+            at_change,
+            in_time,
+            0 if where == "metric" else 1,
+            kind,
+            f"{-since.toordinal():09d}",
+        )
+
+    causes.sort(key=fit)
+    timely = [c for c in causes if fit(c)[0] == 0 or fit(c)[1] == 0 or period is None]
+    moved = _change_said(metric, change)
+    if timely:
+        rel, _ = timely[0]
+        cause = rel["node"]
+        text = f"The likely cause is {cite(cause)}, recorded as affecting {cite(metric)}"
+        began = effective_day(rel, u.today)
+        text += f" from {day(began.isoformat())}." if began else "."
+        cards: list[dict[str, Any]] = []
+        path = [u.subject.id, cause["id"]]
+        if cause["type"] == "Incident":
+            story, cards, via = await incident_story(cause, ledger, desk)
+            text += " " + story
+            path = [*via, cause["id"]]
+        return Draft(" ".join(t for t in (moved, text) if t), path, cards)
+    if at is not None:
+        res = await ledger.call(
+            desk,
+            "dated_near",
+            {"at": at.isoformat(), "days": NEAR_DAYS, "linked_to": [u.subject.id, *measured]},
+        )
+        near = [i for i in res.data.get("items", []) if began_near(i, at, u.today)]
+        near.sort(
+            key=lambda i: (
+                not i["linked"],
+                DATED_ORDER.index(i["node"]["type"]) if i["node"]["type"] in DATED_ORDER else 9,
+                i["node"]["id"],
+            )
+        )
+        if near:
+            listed = ", ".join(
+                f"{cite(i['node'])} ({i['node']['type'].lower()}, "
+                f"{'linked to it' if i['linked'] else 'not linked to it in the records'})"
+                for i in near[:3]
+            )
+            text = (
+                f"Nothing in your records is recorded as causing it, but within {NEAR_DAYS} "
+                f"days of that change began: {listed}. The likely cause is "
+                f"{cite(near[0]['node'])}, by its timing."
+            )
+            doubts = (
+                []
+                if near[0]["linked"]
+                else [f"{near[0]['node'].get('name')} is offered by its timing alone"]
+            )
+            return Draft(f"{moved} {text}", [u.subject.id, near[0]["node"]["id"]], doubts=doubts)
+    if causes and period is None:
+        rel, _ = causes[0]
+        text = f"The likely cause is {cite(rel['node'])}, recorded as affecting {cite(metric)}."
+        return Draft(" ".join(t for t in (moved, text) if t), [u.subject.id, rel["node"]["id"]])
+    reason = f"nothing in your records is linked as affecting {u.subject.name}"
+    if at is not None:
+        reason += f", and nothing began within {NEAR_DAYS} days of {day(at.isoformat())}"
+    return decline(reason, [metric])
+
+
+def _change_said(metric: dict[str, Any], change: dict[str, Any] | None) -> str:
+    """The day the series changed, as the answer says it."""
+    if not change:
+        return ""
+    if change.get("gap"):
+        first, last = change["gap"]
+        return f"{cite(metric)} has no readings from {day(first)} to {day(last)}."
+    pct = change.get("shift_pct")
+    how = f" ({'up' if pct > 0 else 'down'} {abs(pct):.1f}%)" if pct is not None else ""
+    return (
+        f"{cite(metric)} changed level on {day(change['day'])}: from {number(change['before'])} "
+        f"before to {number(change['after'])} after{how}, day by day."
+    )
+
+
+async def incident_story(
+    cause: dict[str, Any], ledger: ToolLedger, desk: str
+) -> tuple[str, list[dict[str, Any]], list[str]]:
+    """What caused an incident, what it hits, who is on it and its fix (with a card to tell
+    the team), and the ids that draw it: (text, cards, path ids before the incident)."""
+    around = await ledger.call(desk, "neighbours", {"name": cause["id"]})
+    came_from = [
+        n for n in related_nodes(around.data, "CAUSED", "in") if n["type"] != "Observation"
+    ]
+    hits = [n for n in related_nodes(around.data, "AFFECTS", "out") if n["type"] != "Metric"]
+    fixes = related_nodes(around.data, "FIXES", "in")
+    owners = related_nodes(around.data, "OWNS", "in")
+    text = f"The incident {cite(cause)}"
+    if came_from:
+        text += f" was caused by {cite(came_from[0])}"
+    if hits:
+        text += f" and hits {', '.join(cite(a) for a in hits[:3])}"
+    text += "."
+    if owners:
+        text += f" {cite(owners[0])} is on it."
+    cards: list[dict[str, Any]] = []
+    if fixes:
+        fix = fixes[0]
+        holder = (await ledger.call(desk, "owner", {"name": fix["id"]})).data.get("owner")
+        who = f", owned by {cite(holder['holder'])}" if holder else ", with no owner yet"
+        text += f" The fix is {cite(fix)}{who}."
+        heads_up = f"Heads-up: {cause.get('name')} is being fixed in {fix.get('name')}."
+        cards.append(
+            {
+                "kind": "channel_message",
+                "audience": "team",  # the turn posts it to the tenant's team channel
+                "title": f"Update the team on {cause.get('name')}",
+                "text": heads_up,
+                "preview": heads_up,
+                "executor": "channel",
+                "cites": [cause["id"], fix["id"]],
+            }
+        )
+    via = [a["id"] for a in hits[:1]] + [c["id"] for c in came_from[:1]]
+    return text, cards, via

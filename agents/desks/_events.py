@@ -1,0 +1,129 @@
+"""Days named by an event: "since Crew Noord started", "after the release".
+
+``_dates.since_event`` reads the words; the day comes from the records. The event is the
+record whose name holds most of those words (a decision "Start a second solar crew, Crew
+Noord, from 14 September", a release, an incident), and its day is the one its own words
+give ("from 14 September"), else the start it states (``startedAt``), else the date of
+its source. A bare kind ("the release", "the
+outage") is the latest record of that kind up to today.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from agents._ledger import ToolLedger
+from agents.desks._dates import Period, event_period, find_periods, since_event
+from agents.desks._words import content_words, plain_words, shared_words, stem
+
+#: Words that say an event happened, not which one.
+_HAPPENED_TEXT = """
+started starting start began begin begun launched launch joined join opened open went live
+kicked off arrived came in took over happened thing stuff
+"""
+_HAPPENED = frozenset(stem(w) for w in _HAPPENED_TEXT.split())
+#: Kinds of records an event can be named by alone ("since the release").
+_EVENT_KINDS = {
+    stem("release"): "Release",
+    stem("launch"): "Release",
+    stem("outage"): "Incident",
+    stem("incident"): "Incident",
+    stem("problem"): "Incident",
+    stem("issue"): "Incident",
+    stem("failure"): "Incident",
+    stem("breakdown"): "Incident",
+    stem("bug"): "Incident",
+    stem("mess"): "Incident",
+    stem("broke"): "Incident",
+    stem("broken"): "Incident",
+    stem("crashed"): "Incident",
+    stem("failed"): "Incident",
+    stem("died"): "Incident",
+    stem("shipped"): "Release",
+    stem("released"): "Release",
+    stem("deployed"): "Release",
+    stem("launched"): "Release",
+    stem("campaign"): "Campaign",
+    stem("decision"): "Decision",
+}
+#: How much a record's type says it is an event rather than a record about one (a review
+#: of an outage, the task to repair it): events first, work next, papers last.
+_EVENT_WEIGHT = {"Incident": 1.0, "Release": 1.0, "Campaign": 1.0, "Decision": 1.0, "Task": 0.5}
+_WENT_OUT = re.compile(r"\b(?:went|goes|go|gone)\s+(?:out|live)\b", re.IGNORECASE)
+#: Records searched for the event.
+EVENT_POOL = 10
+
+
+#: Property names that say when a record began.
+_START_KEYS = ("start", "began", "begin", "effective", "launch", "opened", "released", "shipped")
+
+
+def _day_of(hit: dict[str, Any], today: date, props: dict[str, Any] | None = None) -> date | None:
+    """The day a record says it began: a date in its own words, else a start it states
+    (``startedAt``...), else its source's date."""
+    # "from 14 September" written in August means this year's, as read on today
+    said = find_periods(str(hit.get("name") or ""), today)
+    if said:
+        return said[0].start
+    stated = sorted(
+        str(v)[:10]
+        for k, v in (props or {}).items()
+        if any(w in k.lower() for w in _START_KEYS) and isinstance(v, str) and v[:4].isdigit()
+    )
+    for value in stated:
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            continue
+    return date.fromisoformat(str(hit["as_of"])[:10]) if hit.get("as_of") else None
+
+
+async def event_since(question: str, ledger: ToolLedger, today: date) -> Period | None:
+    """The days "since <event>" (or "after <event>") name: the event's day to yesterday,
+    or None when the question names no event the records hold."""
+    found = since_event(question, today)
+    if found is None or found[0] == "before":
+        return None
+    words, phrase = found[1], found[0]
+    wanted = content_words(words) - _HAPPENED
+    kinds = [_EVENT_KINDS[stem(w)] for w in plain_words(words) if stem(w) in _EVENT_KINDS]
+    if _WENT_OUT.search(words):  # "since v3.12 went out": a release
+        kinds.append("Release")
+    # the words that name which event: "the hemalyte broke" is about the Hemalyte
+    wanted -= {stem(w) for w in plain_words(words) if stem(w) in _EVENT_KINDS}
+    wanted = wanted or content_words(words) - _HAPPENED
+    args: dict[str, Any] = {"query": words, "limit": EVENT_POOL}
+    if kinds and not wanted - {stem(w) for w in plain_words(words) if stem(w) in _EVENT_KINDS}:
+        args["types"] = kinds
+    hits = (await ledger.call("chief", "search", args)).data.get("hits", [])
+    best: tuple[float, int, dict[str, Any]] | None = None
+    for rank, hit in enumerate(hits):
+        shared = shared_words(content_words(str(hit.get("name") or "")), wanted)
+        if args.get("types"):  # a kind alone: the latest of that kind up to today
+            day = _day_of(hit, today)
+            if day is not None and day <= today and (best is None or day.toordinal() > best[0]):
+                best = (day.toordinal(), rank, hit)
+            continue
+        if len(shared) * 2 < len(wanted) or not shared:
+            continue
+        # "since the firmware problem started": of the records sharing as many words, one
+        # of the kind named (an incident) before a review of it or a decision about it
+        # and of those, the event itself before the work and papers about it, and the
+        # earliest (a review is written after what it reviews)
+        kind = str(hit.get("type") or "")
+        strength = 2 * len(shared) + (kind in kinds) + _EVENT_WEIGHT.get(kind, 0.0)
+        began = _day_of(hit, today)
+        order = -(began.toordinal() if began else 0)
+        if best is None or (strength, order) > (best[0], best[1]):
+            best = (strength, order, hit)
+    if best is None:
+        return None
+    looked = await ledger.call("chief", "lookup", {"name": best[2]["id"]})
+    matches: list[dict[str, Any]] = looked.data.get("matches") or [{}]
+    props: dict[str, Any] = matches[0].get("properties") or {}
+    day = _day_of(best[2], today, props)
+    if day is None or day >= today:
+        return None
+    return event_period(day, today, f"{phrase} {words}")

@@ -1,0 +1,162 @@
+"""The ranker (agents.desks, ``rank_paths``): candidates of a walk scored against the question.
+
+Each case is a question, what it names, and walk results shaped as the brain's ``around``
+returns them; the ranker must pick the answer a person would, by the type asked for, the
+relationships the words cue (each the way it is walked), the words along the path and
+closeness by meaning, never by the question's template.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agents.desks import WHO_TYPES, Asking, alike_answers, content_words, cued_steps, rank_paths
+
+NAMES = {
+    "svc": ("Service", "Roof scaffolding"),
+    "ruben": ("Person", "Ruben Hoekstra"),
+    "hanze": ("Vendor", "Hanze Steigerbouw"),
+    "grid": ("Service", "Grid notifications"),
+    "login": ("Account", "Portal login"),
+    "lotte": ("Person", "Lotte Visser"),
+    "office": ("Team", "Planning office"),
+    "crews": ("Team", "Install crews"),
+    "tool": ("Tool", "Quoting tool"),
+    "key": ("Account", "Price feed API key"),
+    "supplier": ("Vendor", "Panel supplier"),
+    "toolmaker": ("Vendor", "Quoting tool maker"),
+    "team": ("Team", "Front desk"),
+    "a": ("Tool", "Booking system"),
+    "b": ("Tool", "Card terminals"),
+    "c": ("Tool", "Text reminders"),
+}
+
+
+def item(
+    steps: list[tuple[str, str, str]], *, closeness: float = 0.0, via: list[str] | None = None
+) -> dict[str, Any]:
+    """A walk result: ``steps`` are (source, rel, target) edges from the start on; ``via``
+    the ids from the start to the end."""
+    assert via is not None
+    end = via[-1]
+    kind, name = NAMES[end]
+    return {
+        "node": {"id": end, "type": kind, "name": name},
+        "hops": len(steps),
+        "path": [{"source": a, "type": r, "target": b} for a, r, b in steps],
+        "via": [{"id": i, "type": NAMES[i][0], "name": NAMES[i][1]} for i in via],
+        "closeness": closeness,
+    }
+
+
+def asking(question: str, named: dict[str, float], types: tuple[str, ...] = WHO_TYPES) -> Asking:
+    return Asking(
+        words=content_words(question),
+        types=types,
+        steps=cued_steps(question, [NAMES[i][1] for i in named]),
+        named=named,
+    )
+
+
+OWNER = item([("ruben", "OWNS", "svc")], via=["svc", "ruben"], closeness=0.2)
+SUPPLIER = item([("svc", "DEPENDS_ON", "hanze")], via=["svc", "hanze"], closeness=0.4)
+
+
+@pytest.mark.parametrize(
+    ("question", "best"),
+    [
+        ("who does our scaffolding these days", "hanze"),  # who does our X: its supplier
+        ("who do we call about the scaffolding", "hanze"),
+        ("who's in charge of the scaffolding?", "ruben"),  # in charge: its owner
+        ("who owns roof scaffolding", "ruben"),
+    ],
+)
+def test_the_words_cue_the_relationship(question: str, best: str) -> None:
+    ranked = rank_paths([OWNER, SUPPLIER], asking(question, {"svc": 1.0}))
+    assert ranked[0].node["id"] == best, [(s.node["id"], s.score, s.reasons) for s in ranked]
+
+
+def test_an_answer_three_hops_away_wins_on_the_type_and_the_words() -> None:
+    team = item(
+        [
+            ("grid", "DEPENDS_ON", "login"),
+            ("lotte", "OWNS", "login"),
+            ("lotte", "MEMBER_OF", "office"),
+        ],
+        via=["grid", "login", "lotte", "office"],
+    )
+    owner = item([("grid", "DEPENDS_ON", "login"), ("lotte", "OWNS", "login")],
+                 via=["grid", "login", "lotte"])  # fmt: skip
+    other = item([("grid", "USES", "crews")], via=["grid", "crews"])
+    question = "grid notifications run off the portal login - which team is whoever owns it in?"
+    ranked = rank_paths([owner, other, team], asking(question, {"grid": 1.0}, ("Team",)))
+    assert ranked[0].node["id"] == "office"
+    assert ranked[0].ids == ["grid", "login", "lotte", "office"]
+
+
+def test_a_sibling_is_no_answer_to_what_a_thing_depends_on() -> None:
+    # the key's own supplier, against the supplier of the tool that depends on the key
+    own = item([("key", "DEPENDS_ON", "supplier")], via=["key", "supplier"], closeness=0.2)
+    sibling = item(
+        [("tool", "DEPENDS_ON", "key"), ("tool", "DEPENDS_ON", "toolmaker")],
+        via=["key", "tool", "toolmaker"],
+        closeness=0.5,  # nearer by meaning, and its path holds a word of the question
+    )
+    question = "the quoting tool pulls prices through an api key - who's that key with?"
+    ranked = rank_paths([sibling, own], asking(question, {"key": 1.0}))
+    assert ranked[0].node["id"] == "supplier"
+    assert "reaches a sibling" in next(s for s in ranked if s.node["id"] == "toolmaker").reasons
+
+
+def test_every_answer_reached_the_same_way_is_listed_however_close() -> None:
+    uses = [
+        item([("team", "USES", t)], via=["team", t], closeness=c)
+        for t, c in (("a", 0.5), ("b", 0.1), ("c", 0.0))
+    ]
+    ranked = rank_paths(uses, asking("what does the front desk use day to day?", {"team": 1.0}, ()))
+    assert [s.node["id"] for s in alike_answers(ranked)] == ["a", "b", "c"]
+
+
+def test_a_soft_cue_asks_for_the_owner_of_work_only() -> None:
+    # "who handles our e-signing?": the rule that shares a word has an owner, the tool a maker
+    NAMES.update(
+        rule=("Rule", "Sign-off rule"),
+        felix=("Person", "Felix Adeyemi"),
+        esign=("Tool", "E-signature tool"),
+        inkpoint=("Vendor", "InkPoint"),
+        case=("Task", "The Marsh case"),
+        owen=("Person", "Owen Pryce"),
+    )
+    rule_owner = item([("felix", "OWNS", "rule")], via=["rule", "felix"], closeness=0.1)
+    maker = item([("esign", "DEPENDS_ON", "inkpoint")], via=["esign", "inkpoint"], closeness=0.3)
+    question = "who handles our e-signing?"
+    ranked = rank_paths([rule_owner, maker], asking(question, {"rule": 0.6, "esign": 0.7}))
+    assert ranked[0].node["id"] == "inkpoint"
+    case_owner = item([("owen", "OWNS", "case")], via=["case", "owen"], closeness=0.1)
+    ranked = rank_paths([case_owner], asking("who's handling the Marsh case?", {"case": 1.0}))
+    assert "by OWNS, as the question's words say" in ranked[0].reasons
+
+
+@pytest.mark.parametrize(
+    ("question", "names", "cued", "not_cued"),
+    [
+        ("who's working on webhook delivery?", ["Webhook delivery"], ("WORKS_ON", False),
+         ("DEPENDS_ON", True)),  # "delivery" names the thing; it cues no supplier
+        ("who's that key with?", [], ("DEPENDS_ON", True), ("OWNS", False)),
+        ("who dealt with the outage", [], ("OWNS~", False), ("DEPENDS_ON", True)),  # soft
+        # "covering" beside no other word of "Emergency cover" still asks for an owner
+        ("who's covering the audit now?", ["Emergency cover"], ("OWNS~", False),
+         ("DEPENDS_ON", True)),
+        # the clause that asks says what is wanted; "runs on" only says how to get there
+        ("the bot runs on a key - who owns the tool that key belongs to?", [],
+         ("OWNS", False), ("DEPENDS_ON", True)),
+        ("which tool does the bot belong to", [], ("PART_OF", True), ("OWNS", False)),
+    ],
+)  # fmt: skip
+def test_cues_are_read_from_the_words_that_name_nothing(
+    question: str, names: list[str], cued: tuple[str, bool], not_cued: tuple[str, bool]
+) -> None:
+    steps = cued_steps(question, names)
+    assert cued in steps and not_cued not in steps
