@@ -27,7 +27,19 @@ from tests.test_turn_model import FOUND, QUESTION, SMALL_FACTS, role_of
 
 #: A figure no tool returned, in an answer that otherwise cites what it read.
 MADE_UP = "Online orders rose 987% since [[task-ig-token]] was opened.\nPATH: task-ig-token"
-CHECK_NAMES = ["citations", "numbers", "sample", "as_of", "answers the question"]
+#: Every check a turn runs, in order: the answer's own, then the guards, then the doubts.
+CHECK_NAMES = [
+    "citations",
+    "numbers",
+    "sample",
+    "as_of",
+    "answers the question",
+    "covers the days asked",
+    "direction agrees with the data",
+    "a decline holds no record asked about",
+    "says when coverage differs",
+    "the evidence decides",
+]
 
 
 @pytest_asyncio.fixture(loop_scope="session")
