@@ -267,12 +267,16 @@ async def test_a_mention_is_acknowledged_then_answered_in_its_thread(
     [answer] = [m for m in r.posts() if m.get("user") == "UBOT"]
     assert answer["thread_ts"] == ts
     assert "Dana Reyes" in answer["text"] and "Dana Reyes" in block_text(answer)
-    [call] = fake.calls_to("chat.postMessage")
-    assert {k: call["args"].get(k) for k in ("link_names", "parse", "unfurl_links")} == {
-        "link_names": False,
-        "parse": "none",
-        "unfurl_links": False,
-    }
+    # the checked answer is streamed into the thread, to the asker, as one message
+    assert not fake.calls_to("chat.postMessage")
+    assert fake.stream_calls[0][0] == "chat.startStream"
+    assert fake.stream_calls[-1] == ("chat.stopStream", answer["ts"])
+    [start] = fake.calls_to("chat.startStream")
+    assert start["args"]["thread_ts"] == ts
+    assert (start["args"]["recipient_user_id"], start["args"]["recipient_team_id"]) == ("U1", r.team)
+    # the thread's status said what was happening, and was cleared once it was answered
+    statuses = [s["status"] for s in fake.statuses if s["thread_ts"] == ts]
+    assert statuses[0].startswith("is ") and statuses[-1] == ""
     # The path behind the answer is drawn and uploaded into the same thread.
     [upload] = fake.uploads.values()
     assert upload["thread_ts"] == ts and upload["data"].startswith(b"\x89PNG")
@@ -448,7 +452,7 @@ async def test_a_retried_delivery_is_answered_once(brain: Brain, fake: FakeSlack
     await r.event({**event, "type": "message", "channel_type": "channel"})
 
     assert retry.status == 200
-    assert len(fake.calls_to("chat.postMessage")) == 1
+    assert len(fake.calls_to("chat.startStream")) == 1
     assert [c["args"]["name"] for c in fake.calls_to("reactions.add")] == [
         "eyes",
         "white_check_mark",
