@@ -25,12 +25,12 @@ from agents import (
     HivebrainError,
     NotApprover,
     Progress,
+    SuggestedPrompt,
     TurnOptions,
     TurnResult,
     decide,
     get_card,
     list_cards,
-    SuggestedPrompt,
     suggested_prompts,
 )
 from agents.cards import CardPlace, card_view, edit_card

@@ -89,8 +89,7 @@ def source_line(record: SourceRecord) -> str:
     if record.kind == "edge":
         until = f" until {_day(record.until)}" if record.until else ""
         return (
-            f"• Fact: {record.name} — since {_day(record.since)}{until} — {src} "
-            f"— read by {tools}"
+            f"• Fact: {record.name} — since {_day(record.since)}{until} — {src} — read by {tools}"
         )
     if not record.held:
         return f"• {record.id} — no longer in the brain — read by {tools}"

@@ -70,6 +70,13 @@ def _click(body: dict[str, Any], context: AsyncBoltContext) -> _Click:
     )
 
 
+def _dig(value: Any, *keys: str) -> Any:
+    """``value[k1][k2]...`` of a raw payload, or None where a level is missing."""
+    for key in keys:
+        value = cast(dict[str, Any], value).get(key) if isinstance(value, dict) else None
+    return value
+
+
 def reason_view(feedback_id: str, channel: str, thread_ts: str | None) -> dict[str, Any]:
     """The private "what was wrong?" modal for one 👎 (``private_metadata`` says which)."""
     options: list[Block] = [
@@ -88,7 +95,11 @@ def reason_view(feedback_id: str, channel: str, thread_ts: str | None) -> dict[s
                 "type": "input",
                 "block_id": REASON_BLOCK,
                 "label": {"type": "plain_text", "text": "What was wrong with the answer?"},
-                "element": {"type": "radio_buttons", "action_id": REASON_ACTION, "options": options},
+                "element": {
+                    "type": "radio_buttons",
+                    "action_id": REASON_ACTION,
+                    "options": options,
+                },
             },
             {
                 "type": "input",
@@ -163,14 +174,12 @@ class SlackAnswerActions:
         context: AsyncBoltContext,
         client: AsyncWebClient,
     ) -> None:
-        values: dict[str, Any] = (view.get("state") or {}).get("values") or {}
-        picked: dict[str, Any] = (values.get(REASON_BLOCK) or {}).get(REASON_ACTION) or {}
-        reason = str((picked.get("selected_option") or {}).get("value") or "")
+        values = _dig(view, "state", "values")
+        reason = str(_dig(values, REASON_BLOCK, REASON_ACTION, "selected_option", "value") or "")
         if reason not in dict(reason_choices()):
             await ack(response_action="errors", errors={REASON_BLOCK: "Pick one of the reasons."})
             return
         await ack()
-        typed: dict[str, Any] = (values.get(TEXT_BLOCK) or {}).get(TEXT_ACTION) or {}
         try:
             meta: dict[str, Any] = json.loads(view.get("private_metadata") or "{}")
         except ValueError:
@@ -185,7 +194,7 @@ class SlackAnswerActions:
             thread_ts=str(meta.get("t") or "") or None,
             trigger_id=None,
         )
-        text = str(typed.get("value") or "")
+        text = str(_dig(values, TEXT_BLOCK, TEXT_ACTION, "value") or "")
         work = self._explain(client, click, str(meta.get("f") or ""), reason, text)
         self.adapter.spawn(f"slack-feedback-reason-{click.user}", work)
 

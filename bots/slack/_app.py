@@ -97,7 +97,7 @@ class SlackAdapter:
         routes.action(ACTION_FEEDBACK)(self.answer_actions.on_feedback)
         routes.action(ACTION_SOURCES)(self.answer_actions.on_sources)
         routes.view(REASON_VIEW)(self.answer_actions.on_reason)
-        self.app.assistant(self.assistant.middleware)
+        routes.assistant(self.assistant.middleware)
         _ADAPTERS[self.app] = self
 
     # --- tasks ---------------------------------------------------------------------------
@@ -195,7 +195,9 @@ class SlackAdapter:
             await self._react(client, channel, ts, add=THINKING)
         fetch = self._fetcher(how.token) if msg.attachments else None
         name, email = await self._profile(client, msg.workspace_id, msg.user_id)
-        viewing = await self.assistant.viewing(channel, how.reply_ts or ts) if how.assistant else None
+        viewing = None
+        if how.assistant:  # the channel the user is looking at, from the thread's context
+            viewing = await self.assistant.viewing(channel, how.reply_ts or ts)
         msg = msg.model_copy(
             update={"user_name": name, "user_email": email, "viewing_channel_id": viewing}
         )

@@ -16,7 +16,7 @@ listener does, because Bolt runs with ``process_before_response=True``.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, cast
 
 from slack_bolt.context.assistant.thread_context import AssistantThreadContext
 from slack_bolt.context.assistant.thread_context_store.async_store import (
@@ -55,7 +55,7 @@ class ServerThreadContextStore(AsyncAssistantThreadContextStore):
     async def save(self, *, channel_id: str, thread_ts: str, context: dict[str, str]) -> None:
         """Keep the context of one assistant thread; a bad id or an unreachable server is
         logged (the answer does not need it)."""
-        kept = {k: str(v) for k, v in context.items() if isinstance(v, str | int) and v}
+        kept = {k: str(v) for k, v in context.items() if v}
         try:
             await self._brain.notes.put(
                 NOTE_KIND, f"{channel_id}:{thread_ts}", kept, ttl_s=THREAD_CONTEXT_TTL_S
@@ -82,9 +82,11 @@ class SlackAssistant:
         self.adapter = adapter
         self.store = store
         self.middleware = AsyncAssistant(thread_context_store=store)
-        self.middleware.thread_started(self.on_thread_started)
-        self.middleware.thread_context_changed(self.on_context_changed)
-        self.middleware.user_message(self.on_user_message)
+        # Bolt's listener decorators are typed loosely, as the app's are (``_app``)
+        listeners = cast(Any, self.middleware)
+        listeners.thread_started(self.on_thread_started)
+        listeners.thread_context_changed(self.on_context_changed)
+        listeners.user_message(self.on_user_message)
 
     async def viewing(self, channel_id: str, thread_ts: str) -> str | None:
         """The channel the user was last viewing in this thread, if Slack said."""

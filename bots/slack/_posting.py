@@ -149,7 +149,8 @@ async def stream_reply(
         if stream.ts is None:
             log.info("slack refused a stream in %s (%s): posting", channel, slack_error(exc))
             return await post_reply(client, channel, reply, thread_ts=thread_ts, token=token)
-        log.warning("stream %s in %s broke (%s): finishing it", stream.ts, channel, slack_error(exc))
+        error = slack_error(exc)
+        log.warning("stream %s in %s broke (%s): finishing it", stream.ts, channel, error)
         await _finish_broken_stream(client, channel, stream.ts, reply, token=token)
         tail = render_reply_blocks(reply)
     posted = [stream.ts] if stream.ts else []

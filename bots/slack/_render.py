@@ -47,8 +47,9 @@ ACTION_RETRY = "card:retry"
 #: its Sources button (value: the turn id).
 ACTION_FEEDBACK = "answer:feedback"
 ACTION_SOURCES = "answer:sources"
-#: Characters of a streamed answer sent per ``chat.appendStream`` (Slack takes 12,000).
-STREAM_PIECE = 400
+#: Characters of a streamed answer per ``chat.appendStream`` (about slack_sdk's own 256-char
+#: buffer; Slack takes up to 12,000 per call).
+STREAM_PIECE = 240
 
 _TITLE_LIMIT = 200
 _PREVIEW_LIMIT = 2000
