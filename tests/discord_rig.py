@@ -17,6 +17,8 @@ Discord's wire level, never by replacing our code:
   without the client's options, so the client's ``allowed_mentions`` is carried over.
 - Its reaction event lacks a field discord.py 2.7 reads, so reactions are recorded at
   the REST call instead.
+- Its "get guild member" crashes for someone not in the guild; Discord answers 404
+  Unknown Member, and so does the harness.
 - It drops message components, so a click is a type-3 INTERACTION_CREATE payload fed to
   ``parse_interaction_create``; interaction responses go to a recording webhook adapter
   set in ``discord.webhook.async_.async_context``. The real dynamic item runs.
@@ -204,9 +206,19 @@ async def start_bot(core: BotCore, *, click_ack_s: float = CLICK_ACK_S) -> Harne
     async def add_reaction(channel_id: int, message_id: int, emoji: str) -> None:
         harness.reactions.append((message_id, emoji))
 
+    get_member = http.get_member
+
+    async def get_member_or_404(guild_id: int, member_id: int) -> Json:
+        guild = harness.bot.get_guild(guild_id)
+        if guild is None or guild.get_member(member_id) is None:
+            gone = types.SimpleNamespace(status=404, reason="Not Found")
+            raise discord.NotFound(gone, {"code": 10007, "message": "Unknown Member"})
+        return await get_member(guild_id, member_id)
+
     http.send_message = recording_send_message
     http.add_reaction = add_reaction
     http.start_thread_with_message = start_thread_with_message
+    http.get_member = get_member_or_404
     return harness
 
 
