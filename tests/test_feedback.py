@@ -26,6 +26,7 @@ from agents import (
     run_turn,
     suggested_prompts,
 )
+from bots.serve import FeedbackTotals
 from brain import Brain, InputInvalid, TenantGraph, now_ms, parse_moment, tenant_stats
 from brain.reads import feedback_counts, highlights, read_turn
 
@@ -237,3 +238,10 @@ async def test_server_notes_are_shared_and_expire(brain: Brain) -> None:
         await brain.notes.put("assistant", "bad key!", {}, ttl_s=5)
     await asyncio.sleep(1.2)
     assert await brain.notes.get("assistant", key) is None
+
+
+async def test_healthz_counts_each_tenants_feedback(brain: Brain, plumbing: TenantGraph) -> None:
+    turn = await answered(plumbing, "Who owns Boiler parts supplier missing deliveries?")
+    await give_feedback(plumbing, turn_id=turn, vote="down", given_by="slack:U1", at_ms=now_ms())
+    totals = await FeedbackTotals(brain).read([plumbing.slug])
+    assert totals == {plumbing.slug: {"up": 0, "down": 1, "reasons": {}, "clicks": 1}}
