@@ -92,12 +92,13 @@ def print_stats(stats: dict[str, Any]) -> None:
     nodes = Table("node type", "count")
     for t, c in sorted(stats["nodes_by_type"].items()):
         nodes.add_row(t, f"{c:,}")
-    feedback = stats.get("feedback") or {}
-    reasons = ", ".join(f"{k} {v}" for k, v in (feedback.get("reasons") or {}).items())
+    feedback: dict[str, Any] = stats["feedback"]
+    given: dict[str, int] = feedback["reasons"]
+    reasons = ", ".join(f"{k} {v}" for k, v in given.items())
     console.print(
-        f"feedback on answers: {feedback.get('up', 0):,} 👍, {feedback.get('down', 0):,} 👎"
+        f"feedback on answers: {feedback['up']:,} 👍, {feedback['down']:,} 👎"
         + (f" ({reasons})" if reasons else "")
-        + f", {feedback.get('clicks', 0):,} clicks in all"
+        + f", {feedback['clicks']:,} clicks in all"
     )
     edges = Table("edge type", "open", "closed")
     for t, v in sorted(stats["edges_by_type"].items()):
