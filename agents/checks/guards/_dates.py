@@ -6,8 +6,9 @@ reader missed would pass a guard that missed it the same way. This reads only wh
 hard to get wrong, and reads it wide: a month named (with or without a part of it) is the
 whole month, a quarter the whole quarter, a day the day; ranges written as days
 ("1-14 October 2026", "1 July - 30 September 2026"), "since <day>" and "since <words>
-(<day>)" (that day to today) and "now" / "today". A month or quarter without a year is the most recent one that has
-begun by ``today``; a day without a year, the most recent such day.
+(<day>)" (that day to today) and "now" / "today". A month or quarter without a year is
+the most recent one that has begun by ``today``; a day without a year, the most recent
+such day.
 
 A month word that is also an everyday word or a short name ("may", "march", "Jan")
 counts only beside a number or a word that dates it ("in may", "may 2026", "early
