@@ -19,6 +19,7 @@ from typing import Any, Literal
 from agents._ledger import ToolLedger
 from agents.desks._dates import Period, find_periods
 from agents.desks._events import event_since
+from agents.desks._meeting_asks import meeting_question
 from agents.desks._repo import repo_ask
 from agents.desks._words import (
     content_words,
@@ -494,7 +495,9 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
     if event is not None:  # an event's days date readings; other questions read it as words
         found.periods = []
     ranked = best(candidates, prefer=named_types(question))
-    if _SAYS.search(q):
+    if meeting_question(question) == "meeting-topic":
+        found.kind = "document"  # what a meeting's lines said: they answer it
+    elif _SAYS.search(q):
         found.kind = "document"
     elif is_why or _DECIDED.search(q):
         # "why" about no metric asks what was decided (or what happened): moves or not
