@@ -1,7 +1,8 @@
 """Build the question-bank businesses: facts.jsonl, questions.json and manifest.json each.
 
 Every business is written in its own module beside this one (``ledgerline_support``,
-``harlow_quayle_law``, ``copper_pot_kitchens``, ``fernside_vets``, ``lichtveld_energie``) as
+``harlow_quayle_law``, ``copper_pot_kitchens``, ``fernside_vets``, ``lichtveld_energie``,
+``ashgrove_linen``) as
 tables of facts plus a bank of questions.
 This module holds what they share:
 
@@ -668,6 +669,7 @@ def write(business: Business, out: Path | None = None) -> dict[str, Any]:
 
 def main() -> None:
     sys.path.insert(0, str(HERE))
+    import ashgrove_linen
     import copper_pot_kitchens
     import fernside_vets
     import harlow_quayle_law
@@ -680,6 +682,7 @@ def main() -> None:
         copper_pot_kitchens,
         fernside_vets,
         lichtveld_energie,
+        ashgrove_linen,
     ):
         manifest = write(module.build())
         counts = manifest["counts"]
