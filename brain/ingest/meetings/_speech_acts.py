@@ -1,0 +1,363 @@
+"""What one meeting turn does in the conversation: asks the room, agrees, objects, settles,
+puts something off, or takes on work.
+
+Decisions and action items are read from how a conversation moves, not from one phrase
+list per trade: a proposal, a call to the room ("is everyone okay with that?", "any
+objections?"), the replies (agreement, "no" to an objection call, a "but"), and the
+chair's summing up ("so that's what we're doing", "agency it is"). Each reader here looks
+at one turn (or one sentence) and says which of these it is, in the many plain ways
+people say them; ``_decisions`` and ``_actions`` put the turns together.
+
+Text is read after ``plain``: spacing before punctuation closed up (transcribers write
+"okay , so"), doubled words said once ("to to regular"), curly quotes straightened.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_SPACE_BEFORE = re.compile(r"\s+([,.?!;:])")
+_REPEAT = re.compile(r"\b(\w+(?:'\w+)?)(?:\s+\1\b)+", re.I)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\s+(?:-{1,2}|–|—)\s+")
+_WORD = re.compile(r"[\w']+")
+
+
+def plain(text: str) -> str:
+    """A turn's words ready to read: see the module docstring."""
+    text = text.replace("\u2019", "'").replace("\u2018", "'")
+    text = _SPACE_BEFORE.sub(r"\1", " ".join(text.split()))
+    return _REPEAT.sub(r"\1", text)
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a plain turn, each keeping its end mark."""
+    return [s.strip() for s in _SENTENCE.split(text) if s and s.strip(" ,.")]
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())
+
+
+#: Sounds and words a reply may start with before it says anything.
+_FILLERS = (
+    r"oh|um+|uh+|erm?|em|ah+|eh|well|look|and|so|right|okay|ok|alright|mm+|hmm+|mm-hmm|uh-huh"
+)
+_LEAD = r"^(?:(?:" + _FILLERS + r"|yeah|yes|yep)[,.!\s]+)*"
+_AGREE_WORDS = (
+    r"(?:yes|yeah|yep|yup|yea|aye|sure|surely|fine|agreed|agree|absolutely|definitely|"
+    r"of\s+course|exactly|precisely|indeed|sounds?\s+(?:good|great|fine|right|sensible|fair)|"
+    r"makes?\s+sense|perfect|great|grand|lovely|brilliant|excellent|good|cool|sound|"
+    r"fair(?:\s+enough)?|no\s+problem|no\s+bother|no\s+worries|works\s+for\s+me|"
+    r"(?:that's\s+)?fine\s+(?:by|with)\s+me|happy\s+with\s+(?:that|it|this)|i'm\s+happy|"
+    r"i\s+agree|i'd\s+agree|i\s+think\s+so|that's\s+(?:fine|good|great|grand|fair|right|"
+    r"reasonable|sensible|perfect|ok|okay)|that\s+works|go\s+for\s+it|deal|correct|true|"
+    r"count\s+me\s+in|i'm\s+in|totally|hundred\s+percent|happy\s+to|yes\s+please|"
+    r"please\s+do|let's\s+do\s+(?:it|that)|good\s+(?:idea|call|plan)|reasonable|"
+    r"(?:i\s+)?can\s+live\s+with\s+(?:that|it)|i'm\s+(?:good|fine|easy)|suits\s+me|"
+    r"all\s+good|i'd\s+back\s+that|i\s+back\s+that|i'm\s+for\s+it|same\s+here|me\s+too)"
+)
+_AGREE = re.compile(_LEAD + _AGREE_WORDS + r"\b", re.I)
+#: Bare acknowledgements: an answer to a call for assent, but no view of their own.
+_ACK = re.compile(
+    r"^(?:(?:oh|um+|uh+|ah+)[,.\s]+)*(?:okay|ok|alright|all\s+right|right|mm+|mm-hmm|"
+    r"uh-huh|yeah|yes|yep)(?:[,.!\s]+(?:okay|ok|yeah|yes|yep|mm+|mm-hmm))*[.!]?$",
+    re.I,
+)
+#: A reply that starts with "no": agreement when the call asked for objections.
+_NO = re.compile(
+    r"^(?:(?:oh|um+|uh+|ah+|well)[,.\s]+)*(?:no|nope|nah|none|not\s+(?:at\s+all|really|"
+    r"from\s+me)|no\s+objections?|i\s+don't\s+(?:think\s+so|mind))\b",
+    re.I,
+)
+_BUT = re.compile(
+    r"\b(?:but|though|however|although|except|unless|only\s+if|hang\s+on|hold\s+on|wait)\b",
+    re.I,
+)
+_DOUBT = re.compile(
+    r"^(?:(?:" + _FILLERS + r")[,.!\s]+)*"
+    r"(?:not\s+(?:really|sure|yet|now|convinced)|i\s+don't\s+(?:think|agree|like|want|know)|"
+    r"i'm\s+not\s+(?:sure|convinced|keen|happy|comfortable)|i\s+disagree|hang\s+on|"
+    r"hold\s+on|wait|but\b|actually|what\s+about|i'd\s+rather|rather\s+not|i\s+wouldn't|"
+    r"we\s+can't|that\s+won't|if\s+we\s+can|maybe\s+not|i'm\s+against|i\s+object|"
+    r"that's\s+(?:not|too)|i'm\s+worried|i\s+worry|the\s+problem|the\s+trouble|"
+    r"the\s+thing\s+is|do\s+we\s+(?:need|have|really)|if\b)",
+    re.I,
+)
+
+
+def reply_agrees(text: str, *, to_objections: bool = False) -> bool:
+    """A reply that agrees ("yep", "fine by me", "makes sense"; "no" when the call asked
+    for objections), without a "but"."""
+    first = sentences(text)[:2]
+    if not first:
+        return False
+    head = " ".join(first)
+    if _NO.match(first[0]):
+        return to_objections and not _BUT.search(head)
+    return bool(_AGREE.match(first[0])) and not _BUT.search(head)
+
+
+def reply_objects(text: str, *, to_objections: bool = False) -> bool:
+    """A reply that objects, doubts, or agrees with a "but"."""
+    first = sentences(text)[:2]
+    if not first:
+        return False
+    if _NO.match(first[0]):
+        return not to_objections or bool(_BUT.search(" ".join(first)))
+    if _DOUBT.match(first[0]):
+        return True
+    return bool(_AGREE.match(first[0]) and _BUT.search(" ".join(first)[:160]))
+
+
+def is_acknowledgement(text: str) -> bool:
+    """A bare "okay" / "yeah" / "mm-hmm": an answer to a call, no view of its own."""
+    return bool(_ACK.match(text.strip()))
+
+
+#: A call to the room: "is everyone okay with that?", "any objections?", "shall we go with it?"
+_CALL = re.compile(
+    r"\b(?:(?:is|are)\s+(?:every(?:one|body)|we(?:\s+all)?|you(?:\s+all|\s+both)?|people|"
+    r"all(?:\s+of\s+you)?)\s+(?:\w+\s+)?(?:okay|ok|happy|alright|all\s+right|good|fine|agreed|"
+    r"comfortable|on\s+board|in\s+agreement|settled|content|set|clear|with\s+me)|"
+    r"(?:any|anyone|anybody|does\s+any(?:one|body)|do\s+we\s+have\s+any|would\s+any(?:one|body)|"
+    r"has\s+any(?:one|body)(?:\s+got)?(?:\s+any)?)\s+(?:\w+\s+)?(?:object|objections?|disagree|"
+    r"opposed?|oppose|against|problems?|issues?|concerns?|complaints?|reservations?|"
+    r"strong\s+feelings)|"
+    r"(?:do|does|would|can|will|could)\s+(?:you|we|every(?:one|body)|any(?:one|body))"
+    r"(?:\s+all|\s+both)?\s+(?:agree|disagree|object|oppose|go\s+along|live\s+with|"
+    r"accept|sign\s+off|support|back)|"
+    r"(?:shall|should|can|do)\s+we\s+(?:just\s+)?(?:go\s+(?:with|for|ahead)|do\s+(?:that|this|it)|"
+    r"stick|settle|agree|say|take\s+(?:that|this|it)|make\s+(?:that|it)|leave\s+it\s+at|"
+    r"lock\s+(?:that|it)|call\s+it|use\s+(?:that|this|it))|"
+    r"(?:does|do|will|would)\s+(?:that|this|it)\s+(?:work|suit|clash|conflict|sound|"
+    r"make\s+sense|do)\b|"
+    r"(?:how|what)\s+does\s+(?:that|this)\s+sound|can\s+we\s+agree|"
+    r"(?:are\s+we|we're)\s+(?:all\s+)?(?:agreed|settled|decided|happy|good|okay|ok)|"
+    r"any\s+(?:other\s+)?(?:thoughts|views|comments)\s+on\s+(?:that|this)|"
+    r"everyone\s+(?:okay|ok|happy|alright|good|fine|agreed)|"
+    r"(?:^|[,.]\s*)(?:agreed|okay\s+with\s+(?:everyone|you|that)|good\s+with\s+(?:everyone|you)|"
+    r"fair|happy|sound\s+good|sounds\s+good|deal|all\s+agreed|yes\s+or\s+no)\s*\?$)",
+    re.I,
+)
+#: Calls that ask whether anyone is against: a "no" answers yes.
+_OBJECTION_CALL = re.compile(
+    r"\b(?:object|objections?|disagree|opposed?|oppose|against|problems?|issues?|concerns?|"
+    r"complaints?|reservations?|clash|conflict|strong\s+feelings)\b",
+    re.I,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Settling:
+    """A sentence that states what the room settled, and how much it says on its own."""
+
+    sentence: str
+    strong: bool  # stands alone ("we're agreed", "let's go with X"); else needs the room
+    past: bool = False  # "we decided ...": a report, maybe of an earlier meeting
+
+
+#: Said by anyone, these state a settled outcome by themselves.
+_SETTLED = re.compile(
+    r"\b(?:(?:we've|we\s+have|we|we've\s+all|we\s+all|everyone|everybody|all|so|then|okay|ok|"
+    r"the\s+(?:board|committee|team|group|council|meeting|panel|members|governors|trustees|"
+    r"partners|room))\s+(?:all\s+|has\s+|have\s+)?(?:agreed|decided|settled|chose|chosen|"
+    r"voted|resolved)\b(?!\s+(?:yet|whether|if|who))|"
+    r"\b(?:motion|resolution|proposal)\s+(?:is\s+|was\s+)?(?:carried|passed|approved|adopted)\b|"
+    r"we(?:'re|\s+are)\s+(?:all\s+)?(?:agreed|decided|settled)\b|"
+    r"(?:agreed|decided|settled|sorted|done|that's\s+settled)(?:\s+then|,\s*then)\b|"
+    r"(?:that's|that\s+is|it's|it\s+is)\s+(?:agreed|settled|decided|final|the\s+decision|"
+    r"the\s+plan|our\s+decision|what\s+we're\s+(?:doing|going\s+with))|"
+    r"that's\s+what\s+we(?:'re|\s+are|'ll|\s+will)\s+(?:doing|do|going\s+with)|"
+    r"that's\s+what\s+we\s+(?:do|go\s+with)|"
+    r"let'?s\s+(?:just\s+)?(?:go|stick|stay|settle|run|roll)\s+(?:with|for|ahead)\b|"
+    r"let'?s\s+(?:just\s+)?(?:stick|stay|keep)\s+(?:to|with|on)\b|let\s+us\s+go\s+with|"
+    r"we(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to|'re\s+gonna)\s+(?:just\s+)?"
+    r"(?:go|stick|stay|settle)\s+(?:with|for|ahead|to)\b|"
+    r"we(?:'re|\s+are)\s+going\s+(?:with|for)\b|"
+    r"(?:the\s+)?decision\s+(?:is|was)\b|decision\s*:|"
+    r"then\s+we\s+(?:settle|decide|agree|go)\s+(?:on|for|with)\b|"
+    r"from\s+now\s+on|going\s+forward|"
+    r"(?:^|[,;:]\s*)(?:(?:so|then|okay|ok|right|grand|fine|good|great)\s*,?\s*)*"
+    r"[\w'-]+(?:\s+[\w'-]+){0,2}\s+it\s+is\b(?=\s*(?:then|for|[.!,]|$)))",
+    re.I,
+)
+#: "X it is" names a choice unless one of these is in X ("I think it is", "what it is").
+_NOT_A_CHOICE = frozenset(
+    [
+        "what",
+        "that",
+        "how",
+        "as",
+        "where",
+        "here",
+        "there",
+        "whatever",
+        "which",
+        "who",
+        "it",
+        "this",
+        "whether",
+        "if",
+        "when",
+        "because",
+        "why",
+        "so",
+        "and",
+        "but",
+        "or",
+        "is",
+        "was",
+        "yes",
+        "no",
+        "well",
+        "i",
+        "you",
+        "he",
+        "she",
+        "we",
+        "they",
+        "think",
+        "guess",
+        "know",
+        "say",
+        "believe",
+        "suppose",
+        "sure",
+        "hope",
+        "mean",
+    ]
+)
+#: Said by someone and agreed by another, these settle; alone they only propose.
+_PROPOSED = re.compile(
+    r"(?:^|[,.;]\s*|\b(?:so|okay|ok|right|then|fine|grand|good|great|yeah)[,\s]+)"
+    r"(?:let'?s|let\s+us|we'll\s+say|we\s+say|i\s+(?:would|'d)\s+go\s+(?:with|for)|"
+    r"(?:we\s+)?(?:just\s+)?(?:stick|stay)\s+(?:to|with))\b|"
+    r"^(?:(?:okay|ok|right|fine|so|well|yeah)[,\s]+)*[\w'-]+(?:\s+[\w'-]+){0,3}\s*,?\s+then\b"
+    r"(?:[,.]|\s+(?:I\s+suppose|I\s+guess|it\s+is))",
+    re.I,
+)
+#: The meeting's own running order ("let's move on", "let's start"): no decision of substance.
+_PROCEDURE = re.compile(
+    r"\blet'?s\s+(?:just\s+)?(?:move|start|begin|get\s+(?:started|going|on|into)|"
+    r"have\s+a\s+(?:look|think|chat|break|quick)|take\s+a\s+(?:look|break|minute|second|step)|"
+    r"talk|discuss|go\s+(?:through|over|round|around|back|on|to)|look|wrap|finish|break|hear|"
+    r"turn\s+to|kick\s+off|crack\s+on|carry\s+on|continue|recap|summari[sz]e|sum\s+up|"
+    r"try|think|see|say\s+(?:hello|hi)|introduce|do\s+(?:introductions|a\s+round|a\s+quick)|"
+    r"leave\s+it\s+there|call\s+it\s+a\s+day|stop|pause|come\s+back|keep\s+going|skip|"
+    r"stick\s+to\s+(?:the\s+)?(?:agenda|time)|keep\s+(?:it|this)\s+(?:short|quick|brief))\b",
+    re.I,
+)
+#: A settling cue right after one of these is part of another clause ("given we're going
+#: with", "as we agreed", "where we're going with this"): no new outcome.
+_SUBORDINATE = frozenset(
+    [
+        "where",
+        "how",
+        "what",
+        "whether",
+        "if",
+        "when",
+        "given",
+        "since",
+        "because",
+        "as",
+        "once",
+        "assuming",
+        "unless",
+        "why",
+        "that",
+        "which",
+    ]
+)
+_LEADING = frozenset(["so", "then", "okay", "ok", "right", "grand", "fine", "good", "great"])
+_PAST = re.compile(r"\b(?:agreed|decided|settled|chose|chosen)\b", re.I)
+
+
+#: Talk that leaves the matter open: put off, not ours to decide, depends, not now.
+_OPEN = re.compile(
+    r"\b(?:not|n't|never|no|nothing)\b[\w\s',]{0,30}?\b(?:decid\w*|decision|agree(?:d|ment)?|"
+    r"settl\w*|pick(?:ing)?|choos\w*|chose|sign(?:ed|ing)?\s+off|commit\w*|conclu\w*)\b|"
+    r"\b(?:park|parked|parking|table|tabled|shelve|shelved|hold\s+off|on\s+hold|"
+    r"come\s+back\s+to|get\s+back\s+to|revisit|circle\s+back|sleep\s+on|think\s+about\s+it|"
+    r"think\s+it\s+over|take\s+(?:it|this|that)\s+offline|put\s+(?:it|that|this)\s+aside|"
+    r"pencil\s+(?:it|that)\s+in|for\s+another\s+(?:day|time)|not\s+(?:now|today|yet)|"
+    r"in\s+the\s+new\s+year|at\s+a\s+later|later\s+on|next\s+(?:meeting|time|session))\b|"
+    r"\b(?:to|need\s+to|needs\s+to|have\s+to|has\s+to|should|must|yet\s+to|still|can|could|"
+    r"will|would|going\s+to|gonna)\s+(?:\w+\s+)?(?:make\s+a\s+decision|decide)\b|"
+    r"\bwhether\s+(?:we|to)\b|"
+    r"\b(?:not\s+(?:ours|mine|my|our|up\s+to\s+us)|(?:her|his|their|[\w-]+'s)\s+(?:call|decision)|"
+    r"up\s+to\s+(?:him|her|them|you|the\s+\w+|[A-Z]\w+)|depends\s+on|depending\s+on|"
+    r"out\s+of\s+our\s+hands|above\s+my\s+pay)\b|"
+    r"\b(?:we'll|we\s+will|let's|let\s+us)\s+see\b|\bsee\s+(?:what|how|if|whether)\b|"
+    r"\b(?:something|things?)\s+(?:we\s+can|to)\s+(?:\w+\s+)?(?:discuss|think\s+about|look\s+at)|"
+    r"\bwe\s+can\s+(?:still\s+)?(?:discuss|talk\s+about|think\s+about)\b|"
+    r"\b(?:discuss|talk\s+about)\s+(?:it|that|this)\s+(?:later|again|next)",
+    re.I,
+)
+_CONDITIONAL = re.compile(r"^(?:\w+[,\s]+){0,2}(?:if|unless|maybe|perhaps|suppose)\b", re.I)
+
+
+def calls_the_room(sentence: str) -> bool:
+    """A question that asks the room to agree: see ``_CALL``."""
+    return sentence.rstrip().endswith("?") and bool(_CALL.search(sentence))
+
+
+def asks_for_objections(sentence: str) -> bool:
+    """A call whose "no" means yes ("any objections?", "does that clash with anything?")."""
+    return bool(_OBJECTION_CALL.search(sentence))
+
+
+def leaves_open(sentence: str) -> bool:
+    """Talk that settles nothing: deferred, not ours to decide, depends, "we'll see"."""
+    return bool(_OPEN.search(sentence))
+
+
+def _subordinate(s: str, start: int) -> bool:
+    before = words(s[:start])[-2:]
+    return any(w in _SUBORDINATE for w in before)
+
+
+def settles(sentence: str) -> Settling | None:
+    """The settled outcome a (non-question) sentence states, if it states one."""
+    s = sentence.strip()
+    if not s or s.endswith("?") or _CONDITIONAL.match(s) or leaves_open(s):
+        return None
+    if _PROCEDURE.search(s):
+        return None
+    for m in _SETTLED.finditer(s):
+        cue = m.group(0)
+        if re.search(r"\bit\s+is$", cue, re.I):
+            chosen = [w for w in words(cue)[:-2] if w not in _LEADING]
+            if not chosen or any(w in _NOT_A_CHOICE for w in chosen):
+                continue
+        elif _subordinate(s, m.start()):
+            continue
+        past = bool(_PAST.search(cue)) and not re.search(r"\b(?:we're|are|then)\b", cue, re.I)
+        return Settling(s, True, past)
+    m = _PROPOSED.search(s)
+    if m is not None and not _subordinate(s, m.start()):
+        return Settling(s, False)
+    return None
+
+
+_RECAP = re.compile(
+    r"\b(?:last\s+(?:time|meeting|week|session|call)|previous\s+(?:meeting|session|call)|"
+    r"(?:to\s+)?recap|minutes\s+of\s+the\s+last|earlier\s+(?:meeting|today)|before\s+today)\b",
+    re.I,
+)
+
+
+def recalls_earlier(text: str) -> bool:
+    """Talk about an earlier meeting ("last time", "to recap"): what it says was decided
+    was decided then."""
+    return bool(_RECAP.search(text))
+
+
+def names_only(sentence: str, names: set[str]) -> bool:
+    """A question that only names people ("Declan, Tunde?"): the chair polling them."""
+    s = sentence.strip()
+    if not s.endswith("?"):
+        return False
+    found = [w for w in re.split(r"[,\s]+|\band\b", s.rstrip("?").lower()) if w]
+    return bool(found) and all(w in names for w in found)
