@@ -10,9 +10,11 @@ non-decisions: talk that sounds decisive but settles nothing):
   decision's lines (one line of slack either side); each annotated item matches once.
   Precision is matched / extracted, recall matched / annotated. An extracted decision that
   matches no decision but overlaps a non-decision is **invented** (the trap it fell in);
-* an action item matches the same way; its **owner is right** when the owner extraction
-  resolved is the annotated person (folded names); ``owner_right_ratio`` is the annotated
-  items matched with the right owner over all annotated items; its **due** is right when
+* an action item matches the same way, an annotated item of its own owner first when
+  several are near (one turn handing work to two people); its **owner is right** when the
+  owner extraction resolved is the annotated person (folded names); ``owner_right_ratio``
+  is the annotated items matched with the right owner over all annotated items; its
+  **due** is right when
   the ISO dates agree (counted over annotated items that have a due date).
 
 Meetings: the eight QMSum meetings in ``../shared/data/meetings`` (annotated once, in
@@ -163,7 +165,11 @@ def score(meeting: Meeting, kept: list[Any], turns: int) -> Score:
                 out.lines.append(f"  decision ??   {c.lines}: {c.text}")
             continue
         out.extracted_actions += 1
-        hit = next((i for i in free_actions if near(c.lines, actions[i]["lines"])), None)
+        close = [i for i in free_actions if near(c.lines, actions[i]["lines"])]
+        # two items on the same lines (one turn hands work to two people): each takes the
+        # one annotated for its owner, so the order they were found in decides nothing
+        hit = next((i for i in close if fold(c.owner) == fold(actions[i].get("owner"))), None)
+        hit = close[0] if hit is None and close else hit
         if hit is None:
             out.lines.append(f"  action ??     {c.lines}: {c.text} (owner {c.owner}, due {c.due})")
             continue

@@ -39,7 +39,8 @@ _HEDGE = re.compile(r"\b(?:i\s+guess|maybe|perhaps|might|i\s+suppose|possibly)\b
 _SELF = re.compile(
     r"\b(?:I'll|I\s+will|I'm\s+going\s+to|I\s+am\s+going\s+to|I'm\s+gonna|I\s+shall|"
     r"I'd\s+better|I\s+can|I\s+could|I'm\s+happy\s+to|I'd\s+be\s+happy\s+to|I\s+don't\s+mind|"
-    r"I\s+volunteer\s+to|let\s+me|what\s+I'll\s+do\s+is|what\s+I'm\s+going\s+to\s+do\s+is)"
+    r"I\s+volunteer\s+to|let\s+me|what\s+I'll\s+do\s+is|what\s+I'm\s+going\s+to\s+do\s+is|"
+    r"I\s+need\s+to|I\s+have\s+to|I've\s+got\s+to|I\s+must)"
     r"(?P<be>\s+be)?\s+(?:(?:also|then|just|probably|definitely|certainly|happily|quickly|"
     r"now|first|go\s+and|try\s+(?:to|and)|make\s+sure\s+(?:to|I))\s+)*"
     r"(?P<what>[a-z][\w'-]*\b.*)",
@@ -74,7 +75,7 @@ _ASK = re.compile(
     r"(?:would|do)\s+you\s+mind|I(?:'d|\s+would)?\s+(?:need|like|want)\s+you\s+to|"
     r"you(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to|'re\s+gonna|\s+are\s+gonna|"
     r"\s+can|\s+could|\s+need\s+to|\s+have\s+to|'d\s+better|\s+should|'re\s+(?:on|doing))"
-    r"(?:\s+(?:also|then|just|maybe|be))*)\s+(?P<what>[a-z][\w'-]*\b.*)",
+    r"(?:\s+(?:also|then|just|maybe|be))*|(?:^|,\s*)please)\s+(?P<what>[a-z][\w'-]*\b.*)",
     re.I,
 )
 #: Asked of someone, these are talk now (a question to answer), not work to do.
@@ -84,7 +85,8 @@ _NOT_ASKED_WORK = re.compile(
     r"idea|sense)|read|find\s+(?:it|that)\s+(?:interesting|useful)|like|want|think|"
     r"remember|understand|be\s+(?:there|here|able|sure|happy|okay|ok)|get\s+(?:it|that)$|"
     r"speak|move|pass|share\s+(?:your|the)\s+screen|take\s+us|just$|guess|notice|feel|"
-    r"agree|find\s+that|expect|have\s+(?:a\s+look\s+at\s+this|any)|mind$)\b",
+    r"agree|find\s+that|expect|have\s+(?:a\s+look\s+at\s+this|any)|mind$|live\s+with|"
+    r"do$|do\s+so$)\b",
     re.I,
 )
 _GENERAL_YOU = re.compile(r"^you\s+(?:can|could|should|need\s+to|have\s+to|'d\s+better)\b", re.I)
@@ -97,10 +99,16 @@ _ASSIGNED = re.compile(
 )
 #: Work done in the meeting itself ("I'll go into the diagram first", "get my slides up").
 _IN_THE_MEETING = re.compile(
-    r"\b(?:first|right\s+now|now|in\s+a\s+(?:second|sec|minute|moment)|here|"
+    r"\b(?:first$|right\s+now|now|in\s+a\s+(?:second|sec|minute|moment)|here|"
     r"on\s+the\s+(?:board|screen|whiteboard|flip\s*chart)|(?:this|the|that|next)\s+"
     r"(?:slide|screen|diagram|board|whiteboard|presentation)|(?:my|your)\s+(?:presentation|"
     r"slides?|screen|chair|microphone|mic|laptop|turn)|quickly|a\s+quick|real\s+quick)\b",
+    re.I,
+)
+#: The meeting's own formalities, whatever day is said with them.
+_THE_MEETING_ITSELF = re.compile(
+    r"\b(?:(?:close|open|end|start|adjourn|chair)\s+(?:the|this)\s+(?:meeting|call|session)|"
+    r"take\s+(?:it|them|that|those)\s+as\s+(?:read|approved|agreed))\b",
     re.I,
 )
 _ACTION_ITEM = re.compile(
@@ -246,8 +254,12 @@ def _weight(text: str) -> int:
     return len([w for w in words(text) if w not in _STOP])
 
 
-def _self_work(sentence: str) -> tuple[str, float] | None:
-    """What the speaker takes on in ``sentence``, with how firmly."""
+def _self_work(
+    sentence: str, *, answering: bool = False, dated: bool = False
+) -> tuple[str, float] | None:
+    """What the speaker takes on in ``sentence``, with how firmly. ``answering``: the turn
+    answers someone's question ("who's chasing design?" - "I'll chase them"); ``dated``: it
+    says when, so it is work after the meeting whatever it sounds like."""
     if _TAKE_IT.search(sentence) and not sentence.rstrip().endswith("?"):
         m = _SELF.search(sentence)
         return (_what(m.group("what")) if m else "", 0.8)
@@ -263,10 +275,12 @@ def _self_work(sentence: str) -> tuple[str, float] | None:
     before = sentence[: m.start()]
     if re.search(r"\b(?:if|when|whether|said|told|thought)\s*$", before, re.I):
         return None  # "if I can", "I said I'd": not taken on here
-    if _weight(what) < 2 or _IN_THE_MEETING.search(what):
-        return None  # "I'll go first", "I'll find it", "I'll get my slides up"
+    if _weight(what) < (1 if answering or dated else 2):
+        return None  # "I'll go", "I'll find it": the meeting's own business
+    if _THE_MEETING_ITSELF.search(what) or (_IN_THE_MEETING.search(what) and not dated):
+        return None  # "I'll go into the diagram first", "I'll get my slides up"
     firm = 0.8
-    if re.search(r"\b(?:can|could|happy\s+to|don't\s+mind|let\s+me)\b", head):
+    if re.search(r"\b(?:can|could|happy\s+to|don't\s+mind|let\s+me|need|have|got|must)\b", head):
         firm = 0.7  # an offer: kept unless turned down
     if sentence.rstrip().endswith("?"):
         firm = 0.65  # "shall I / I could ..., if you like?": needs a yes
@@ -387,9 +401,20 @@ class _Talk:
     turns: list[Turn]
     plain: list[str]
     people: _People
+    said_on: date
 
     def said(self, i: int) -> list[str]:
         return sentences(self.plain[i]) if self.plain[i] else []
+
+    def dated(self, i: int) -> bool:
+        return due_date(self.plain[i], said_on=self.said_on) is not None
+
+    def answering(self, i: int) -> bool:
+        """Whether turn ``i`` answers a question someone else just asked."""
+        for k in range(i - 1, max(i - 3, -1), -1):
+            if self.plain[k]:
+                return self.turns[k].speaker != self.turns[i].speaker and "?" in self.plain[k]
+        return False
 
 
 def _answer(talk: _Talk, i: int, addressee: str | None) -> tuple[int, str, bool] | None:
@@ -466,7 +491,7 @@ def _items_of_turn(talk: _Talk, i: int, used: set[tuple[int, int]]) -> list[_Ite
                 texts = texts[1:] + texts[:1]
             out.append(_Item(who, {i, j}, texts, [talk.plain[j], s], 0.85))
             continue
-        mine = _self_work(s)
+        mine = _self_work(s, answering=talk.answering(i), dated=talk.dated(i))
         if mine is None:
             continue
         what, firm = mine
@@ -500,27 +525,56 @@ def _absorb(into: _Item, it: _Item) -> None:
     into.confidence = max(into.confidence, it.confidence)
 
 
-def _when_answer(talk: _Talk, item: _Item) -> None:
-    """ "When could you have it back?" - "End of next week?": the answer gives the due day."""
+_WHEN = re.compile(r"\b(?:when|by\s+when|how\s+(?:long|soon)|what\s+date|what\s+day)\b", re.I)
+
+
+def _due_after(talk: _Talk, item: _Item) -> None:
+    """A due day settled just after the item: "When could you have it back?" - "End of
+    next week?", or "By Thursday?" / "Aim for the 16th" - "Thursday's fine"."""
     last = max(item.lines)
-    if last + 2 >= len(talk.turns):
+    if last + 2 >= len(talk.turns) or talk.turns[last + 1].speaker == item.owner:
         return
     ask, answer = talk.plain[last + 1], talk.plain[last + 2]
-    if (
-        re.search(r"\b(?:when|by\s+when|how\s+(?:long|soon)|what\s+date|what\s+day)\b", ask, re.I)
-        and talk.turns[last + 2].speaker == item.owner
-    ):
-        item.lines.add(last + 2)
+    if talk.turns[last + 2].speaker != item.owner or not ask or not answer:
+        return
+    if _WHEN.search(ask) and due_date(answer, said_on=talk.said_on):
+        item.lines |= {last + 1, last + 2}
         item.due_text.append(answer)
         for s in sentences(answer):
-            mine = _self_work(s)
+            mine = _self_work(s, dated=True)
             if mine and mine[0]:
                 item.texts.append(mine[0])
+    elif due_date(ask, said_on=talk.said_on) and (
+        reply_agrees(answer) or due_date(answer, said_on=talk.said_on)
+    ):
+        item.lines |= {last + 1, last + 2}
+        item.due_text += [answer, ask]
+
+
+def _elaborates(item: _Item, prev: _Item, talk: _Talk) -> bool:
+    """Whether a person's next item only adds to their last: "I'll put it in capitals",
+    "and I'll leave a paper copy too", or someone asking them "could you have something
+    by Tuesday?" right after they took it on."""
+    first = min(item.lines)
+    if talk.turns[first].speaker != item.owner and first <= max(prev.lines) + 1:
+        return True
+    said = " ".join(item.texts) or talk.plain[first]
+    return bool(re.search(r"\b(?:it|that|them|this|those|one|also|too|as\s+well)\b", said, re.I))
+
+
+def _context(talk: _Talk, line: int) -> str | None:
+    """What the conversation was about just before ``line``: the last long turn's gist."""
+    for k in range(line - 1, max(line - 5, -1), -1):
+        said = talk.said(k)
+        if len(words(talk.plain[k])) >= 6 and said:
+            best = max(said, key=_weight)
+            return None if best.endswith("?") else best
+    return None
 
 
 def action_candidates(turns: list[Turn], *, said_on: date) -> list[Candidate]:
     """The action items a transcript's turns hand out; see the module docstring."""
-    talk = _Talk(turns, [plain(t.text) for t in turns], _People.of(turns))
+    talk = _Talk(turns, [plain(t.text) for t in turns], _People.of(turns), said_on)
     used: set[tuple[int, int]] = set()
     items: list[_Item] = []
     for i in range(len(turns)):
@@ -528,24 +582,29 @@ def action_candidates(turns: list[Turn], *, said_on: date) -> list[Candidate]:
             continue
         for item in _items_of_turn(talk, i, used):
             prev = next((p for p in reversed(items) if p.owner == item.owner), None)
-            if prev is not None and min(item.lines) <= max(prev.lines) + SAME_ITEM_WITHIN:
+            if (
+                prev is not None
+                and min(item.lines) <= max(prev.lines) + SAME_ITEM_WITHIN
+                and _elaborates(item, prev, talk)
+            ):
                 _absorb(prev, item)
                 continue
             items.append(item)
     out: list[Candidate] = []
     for item in items:
-        if not item.due_text or not any(due_date(t, said_on=said_on) for t in item.due_text):
-            _when_answer(talk, item)
+        if not any(due_date(t, said_on=said_on) for t in item.due_text):
+            _due_after(talk, item)
         due = next((d for t in item.due_text if (d := due_date(t, said_on=said_on))), None)
         texts = [t for t in item.texts if t]
-        if not texts:
-            continue
-        best = texts[0] if _weight(texts[0]) >= 2 else max(texts, key=_weight)
-        if due is not None and (
-            re.match(r"(?:by|before|until|till|due|on|for)\b", due[1], re.I)
-            or best.rstrip(" .").endswith(due[1])
+        best = next((t for t in texts if _weight(t) >= 2 and not _PRONOUN_WORK.match(t)), None)
+        if best is None:  # "I'll take that": the work is what was just proposed
+            best = _context(talk, min(item.lines)) or (texts[0] if texts else "")
+        own = due_date(best, said_on=said_on)
+        if own is not None and (
+            re.match(r"(?:by|before|until|till|due|on|for)\b", own[1], re.I)
+            or best.rstrip(" .").endswith(own[1])
         ):
-            best = " ".join(best.replace(due[1], "").split()).strip(" ,")
+            best = " ".join(best.replace(own[1], "").split()).strip(" ,")
         name = tidy(best)
         if not name:
             continue

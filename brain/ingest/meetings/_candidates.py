@@ -10,8 +10,8 @@ Kind = Literal["decision", "action"]
 MAX_NAME = 140
 
 _LEADING_TALK = re.compile(
-    r"^(?:(?:oh|um+|uh+|erm?|em|ah+|well|look|and|so|right|okay|ok|alright|yeah|yes|yep|"
-    r"fine|grand|good|great|lovely|perfect|then|just|now|also)\b[,.!]?\s+)+",
+    r"^(?:(?:(?:oh|um+|uh+|erm?|em|ah+|and|so|okay|ok|alright|yeah|yes|yep|then|just|now|also)"
+    r"\b[,.!]?|(?:well|look|right|fine|grand|good|great|lovely|perfect|cool)[,.!])\s+)+",
     re.I,
 )
 

@@ -37,6 +37,7 @@ from brain.ingest.meetings._speech_acts import (
     recalls_earlier,
     reply_agrees,
     reply_objects,
+    says_undecided,
     sentences,
     settles,
     words,
@@ -50,6 +51,31 @@ OBJECTION_WITHIN = 2
 PROPOSAL_WORDS = 6
 #: Lines back a speaker's "last time" still makes "we decided" a recap.
 RECAP_WITHIN = 12
+_OWN_WORK = re.compile(r"\bI(?:'ll|\s+will|'m\s+going\s+to|'m\s+gonna|\s+can)\b", re.I)
+#: Turns back from a chair's summing up in which the room's agreement is looked for.
+SUMMARY_AFTER = 4
+#: A chair's summing up starts like this ("right, so we ...", "okay, so the ...", "good.").
+_SUMMING_UP = re.compile(
+    r"^(?:(?:right|okay|ok|good|great|fine|grand|then|so|alright)[,.!]?\s+)+(?:so\s+)?"
+    r"(?!(?:what|who|how|why|when|where|is|are|do|does|can|could|should|next|moving)\b)",
+    re.I,
+)
+_WE_DO = re.compile(
+    r"\bwe(?:'ll|\s+will|'re\s+going\s+to)?\s+(?!(?:have|had|got|need|should|could|might|can|"
+    r"were|was|are|did|don't|do|just|also|know|think)\b)[a-z]\w+",
+    re.I,
+)
+_TENTATIVE = re.compile(
+    r"\b(?:shall|should|could|would|might|maybe|perhaps|probably|if|or|whether|try|trying|"
+    r"i\s+think|i\s+guess|i\s+suppose)\b",
+    re.I,
+)
+_TAKES_UP = re.compile(
+    r"^(?:(?:okay|ok|right|yes|yeah|good|great|fine|grand|sure|brilliant|perfect)[,.!\s]+)*"
+    r"(?:let's\s+)?(?:do\s+(?:that|it|this)|go\s+(?:with|for|ahead\s+with)\s+(?:that|it|this)|"
+    r"go\s+for\s+it|go\s+ahead)\b",
+    re.I,
+)
 #: Turns back from a call its proposal may have been made.
 PROPOSAL_WITHIN = 4
 #: Replies longer than this are new talk, not an answer.
@@ -194,7 +220,7 @@ def content_words(text: str) -> list[str]:
 
 
 def _said(turns: list[Turn]) -> list[_Said]:
-    out = []
+    out: list[_Said] = []
     for i, t in enumerate(turns):
         text = plain(t.text)
         out.append(_Said(i, t.speaker, text, sentences(text) if text else []))
@@ -202,7 +228,7 @@ def _said(turns: list[Turn]) -> list[_Said]:
 
 
 def _first_names(turns: list[Turn]) -> set[str]:
-    names = set()
+    names: set[str] = set()
     for t in turns:
         parts = words(t.speaker)
         if parts:
@@ -242,8 +268,10 @@ def _best_sentence(said: list[str]) -> str:
 def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
     """A call at turn ``i`` that the room answers yes, or that its caller settles."""
     said = talk[i]
-    if any(leaves_open(s) for s in said.sentences):
+    if any(says_undecided(s) or (leaves_open(s) and not settles(s)) for s in said.sentences):
         return None
+    if any(_OWN_WORK.search(s) for s in said.sentences[:call_at]):
+        return None  # "I'll ring them by tomorrow, is that okay?": a commitment, not a decision
     call = said.sentences[call_at]
     to_objections = asks_for_objections(call) or names_only(call, set())
     lines, proposal = _proposal(talk, i, call_at)
@@ -306,22 +334,91 @@ def _agreed_after(talk: list[_Said], i: int) -> set[int]:
     return found
 
 
-def _from_outcome(talk: list[_Said], i: int) -> _Episode | None:
-    """A stated outcome at turn ``i``: alone when strong, with agreement when only proposed."""
+def _from_outcome(talk: list[_Said], i: int, chair: str) -> _Episode | None:
+    """A stated outcome at turn ``i``: alone when strong; when only proposed, with another's
+    agreement; a plan ("we'll split the Saturdays") or a take-up ("do that") only from the
+    chair, agreed or taking up the proposal just made."""
     said = talk[i]
     found = [f for s in said.sentences if (f := settles(s))]
-    if not found:
+    if not found or any(says_undecided(s) for s in said.sentences):
         return None
     strong = [f for f in found if f.strong and not (f.past and _recap(talk, i))]
-    opened = any(leaves_open(s) for s in said.sentences)
-    if strong and not opened:
+    if strong:
         if _objected_after(talk, i):
             return None
         return _Episode(lines={i}, outcome=strong[0].sentence, strength=0.85)
-    agreed = _agreed_after(talk, i)
-    if opened or not agreed:
+    if said.speaker == chair and any(_TAKES_UP.match(s) for s in said.sentences[:2]):
+        k = _last_proposal(talk, i)
+        if k is not None:
+            outcome = " ".join(said.sentences[1:3]) if len(said.sentences) > 1 else None
+            best = _best_sentence(talk[k].sentences)
+            lines = {k, i} | {j for j in range(k + 1, i) if reply_agrees(talk[j].text)}
+            return _Episode(lines=lines, outcome=outcome, proposal=best, strength=0.75)
+    weak = [f for f in found if not f.chair_only or said.speaker == chair]
+    if not weak:
         return None
-    return _Episode(lines={i, *agreed}, outcome=found[0].sentence, strength=0.75)
+    agreed = _agreed_after(talk, i)
+    if agreed:
+        return _Episode(lines={i, *agreed}, outcome=weak[0].sentence, strength=0.75)
+    return None
+
+
+def _last_proposal(talk: list[_Said], i: int) -> int | None:
+    """The proposal turn ``i`` takes up: someone else's last long turn before it, with
+    only agreement between."""
+    for k in range(i - 1, max(i - 1 - PROPOSAL_WITHIN, -1), -1):
+        before = talk[k]
+        if not before.text:
+            continue
+        if before.speaker != talk[i].speaker and before.size >= PROPOSAL_WORDS:
+            return k
+        if not reply_agrees(before.text):
+            return None
+    return None
+
+
+def _asked_objections(talk: list[_Said], k: int) -> bool:
+    """Whether the last question before turn ``k`` asked the room for objections."""
+    for j in range(k - 1, max(k - 4, -1), -1):
+        asked = [s for s in talk[j].sentences if s.endswith("?")]
+        if asked:
+            return any(calls_the_room(s) and asks_for_objections(s) for s in asked)
+    return False
+
+
+def _from_summary(talk: list[_Said], i: int, chair: str) -> _Episode | None:
+    """The chair summing up what the room just agreed: "Right, so we ship the fix as a
+    hotfix this week" after "agreed, hotfix" and "no, hotfix"."""
+    said = talk[i]
+    if said.speaker != chair or any(says_undecided(s) for s in said.sentences):
+        return None
+    summary = next(
+        (
+            s
+            for s in said.sentences[:2]
+            if _SUMMING_UP.match(s)
+            and _WE_DO.search(s)
+            and not _TENTATIVE.search(s)
+            and not s.endswith("?")
+            and len(content_words(s)) >= 4
+        ),
+        None,
+    )
+    if summary is None or leaves_open(summary):
+        return None
+    agreed: set[int] = set()
+    for k in range(i - 1, max(i - 1 - SUMMARY_AFTER, -1), -1):
+        before = talk[k]
+        if not before.text or before.speaker == chair:
+            continue
+        asked = _asked_objections(talk, k)
+        if reply_agrees(before.text, to_objections=asked):
+            agreed.add(k)
+        elif reply_objects(before.text, to_objections=asked):
+            break
+    if not agreed:
+        return None
+    return _Episode(lines={*agreed, i}, outcome=summary, strength=0.7)
 
 
 def _recap(talk: list[_Said], i: int) -> bool:
@@ -371,10 +468,29 @@ def _name(episode: _Episode) -> str:
     return tidy(episode.proposal)
 
 
+def _strong(sentence: str) -> bool:
+    found = settles(sentence)
+    return found is not None and found.strong
+
+
+def _chair(talk: list[_Said]) -> str:
+    """Who chairs: the speaker who most often asks the room or sums up, else the one who
+    speaks most (ties to whoever spoke first)."""
+    score: dict[str, float] = {}
+    for said in talk:
+        if not said.text:
+            continue
+        score[said.speaker] = score.get(said.speaker, 0.0) + 0.05
+        if any(calls_the_room(s) or _strong(s) for s in said.sentences):
+            score[said.speaker] += 1
+    return max(score, key=lambda k: score[k]) if score else ""
+
+
 def decision_candidates(turns: list[Turn]) -> list[Candidate]:
     """The decisions a transcript's turns settle; see the module docstring."""
     talk = _said(turns)
     names = _first_names(turns)
+    chair = _chair(talk)
     episodes: list[_Episode] = []
     for i, said in enumerate(talk):
         if not said.text:
@@ -385,9 +501,12 @@ def decision_candidates(turns: list[Turn]) -> list[Candidate]:
             if found is not None:
                 episodes.append(found)
                 continue
-        found = _from_outcome(talk, i)
+        found = _from_outcome(talk, i, chair)
         if found is not None:
             episodes.append(found)
+        summary = _from_summary(talk, i, chair)
+        if summary is not None and (found is None or not found.outcome):
+            episodes.append(summary)
     return [
         Candidate("decision", _name(e), tuple(sorted(e.lines)), e.strength)
         for e in _merged(episodes)

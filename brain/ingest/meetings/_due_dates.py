@@ -21,7 +21,36 @@ _WEEKDAYS.update({"tues": 1, "weds": 2, "thurs": 3})  # "sat", "sun", "wed" are 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
 _MONTHS["sept"] = 9
-_DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+_ORDINAL_WORDS = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+)
+_ORDINALS = {name: n for n, name in enumerate(_ORDINAL_WORDS, 1)}
+_ORDINALS.update({f"twenty-{k}": 20 + v for k, v in list(_ORDINALS.items())[:9]})
+_ORDINALS.update({"thirtieth": 30, "thirty-first": 31})
+_DAY = (
+    r"(\d{1,2}(?=st|nd|rd|th|\b)(?:st|nd|rd|th)?|"
+    + "|".join(sorted(_ORDINALS, key=len, reverse=True))
+    + r")"
+)
 _MONTH = r"(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\b\.?"
 _WEEKDAY = r"(" + "|".join(sorted(_WEEKDAYS, key=len, reverse=True)) + r")\b\.?"
 _LEAD = r"\b(?:by|before|until|till|due|on|for)\s+(?:the\s+)?"
@@ -55,13 +84,17 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("in-days", re.compile(r"\b(?:in|within)\s+" + _COUNT + r"\s+days?\b", re.I)),
     ("in-weeks", re.compile(r"\b(?:in|within)\s+" + _COUNT + r"\s+weeks?\b", re.I)),
     ("fortnight", re.compile(r"\b(?:in|within)\s+a\s+fortnight\b", re.I)),
+    ("this-week", re.compile(r"\b(?:this|within\s+the)\s+week\b", re.I)),
+    ("give-days", re.compile(r"\bgive\s+me\s+" + _COUNT + r"\s+days?\b", re.I)),
+    ("give-weeks", re.compile(r"\bgive\s+me\s+" + _COUNT + r"\s+weeks?\b", re.I)),
     ("tomorrow", re.compile(r"\b(tomorrow)\b", re.I)),
     (
         "today",
         re.compile(
             r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening)|end\s+of\s+(?:the\s+)?day|"
             r"eod|close\s+of\s+(?:play|business)|cob|by\s+lunch(?:time)?|by\s+(?:the\s+)?"
-            r"end\s+of\s+(?:the\s+|my\s+)?shift)\b",
+            r"end\s+of\s+(?:the\s+|my\s+)?shift|before\s+(?:service|we\s+open|we\s+close|"
+            r"close|closing|I\s+(?:leave|go)|the\s+shift\s+ends|handover))\b",
             re.I,
         ),
     ),
@@ -108,6 +141,10 @@ def _weekday(said_on: date, wanted: int, which: str) -> date:
     return said_on + timedelta(days=ahead)
 
 
+def _day_number(word: str) -> int:
+    return int(word[:2].rstrip("snrt")) if word[0].isdigit() else _ORDINALS[word.lower()]
+
+
 def _count(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBERS[word.lower()]
 
@@ -120,11 +157,11 @@ def _resolve(kind: str, m: re.Match[str], said_on: date) -> date | None:
         except ValueError:
             return None
     if kind == "weekday-day":
-        return _next_month_day(said_on, int(m.group(2)))
+        return _next_month_day(said_on, _day_number(m.group(2)))
     if kind == "day-month":
-        return _month_day(said_on, _MONTHS[m.group(2).lower()], int(m.group(1)))
+        return _month_day(said_on, _MONTHS[m.group(2).lower()], _day_number(m.group(1)))
     if kind == "month-day":
-        return _month_day(said_on, _MONTHS[m.group(1).lower()], int(m.group(2)))
+        return _month_day(said_on, _MONTHS[m.group(1).lower()], _day_number(m.group(2)))
     if kind in ("weekday-next-week", "next-week-weekday"):
         return _next_monday(said_on) + timedelta(days=_WEEKDAYS[m.group(1).lower()])
     if kind == "week-after-next":
@@ -146,6 +183,12 @@ def _resolve(kind: str, m: re.Match[str], said_on: date) -> date | None:
         return said_on + timedelta(weeks=_count(m.group(1)))
     if kind == "fortnight":
         return said_on + timedelta(weeks=2)
+    if kind == "this-week":
+        return said_on + timedelta(days=(4 - said_on.weekday()) % 7)
+    if kind == "give-days":
+        return said_on + timedelta(days=_count(m.group(1)))
+    if kind == "give-weeks":
+        return said_on + timedelta(weeks=_count(m.group(1)))
     if kind == "tomorrow":
         return said_on + timedelta(days=1)
     if kind == "today":
@@ -154,7 +197,7 @@ def _resolve(kind: str, m: re.Match[str], said_on: date) -> date | None:
         which = (m.group(1) or "").strip().lower()
         return _weekday(said_on, _WEEKDAYS[m.group(2).lower()], which)
     if kind == "day":
-        return _next_month_day(said_on, int(m.group(1)))
+        return _next_month_day(said_on, _day_number(m.group(1)))
     return None
 
 
@@ -168,6 +211,14 @@ def due_date(text: str, *, said_on: date) -> tuple[date, str] | None:
                 continue
             if kind == "weekday" and re.match(r"\s+(?:night|just\s+gone)\b", text[m.end() :]):
                 continue
+            if (
+                kind in ("day", "weekday-day")
+                and not m.group(0)[-1].isdigit()
+                and not re.match(
+                    r"\s*(?:$|[,.;!?]|(?:of|at|and|or|so|then|please|latest)\b)", text[m.end() :]
+                )
+            ):
+                continue  # "on the second floor", "for the first two Saturdays": no day
             found = _resolve(kind, m, said_on)
             if found is not None:
                 words = m.group(0).strip().rstrip(".")

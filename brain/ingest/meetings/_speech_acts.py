@@ -55,9 +55,20 @@ _AGREE_WORDS = (
     r"count\s+me\s+in|i'm\s+in|totally|hundred\s+percent|happy\s+to|yes\s+please|"
     r"please\s+do|let's\s+do\s+(?:it|that)|good\s+(?:idea|call|plan)|reasonable|"
     r"(?:i\s+)?can\s+live\s+with\s+(?:that|it)|i'm\s+(?:good|fine|easy)|suits\s+me|"
-    r"all\s+good|i'd\s+back\s+that|i\s+back\s+that|i'm\s+for\s+it|same\s+here|me\s+too)"
+    r"all\s+good|i'd\s+back\s+that|i\s+back\s+that|i'm\s+for\s+it|same\s+here|me\s+too|"
+    r"happy(?:\s+here)?|plus\s+one|i(?:'d|\s+would)?\s+support|i'm\s+with\s+you|"
+    r"should\s+be\s+(?:fine|doable|okay|ok|possible|good)|doable|seconded|i\s+second|same)"
 )
-_AGREE = re.compile(_LEAD + _AGREE_WORDS + r"\b", re.I)
+_AGREE = re.compile(_LEAD + r"(?:" + _AGREE_WORDS + r"\b|\+1)", re.I)
+#: Agreement that names the choice first: "six seems about right", "Friday noon works for me".
+_AGREE_RESTATED = re.compile(
+    r"^[^.?!]{0,40}?\b(?:is|are|'s|sounds|seems|works|looks)\s+(?:fine|good|great|right|okay|ok|"
+    r"perfect|sensible|reasonable|about\s+right|doable|for\s+me)\b|"
+    r"^[\w' -]{1,25},\s*(?:yes|yeah|yep|sure)\b",
+    re.I,
+)
+#: A short answer that says yes somewhere: "Reluctantly, yes."
+_SHORT_YES = re.compile(r"\b(?:yes|yeah|yep|agreed|aye)\b", re.I)
 #: Bare acknowledgements: an answer to a call for assent, but no view of their own.
 _ACK = re.compile(
     r"^(?:(?:oh|um+|uh+|ah+)[,.\s]+)*(?:okay|ok|alright|all\s+right|right|mm+|mm-hmm|"
@@ -95,7 +106,14 @@ def reply_agrees(text: str, *, to_objections: bool = False) -> bool:
     head = " ".join(first)
     if _NO.match(first[0]):
         return to_objections and not _BUT.search(head)
-    return bool(_AGREE.match(first[0])) and not _BUT.search(head)
+    if _BUT.search(head):
+        return False
+    short = len(words(first[0])) <= 4 and not re.search(r"\b(?:no|not|n't)\b", first[0], re.I)
+    return bool(
+        _AGREE.match(first[0])
+        or _AGREE_RESTATED.match(first[0])
+        or (short and _SHORT_YES.search(first[0]))
+    )
 
 
 def reply_objects(text: str, *, to_objections: bool = False) -> bool:
@@ -136,13 +154,18 @@ _CALL = re.compile(
     r"(?:are\s+we|we're)\s+(?:all\s+)?(?:agreed|settled|decided|happy|good|okay|ok)|"
     r"any\s+(?:other\s+)?(?:thoughts|views|comments)\s+on\s+(?:that|this)|"
     r"everyone\s+(?:okay|ok|happy|alright|good|fine|agreed)|"
+    r"(?:does\s+)?any(?:one|body)\s+(?:think|feel|want|prefer|rather)\b|"
+    r"(?:is|does)\s+(?:that|this)\s+(?:acceptable|agreed|work\s+for\s+(?:everyone|you\s+all|all))|"
+    r"all\s+(?:those\s+)?in\s+favou?r|can\s+I\s+take\s+(?:that|it)\s+as\s+(?:agreed|read)|"
+    r"what\s+do\s+(?:people|we|you\s+all|you\s+both|everyone|you\s+guys)\s+think|"
+    r"(?:^|[,.]\s*)(?:any\s+)?(?:views|thoughts|comments|objections)\s*\?$|"
     r"(?:^|[,.]\s*)(?:agreed|okay\s+with\s+(?:everyone|you|that)|good\s+with\s+(?:everyone|you)|"
     r"fair|happy|sound\s+good|sounds\s+good|deal|all\s+agreed|yes\s+or\s+no)\s*\?$)",
     re.I,
 )
 #: Calls that ask whether anyone is against: a "no" answers yes.
 _OBJECTION_CALL = re.compile(
-    r"\b(?:object|objections?|disagree|opposed?|oppose|against|problems?|issues?|concerns?|"
+    r"\bany(?:one|body)\s+(?:think|feel|want|prefer|rather)\b|\b(?:object|objections?|disagree|opposed?|oppose|against|problems?|issues?|concerns?|"
     r"complaints?|reservations?|clash|conflict|strong\s+feelings)\b",
     re.I,
 )
@@ -155,6 +178,10 @@ class Settling:
     sentence: str
     strong: bool  # stands alone ("we're agreed", "let's go with X"); else needs the room
     past: bool = False  # "we decided ...": a report, maybe of an earlier meeting
+    #: Settles only when the chair says it and another agrees: "we'll split the Saturdays"
+    #: (from anyone else, "we'll add more functions later" is talk); "do that" accepts the
+    #: proposal just made.
+    chair_only: bool = False
 
 
 #: Said by anyone, these state a settled outcome by themselves.
@@ -172,6 +199,7 @@ _SETTLED = re.compile(
     r"that's\s+what\s+we\s+(?:do|go\s+with)|"
     r"let'?s\s+(?:just\s+)?(?:go|stick|stay|settle|run|roll)\s+(?:with|for|ahead)\b|"
     r"let'?s\s+(?:just\s+)?(?:stick|stay|keep)\s+(?:to|with|on)\b|let\s+us\s+go\s+with|"
+    r"let'?s\s+(?:just\s+)?settle\s+(?:on|for)\b|"
     r"we(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to|'re\s+gonna)\s+(?:just\s+)?"
     r"(?:go|stick|stay|settle)\s+(?:with|for|ahead|to)\b|"
     r"we(?:'re|\s+are)\s+going\s+(?:with|for)\b|"
@@ -239,13 +267,13 @@ _PROPOSED = re.compile(
 )
 #: The meeting's own running order ("let's move on", "let's start"): no decision of substance.
 _PROCEDURE = re.compile(
-    r"\blet'?s\s+(?:just\s+)?(?:move|start|begin|get\s+(?:started|going|on|into)|"
+    r"\blet'?s\s+(?:just\s+)?(?:move\s+(?:on|along|to\s+(?:the\s+next|item))|start|begin|get\s+(?:started|going|on|into)|"
     r"have\s+a\s+(?:look|think|chat|break|quick)|take\s+a\s+(?:look|break|minute|second|step)|"
     r"talk|discuss|go\s+(?:through|over|round|around|back|on|to)|look|wrap|finish|break|hear|"
     r"turn\s+to|kick\s+off|crack\s+on|carry\s+on|continue|recap|summari[sz]e|sum\s+up|"
     r"try|think|see|say\s+(?:hello|hi)|introduce|do\s+(?:introductions|a\s+round|a\s+quick)|"
     r"leave\s+it\s+there|call\s+it\s+a\s+day|stop|pause|come\s+back|keep\s+going|skip|"
-    r"stick\s+to\s+(?:the\s+)?(?:agenda|time)|keep\s+(?:it|this)\s+(?:short|quick|brief))\b",
+    r"stick\s+to\s+(?:the\s+)?(?:agenda|time)|keep\s+(?:it|this)\s+(?:short|quick|brief|tight))\b",
     re.I,
 )
 #: A settling cue right after one of these is part of another clause ("given we're going
@@ -270,25 +298,46 @@ _SUBORDINATE = frozenset(
         "which",
     ]
 )
+#: "We'll X" / "Ben and I will X", unhedged: a plan when the chair says it.
+_WE_WILL = re.compile(
+    r"(?:^|[,.;]\s*|\b(?:so|okay|ok|right|then|fine|good|great)[,\s]+)"
+    r"(?:we(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to|'re\s+gonna)|"
+    r"[A-Z][\w'-]+\s+and\s+I(?:'ll|\s+will))\s+(?:just\s+)?"
+    r"(?!(?:try|see|need|have\s+to|probably|maybe|might|get\s+to|talk|discuss|look|come|think|"
+    r"hear|start|move|go\s+through|break|be\s+able|find\s+out|know|want)\b)[a-z]\w+",
+    re.I,
+)
+#: The chair taking up what was just proposed: "do that", "go for it", "let's do that".
+_TAKE_UP = re.compile(
+    r"^(?:(?:okay|ok|right|yes|yeah|good|great|fine|grand|sure|brilliant|perfect)[,.!\s]+)*"
+    r"(?:let's\s+)?(?:do\s+(?:that|it|this)|go\s+(?:with|for|ahead\s+with)\s+(?:that|it|this)|"
+    r"go\s+for\s+it|go\s+ahead)\b",
+    re.I,
+)
 _LEADING = frozenset(["so", "then", "okay", "ok", "right", "grand", "fine", "good", "great"])
 _PAST = re.compile(r"\b(?:agreed|decided|settled|chose|chosen)\b", re.I)
 
 
 #: Talk that leaves the matter open: put off, not ours to decide, depends, not now.
-_OPEN = re.compile(
+_UNDECIDED = re.compile(
     r"\b(?:not|n't|never|no|nothing)\b[\w\s',]{0,30}?\b(?:decid\w*|decision|agree(?:d|ment)?|"
-    r"settl\w*|pick(?:ing)?|choos\w*|chose|sign(?:ed|ing)?\s+off|commit\w*|conclu\w*)\b|"
-    r"\b(?:park|parked|parking|table|tabled|shelve|shelved|hold\s+off|on\s+hold|"
-    r"come\s+back\s+to|get\s+back\s+to|revisit|circle\s+back|sleep\s+on|think\s+about\s+it|"
-    r"think\s+it\s+over|take\s+(?:it|this|that)\s+offline|put\s+(?:it|that|this)\s+aside|"
-    r"pencil\s+(?:it|that)\s+in|for\s+another\s+(?:day|time)|not\s+(?:now|today|yet)|"
-    r"in\s+the\s+new\s+year|at\s+a\s+later|later\s+on|next\s+(?:meeting|time|session))\b|"
+    r"settl\w*|pick(?:ing)?|choos\w*|chose|sign(?:ed|ing)?\s+off|commit\w*|conclu\w*|promis\w*)\b|"
     r"\b(?:to|need\s+to|needs\s+to|have\s+to|has\s+to|should|must|yet\s+to|still|can|could|"
     r"will|would|going\s+to|gonna)\s+(?:\w+\s+)?(?:make\s+a\s+decision|decide)\b|"
     r"\bwhether\s+(?:we|to)\b|"
     r"\b(?:not\s+(?:ours|mine|my|our|up\s+to\s+us)|(?:her|his|their|[\w-]+'s)\s+(?:call|decision)|"
     r"up\s+to\s+(?:him|her|them|you|the\s+\w+|[A-Z]\w+)|depends\s+on|depending\s+on|"
-    r"out\s+of\s+our\s+hands|above\s+my\s+pay)\b|"
+    r"out\s+of\s+our\s+hands|above\s+my\s+pay)\b",
+    re.I,
+)
+_PUT_OFF = re.compile(
+    r"\b(?:park|parked|parking|table|tabled|shelve|shelved|hold\s+off|on\s+hold|"
+    r"come\s+back\s+to|get\s+back\s+to|revisit|circle\s+back|sleep\s+on|think\s+about\s+it|"
+    r"think\s+it\s+over|take\s+(?:it|this|that)\s+offline|put\s+(?:it|that|this)\s+aside|"
+    r"pencil\s+(?:it|that)\s+in|for\s+another\s+(?:day|time)|not\s+(?:now|today|yet)|"
+    r"in\s+the\s+new\s+year|at\s+a\s+later|later\s+on|next\s+(?:meeting|time|session)|"
+    r"defer|postpone|backlog|on\s+the\s+agenda\s+for)\b|"
+    r"\buntil\s+(?:we|they|I|you)\s+(?:know|hear|see|have|get|find)\b|"
     r"\b(?:we'll|we\s+will|let's|let\s+us)\s+see\b|\bsee\s+(?:what|how|if|whether)\b|"
     r"\b(?:something|things?)\s+(?:we\s+can|to)\s+(?:\w+\s+)?(?:discuss|think\s+about|look\s+at)|"
     r"\bwe\s+can\s+(?:still\s+)?(?:discuss|talk\s+about|think\s+about)\b|"
@@ -308,9 +357,15 @@ def asks_for_objections(sentence: str) -> bool:
     return bool(_OBJECTION_CALL.search(sentence))
 
 
+def says_undecided(sentence: str) -> bool:
+    """Talk that says the matter is not decided ("no decision on that", "not ours to
+    decide", "it depends on HR")."""
+    return bool(_UNDECIDED.search(sentence))
+
+
 def leaves_open(sentence: str) -> bool:
     """Talk that settles nothing: deferred, not ours to decide, depends, "we'll see"."""
-    return bool(_OPEN.search(sentence))
+    return bool(_UNDECIDED.search(sentence) or _PUT_OFF.search(sentence))
 
 
 def _subordinate(s: str, start: int) -> bool:
@@ -319,9 +374,11 @@ def _subordinate(s: str, start: int) -> bool:
 
 
 def settles(sentence: str) -> Settling | None:
-    """The settled outcome a (non-question) sentence states, if it states one."""
+    """The settled outcome a (non-question) sentence states, if it states one. A sentence
+    that says it is not decided settles nothing; one put off only before its outcome
+    ("let's park it") settles nothing, after it ("two again, revisit a third later") does."""
     s = sentence.strip()
-    if not s or s.endswith("?") or _CONDITIONAL.match(s) or leaves_open(s):
+    if not s or s.endswith("?") or _CONDITIONAL.match(s) or _UNDECIDED.search(s):
         return None
     if _PROCEDURE.search(s):
         return None
@@ -333,12 +390,24 @@ def settles(sentence: str) -> Settling | None:
                 continue
         elif _subordinate(s, m.start()):
             continue
+        if _PUT_OFF.search(s[: m.end()]):
+            return None
         past = bool(_PAST.search(cue)) and not re.search(r"\b(?:we're|are|then)\b", cue, re.I)
         return Settling(s, True, past)
+    if _PUT_OFF.search(s):
+        return None
     m = _PROPOSED.search(s)
     if m is not None and not _subordinate(s, m.start()):
         return Settling(s, False)
+    m = _WE_WILL.search(s)
+    if m is not None and not _subordinate(s, m.start()) and not _HEDGED.search(s):
+        return Settling(s, False, chair_only=True)
+    if _TAKE_UP.match(s):
+        return Settling(s, False, chair_only=True)
     return None
+
+
+_HEDGED = re.compile(r"\b(?:maybe|perhaps|might|probably|possibly|i\s+guess|i\s+think)\b", re.I)
 
 
 _RECAP = re.compile(
