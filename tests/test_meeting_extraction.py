@@ -33,26 +33,36 @@ def _score(kept: list[Candidate], notes: dict[str, Any]) -> dict[str, Any]:
     of talk that settles nothing), owners and due days right."""
     decisions, actions = notes["decisions"], notes["action_items"]
     free_d, free_a = list(range(len(decisions))), list(range(len(actions)))
-    got_d = matched_d = invented = got_a = owner_ok = due_ok = 0
-    for c in kept:
-        if c.kind == "decision":
-            got_d += 1
-            hit = next((i for i in free_d if _near(c.lines, decisions[i]["lines"])), None)
-            if hit is not None:
-                free_d.remove(hit)
-                matched_d += 1
-            elif any(_near(c.lines, n["lines"]) for n in notes["non_decisions"]):
-                invented += 1
-            continue
-        got_a += 1
-        close = [i for i in free_a if _near(c.lines, actions[i]["lines"])]
-        hit = next((i for i in close if actions[i]["owner"] == c.owner), None)
-        hit = close[0] if hit is None and close else hit
-        if hit is None:
-            continue
-        free_a.remove(hit)
-        owner_ok += actions[hit]["owner"] == c.owner
-        due_ok += bool(actions[hit]["due"]) and actions[hit]["due"] == c.due
+    got_d = matched_d = invented = owner_ok = due_ok = 0
+    paired: list[Candidate] = []
+    for c in (c for c in kept if c.kind == "decision"):
+        got_d += 1
+        hit = next((i for i in free_d if _near(c.lines, decisions[i]["lines"])), None)
+        if hit is not None:
+            free_d.remove(hit)
+            matched_d += 1
+        elif any(_near(c.lines, n["lines"]) for n in notes["non_decisions"]):
+            invented += 1
+    found = [c for c in kept if c.kind == "action"]
+    taken: set[int] = set()
+    for same_owner in (True, False):  # each person's item pairs with their own first
+        for c in found:
+            hit = next(
+                (
+                    i
+                    for i in free_a
+                    if i not in taken
+                    and _near(c.lines, actions[i]["lines"])
+                    and (not same_owner or actions[i]["owner"] == c.owner)
+                ),
+                None,
+            )
+            if hit is None or any(c is p for p in paired):
+                continue
+            taken.add(hit)
+            paired.append(c)
+            owner_ok += actions[hit]["owner"] == c.owner
+            due_ok += bool(actions[hit]["due"]) and actions[hit]["due"] == c.due
     return {
         "precision": matched_d / got_d if got_d else 0.0,
         "recall": matched_d / len(decisions),

@@ -28,7 +28,7 @@ from datetime import date
 from brain.ingest.meetings._candidates import Candidate, tidy
 from brain.ingest.meetings._due_dates import due_date
 from brain.ingest.meetings._formats import Turn
-from brain.ingest.meetings._speech_acts import plain, reply_agrees, sentences, words
+from brain.ingest.meetings._speech_acts import plain, reply_agrees, sentences, sums_up, words
 
 #: Turns after a request in which its answer comes.
 ANSWER_WITHIN = 2
@@ -47,7 +47,7 @@ _SELF = re.compile(
     re.I,
 )
 _TAKE_IT = re.compile(
-    r"\b(?:leave\s+it\s+with\s+me|I'm\s+on\s+it|consider\s+it\s+done|will\s+do|"
+    r"\b(?:you'll\s+(?:have|get)\s+(?:it|them|that|this)\b|leave\s+it\s+with\s+me|I'm\s+on\s+it|consider\s+it\s+done|will\s+do|"
     r"I'll\s+take\s+(?:that|it|this)(?:\s+on)?|I'll\s+do\s+(?:it|that|this|them))\b",
     re.I,
 )
@@ -68,6 +68,161 @@ _NOT_WORK = re.compile(
     r"tell\s+(?:them|him|her)\s+(?:that|what|how)\b.*\bnow|do\s+(?:that|it)\s+now|"
     r"ask\s+(?:a|one|you)|want|like|love|hate|wait|sit|stand|stay|just\s+say)\b",
     re.I,
+)
+#: "You'll have it by Thursday": the speaker promising, in the second person.
+_YOU_WILL_HAVE = re.compile(
+    r"\byou'll\s+(?:have|get)\s+(?:it|them|that|this|those|the\s+\w+|a\s+\w+)\b", re.I
+)
+#: "Greg, write up the near miss", "Dwayne, I'll need that in writing": a request by name.
+_TOLD = re.compile(
+    r"^(?:(?:and|so|okay|ok|right)[,\s]+)?(?P<who>[A-Z][\w'-]+)\s*,\s*(?:(?:please|just|also|then)\s+)*"
+    r"(?:I(?:'ll|\s+will|'d|\s+would)?\s+need\s+(?=(?:that|it|this|those|the|a|an|your)\b))?"
+    r"(?P<what>[a-z][\w'-]*\b.*)"
+)
+#: Words that start a sentence without making it an order ("Dwayne, the ductwork clash").
+_NOT_A_VERB = frozenset(
+    [
+        "i",
+        "you",
+        "we",
+        "he",
+        "she",
+        "they",
+        "it",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "the",
+        "a",
+        "an",
+        "my",
+        "your",
+        "our",
+        "his",
+        "her",
+        "their",
+        "some",
+        "any",
+        "no",
+        "every",
+        "each",
+        "all",
+        "both",
+        "either",
+        "do",
+        "does",
+        "did",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "can",
+        "could",
+        "would",
+        "will",
+        "shall",
+        "should",
+        "have",
+        "has",
+        "had",
+        "may",
+        "might",
+        "must",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "how",
+        "when",
+        "where",
+        "why",
+        "whether",
+        "if",
+        "over",
+        "to",
+        "on",
+        "in",
+        "at",
+        "for",
+        "about",
+        "with",
+        "from",
+        "of",
+        "by",
+        "into",
+        "onto",
+        "as",
+        "and",
+        "or",
+        "but",
+        "so",
+        "then",
+        "than",
+        "thank",
+        "thanks",
+        "sorry",
+        "hi",
+        "hello",
+        "hey",
+        "yes",
+        "no",
+        "yeah",
+        "okay",
+        "ok",
+        "right",
+        "well",
+        "just",
+        "also",
+        "now",
+        "next",
+        "first",
+        "last",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "great",
+        "good",
+        "fine",
+        "perfect",
+        "lovely",
+        "brilliant",
+        "cool",
+        "sure",
+        "maybe",
+        "perhaps",
+        "probably",
+        "honestly",
+        "actually",
+        "really",
+        "quick",
+        "back",
+        "still",
+        "even",
+        "only",
+        "again",
+        "not",
+        "never",
+        "always",
+        "you're",
+        "you'll",
+        "we're",
+        "it's",
+        "that's",
+        "there's",
+        "what's",
+        "let's",
+        "i'm",
+        "i'll",
+        "i've",
+    ]
 )
 _ASK = re.compile(
     r"\b(?:(?:can|could|would|will)\s+you(?:\s+(?:please|maybe|also|just|possibly|perhaps|"
@@ -173,13 +328,6 @@ _STOP = frozenset(
         "she",
         "just",
         "really",
-        "do",
-        "did",
-        "does",
-        "have",
-        "has",
-        "had",
-        "get",
     ]
 )
 
@@ -289,13 +437,23 @@ def _self_work(
     return what, firm
 
 
-def _asked_work(sentence: str, *, addressed: bool) -> str | None:
+def _asked_work(sentence: str, people: _People, *, addressed: bool) -> str | None:
     """What ``sentence`` asks its addressee to do, if it asks for work. "You can / should
     / need to ..." unaddressed is usually anyone ("the rest you can prioritise on the day"):
-    work only when said as a request ("maybe you can send it to me later")."""
+    work only when said as a request ("maybe you can send it to me later"). Said to someone
+    by name, an imperative is a request too ("Greg, write up the near miss today")."""
+    if _YOU_WILL_HAVE.search(sentence):
+        return None  # "you'll have it by Thursday": the speaker's promise
     m = _ASK.search(sentence)
     if m is None:
-        return None
+        told = _TOLD.match(sentence)
+        if told is None or people.label(told.group("who")) is None:
+            return None
+        verb = told.group("what").split(" ")[0].lower().strip(",.;:!?")
+        if verb in _NOT_A_VERB or re.search(r"(?:s|ed|ing|ly|'s)$", verb):
+            return None
+        what = _what(told.group("what"))
+        return None if _NOT_ASKED_WORK.match(what) or _weight(what) < 2 else what
     what = _what(m.group("what"))
     if _NOT_ASKED_WORK.match(what):
         return None
@@ -446,9 +604,9 @@ def _items_of_turn(talk: _Talk, i: int, used: set[tuple[int, int]]) -> list[_Ite
         named = _named_work(s, talk.people)
         for label, what in named:
             if label == speaker:
-                out.append(_Item(speaker, {i}, [what], [s, talk.plain[i]], 0.75))
+                out.append(_Item(speaker, {i}, [what], _said_when(said, k), 0.75))
                 continue
-            item = _Item(label, {i}, [what], [s, talk.plain[i]], 0.7)
+            item = _Item(label, {i}, [what], _said_when(said, k), 0.7)
             reply = _answer(talk, i, label if talk.people.label(label) else None)
             if reply is not None:
                 j, who, accepted = reply
@@ -465,7 +623,7 @@ def _items_of_turn(talk: _Talk, i: int, used: set[tuple[int, int]]) -> list[_Ite
         addressee, addressed = _vocative(s, talk.people)
         if addressee is None and not addressed and k > 0:
             addressee, addressed = _vocative(said[k - 1], talk.people)
-        asked = _asked_work(s, addressed=addressed)
+        asked = _asked_work(s, talk.people, addressed=addressed)
         if asked is not None:
             if _PRONOUN_WORK.match(asked):  # "would you be able to do that?": the work before
                 prior = next(
@@ -502,8 +660,22 @@ def _items_of_turn(talk: _Talk, i: int, used: set[tuple[int, int]]) -> list[_Ite
             if firm < 0.7 and (reply is None or not reply[2]):
                 continue
             firm = max(firm, 0.7) if reply is not None and reply[2] else firm
-        out.append(_Item(speaker, {i}, [what] if what else [], [s, talk.plain[i]], firm))
+        out.append(_Item(speaker, {i}, [what] if what else [], _said_when(said, k), firm))
     return _joined(out)
+
+
+def _said_when(said: list[str], k: int) -> list[str]:
+    """Where the deadline of work taken on in sentence ``k`` may be said: that sentence, or
+    a short one right beside it ("I'll ring them. By tomorrow, is that okay?", "End of next
+    week? I'll leave a paper copy too")."""
+    found = [said[k]]
+    for n in (k + 1, k - 1):
+        if 0 <= n < len(said) and (
+            len(words(said[n])) <= 10
+            or re.match(r"(?:by|before|until|till|on|for)\b", said[n], re.I)
+        ):
+            found.append(said[n])
+    return found
 
 
 def _joined(items: list[_Item]) -> list[_Item]:
@@ -544,11 +716,43 @@ def _due_after(talk: _Talk, item: _Item) -> None:
             mine = _self_work(s, dated=True)
             if mine and mine[0]:
                 item.texts.append(mine[0])
-    elif due_date(ask, said_on=talk.said_on) and (
-        reply_agrees(answer) or due_date(answer, said_on=talk.said_on)
+    elif (
+        due_date(ask, said_on=talk.said_on)
+        and (
+            len(words(ask)) <= 12
+            or re.search(r"\byou\b", ask, re.I)
+            or any(label == item.owner for label, _, _ in talk.people.mentions(ask))
+        )
+        and reply_agrees(answer)
     ):
         item.lines |= {last + 1, last + 2}
         item.due_text += [answer, ask]
+
+
+def _due_before(talk: _Talk, item: _Item) -> None:
+    """Work taken on in answer to a request that said when ("Get two more up there this
+    week." - "I'll call the vendor"): the request's day is the item's."""
+    first = min(item.lines)
+    for k in range(first - 1, max(first - 3, -1), -1):
+        if not talk.plain[k]:
+            continue
+        if talk.turns[k].speaker != item.owner and talk.dated(k) and len(talk.said(k)) <= 3:
+            item.lines.add(k)
+            item.due_text.append(talk.plain[k])
+        return
+
+
+def _repeats(item: _Item, before: list[_Item]) -> bool:
+    """Whether ``item`` only says again what its owner already took on (a closing recap)."""
+    mine = {w for t in item.texts for w in words(t) if w not in _STOP and len(w) > 2}
+    for prev in before:
+        if prev.owner != item.owner:
+            continue
+        theirs = {w for t in prev.texts for w in words(t) if w not in _STOP and len(w) > 2}
+        shared = mine & theirs
+        if len(shared) >= 2 and len(shared) >= 0.5 * min(len(mine), len(theirs)):
+            return True
+    return False
 
 
 def _elaborates(item: _Item, prev: _Item, talk: _Talk) -> bool:
@@ -558,6 +762,14 @@ def _elaborates(item: _Item, prev: _Item, talk: _Talk) -> bool:
     first = min(item.lines)
     if talk.turns[first].speaker != item.owner and first <= max(prev.lines) + 1:
         return True
+    between = talk.plain[first - 1] if first > 0 else ""
+    if (
+        first - 1 > max(prev.lines)
+        and talk.turns[first - 1].speaker != item.owner
+        and "?" in between
+        and re.search(r"\byou\b", between, re.I)
+    ):
+        return True  # "I can do a survey." - "When could you have it back?" - "End of next week"
     said = " ".join(item.texts) or talk.plain[first]
     return bool(re.search(r"\b(?:it|that|them|this|those|one|also|too|as\s+well)\b", said, re.I))
 
@@ -578,7 +790,7 @@ def action_candidates(turns: list[Turn], *, said_on: date) -> list[Candidate]:
     used: set[tuple[int, int]] = set()
     items: list[_Item] = []
     for i in range(len(turns)):
-        if not talk.plain[i]:
+        if not talk.plain[i] or sums_up(talk.plain[i]):
             continue
         for item in _items_of_turn(talk, i, used):
             prev = next((p for p in reversed(items) if p.owner == item.owner), None)
@@ -590,8 +802,11 @@ def action_candidates(turns: list[Turn], *, said_on: date) -> list[Candidate]:
                 _absorb(prev, item)
                 continue
             items.append(item)
+    items = [it for n, it in enumerate(items) if not _repeats(it, items[:n])]
     out: list[Candidate] = []
     for item in items:
+        if not any(due_date(t, said_on=said_on) for t in item.due_text):
+            _due_before(talk, item)
         if not any(due_date(t, said_on=said_on) for t in item.due_text):
             _due_after(talk, item)
         due = next((d for t in item.due_text if (d := due_date(t, said_on=said_on))), None)

@@ -40,6 +40,7 @@ from brain.ingest.meetings._speech_acts import (
     says_undecided,
     sentences,
     settles,
+    sums_up,
     words,
 )
 
@@ -493,7 +494,7 @@ def decision_candidates(turns: list[Turn]) -> list[Candidate]:
     chair = _chair(talk)
     episodes: list[_Episode] = []
     for i, said in enumerate(talk):
-        if not said.text:
+        if not said.text or sums_up(said.text):
             continue
         call_at = _call(said, names)
         if call_at is not None:

@@ -79,6 +79,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
+    ("month-end", re.compile(r"\b(?:the\s+)?end\s+of\s+" + _MONTH, re.I)),
     ("next-month", re.compile(r"\b(?:the\s+)?end\s+of\s+next\s+month\b", re.I)),
     ("month", re.compile(r"\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?month\b", re.I)),
     ("in-days", re.compile(r"\b(?:in|within)\s+" + _COUNT + r"\s+days?\b", re.I)),
@@ -172,6 +173,10 @@ def _resolve(kind: str, m: re.Match[str], said_on: date) -> date | None:
         return _next_monday(said_on) + timedelta(days=4)
     if kind == "week":
         return said_on + timedelta(days=(4 - said_on.weekday()) % 7)
+    if kind == "month-end":
+        month = _MONTHS[m.group(1).lower()]
+        year = said_on.year + (month < said_on.month)
+        return _month_end(year, month)
     if kind == "next-month":
         year, month = divmod(said_on.year * 12 + said_on.month, 12)
         return _month_end(year, month + 1)
@@ -211,6 +216,14 @@ def due_date(text: str, *, said_on: date) -> tuple[date, str] | None:
                 continue
             if kind == "weekday" and re.match(r"\s+(?:night|just\s+gone)\b", text[m.end() :]):
                 continue
+            if re.search(r"\b(?:until|till|through)\s+(?:the\s+)?$", text[: m.start()], re.I):
+                continue  # "until the end of October": how long, not by when
+            if (
+                kind == "weekday"
+                and re.search(r"\b(?:the|a|every|each|any|weekend)\s+$", text[: m.start()], re.I)
+                and not re.search(r"\bon\s+the\s+$", text[: m.start()], re.I)
+            ):
+                continue  # "the Saturday doubles", "every Friday": no one day
             if (
                 kind in ("day", "weekday-day")
                 and not m.group(0)[-1].isdigit()

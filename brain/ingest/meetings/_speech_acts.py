@@ -135,12 +135,15 @@ def is_acknowledgement(text: str) -> bool:
 
 #: A call to the room: "is everyone okay with that?", "any objections?", "shall we go with it?"
 _CALL = re.compile(
-    r"\b(?:(?:is|are)\s+(?:every(?:one|body)|we(?:\s+all)?|you(?:\s+all|\s+both)?|people|"
+    r"\b(?:(?:^|,\s*)(?:are\s+)?you(?:\s+all|\s+both|\s+guys)?\s+(?:okay|ok|alright|all\s+right|"
+    r"happy|good|fine|comfortable)\s+with\b|"
+    r"(?:is|are)\s+(?:every(?:one|body)|we(?:\s+all)?|you(?:\s+all|\s+both)?|people|"
     r"all(?:\s+of\s+you)?)\s+(?:\w+\s+)?(?:okay|ok|happy|alright|all\s+right|good|fine|agreed|"
     r"comfortable|on\s+board|in\s+agreement|settled|content|set|clear|with\s+me)|"
     r"(?:any|anyone|anybody|does\s+any(?:one|body)|do\s+we\s+have\s+any|would\s+any(?:one|body)|"
     r"has\s+any(?:one|body)(?:\s+got)?(?:\s+any)?)\s+(?:\w+\s+)?(?:object|objections?|disagree|"
-    r"opposed?|oppose|against|problems?|issues?|concerns?|complaints?|reservations?|"
+    r"opposed?|oppose|against|problems?|issues?|concerns?|complaints?|reservations?|pushback|"
+    r"push\s+back|"
     r"strong\s+feelings)|"
     r"(?:do|does|would|can|will|could)\s+(?:you|we|every(?:one|body)|any(?:one|body))"
     r"(?:\s+all|\s+both)?\s+(?:agree|disagree|object|oppose|go\s+along|live\s+with|"
@@ -165,8 +168,9 @@ _CALL = re.compile(
 )
 #: Calls that ask whether anyone is against: a "no" answers yes.
 _OBJECTION_CALL = re.compile(
-    r"\bany(?:one|body)\s+(?:think|feel|want|prefer|rather)\b|\b(?:object|objections?|disagree|opposed?|oppose|against|problems?|issues?|concerns?|"
-    r"complaints?|reservations?|clash|conflict|strong\s+feelings)\b",
+    r"\bany(?:one|body)\s+(?:think|feel|want|prefer|rather)\b|"
+    r"\b(?:object|objections?|disagree|opposed?|oppose|against|problems?|issues?|concerns?|"
+    r"complaints?|reservations?|clash|conflict|strong\s+feelings|pushback|push\s+back)\b",
     re.I,
 )
 
@@ -205,9 +209,11 @@ _SETTLED = re.compile(
     r"we(?:'re|\s+are)\s+going\s+(?:with|for)\b|"
     r"(?:the\s+)?decision\s+(?:is|was)\b|decision\s*:|"
     r"then\s+we\s+(?:settle|decide|agree|go)\s+(?:on|for|with)\b|"
-    r"from\s+now\s+on|going\s+forward|"
+    r"from\s+now\s+on|going\s+forward|(?:from|as\s+of|starting)\s+today|"
+    r"effective\s+(?:today|immediately)|"
     r"(?:^|[,;:]\s*)(?:(?:so|then|okay|ok|right|grand|fine|good|great)\s*,?\s*)*"
-    r"[\w'-]+(?:\s+[\w'-]+){0,2}\s+it\s+is\b(?=\s*(?:then|for|[.!,]|$)))",
+    r"[\w'-]+(?:\s+[\w'-]+){0,2}\s+it\s+is\b"
+    r"(?=\s*(?:then|for|on|in|at|from|with|[.!,]|$)))",
     re.I,
 )
 #: "X it is" names a choice unless one of these is in X ("I think it is", "what it is").
@@ -301,10 +307,12 @@ _SUBORDINATE = frozenset(
 #: "We'll X" / "Ben and I will X", unhedged: a plan when the chair says it.
 _WE_WILL = re.compile(
     r"(?:^|[,.;]\s*|\b(?:so|okay|ok|right|then|fine|good|great)[,\s]+)"
-    r"(?:we(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to|'re\s+gonna)|"
-    r"[A-Z][\w'-]+\s+and\s+I(?:'ll|\s+will))\s+(?:just\s+)?"
+    r"(?:we(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to|'re\s+gonna)?|"
+    r"[A-Z][\w'-]+\s+and\s+I(?:'ll|\s+will))\s+(?:just\s+)?(?!\w+ed\b)"
     r"(?!(?:try|see|need|have\s+to|probably|maybe|might|get\s+to|talk|discuss|look|come|think|"
-    r"hear|start|move|go\s+through|break|be\s+able|find\s+out|know|want)\b)[a-z]\w+",
+    r"hear|start|move|go\s+through|break|be\s+able|find\s+out|know|want|have|had|got|"
+    r"need|should|could|would|can|might|must|were|was|are|did|didn't|don't|do|just|also|"
+    r"lost|used|thought|said|all|both|still|really|only|never|always)\b)[a-z]\w+",
     re.I,
 )
 #: The chair taking up what was just proposed: "do that", "go for it", "let's do that".
@@ -415,6 +423,19 @@ _RECAP = re.compile(
     r"(?:to\s+)?recap|minutes\s+of\s+the\s+last|earlier\s+(?:meeting|today)|before\s+today)\b",
     re.I,
 )
+
+
+_RECAPPING = re.compile(
+    r"\b(?:recap|to\s+sum\s+up|summing\s+up|let\s+me\s+(?:go\s+over|run\s+through|sum\s+up)|"
+    r"to\s+summari[sz]e|in\s+summary|quick\s+summary|just\s+to\s+confirm\s+what\s+we)\b",
+    re.I,
+)
+
+
+def sums_up(text: str) -> bool:
+    """A turn that goes back over what this meeting already settled ("Right, let me
+    recap: ..."): it repeats decisions and work, it makes none."""
+    return any(_RECAPPING.search(s) for s in sentences(text)[:2])
 
 
 def recalls_earlier(text: str) -> bool:
