@@ -31,6 +31,7 @@ from brain.ingest.meetings._speech_acts import (
     asks_for_objections,
     calls_the_room,
     is_acknowledgement,
+    is_housekeeping,
     leaves_open,
     names_only,
     plain,
@@ -276,6 +277,8 @@ def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
     call = said.sentences[call_at]
     to_objections = asks_for_objections(call) or names_only(call, set())
     lines, proposal = _proposal(talk, i, call_at)
+    if proposal is not None and is_housekeeping(proposal):
+        return None
     episode = _Episode(lines=lines, proposal=proposal)
     answered = False
     for s in said.sentences[call_at + 1 :]:  # "any objections? no? grand, from now on"
@@ -399,6 +402,7 @@ def _from_summary(talk: list[_Said], i: int, chair: str) -> _Episode | None:
             for s in said.sentences[:2]
             if _SUMMING_UP.match(s)
             and _WE_DO.search(s)
+            and not is_housekeeping(s)
             and not _TENTATIVE.search(s)
             and not s.endswith("?")
             and len(content_words(s)) >= 4

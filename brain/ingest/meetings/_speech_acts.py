@@ -18,15 +18,16 @@ import re
 from dataclasses import dataclass
 
 _SPACE_BEFORE = re.compile(r"\s+([,.?!;:])")
+_FILLER = re.compile(r"\b(?:uh+|um+|erm|er|ehm)\b(?!-)[,.]?\s*", re.I)
 _REPEAT = re.compile(r"\b(\w+(?:'\w+)?)(?:\s+\1\b)+", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\s+(?:-{1,2}|–|—)\s+")
 _WORD = re.compile(r"[\w']+")
 
 
 def plain(text: str) -> str:
-    """A turn's words ready to read: see the module docstring."""
+    """A turn's words ready to read: see the module docstring ("uh", "um" dropped too)."""
     text = text.replace("\u2019", "'").replace("\u2018", "'")
-    text = _SPACE_BEFORE.sub(r"\1", " ".join(text.split()))
+    text = _SPACE_BEFORE.sub(r"\1", " ".join(_FILLER.sub("", text).split()))
     return _REPEAT.sub(r"\1", text)
 
 
@@ -267,7 +268,8 @@ _PROPOSED = re.compile(
     r"(?:^|[,.;]\s*|\b(?:so|okay|ok|right|then|fine|grand|good|great|yeah)[,\s]+)"
     r"(?:let'?s|let\s+us|we'll\s+say|we\s+say|i\s+(?:would|'d)\s+go\s+(?:with|for)|"
     r"(?:we\s+)?(?:just\s+)?(?:stick|stay)\s+(?:to|with))\b|"
-    r"^(?:(?:okay|ok|right|fine|so|well|yeah)[,\s]+)*[\w'-]+(?:\s+[\w'-]+){0,3}\s*,?\s+then\b"
+    r"^(?:(?:okay|ok|right|fine|so|well|yeah)[,\s]+)*[\w'-]+(?:\s+[\w'-]+){0,3}\s*,?"
+    r"(?<!\band)(?<!\bnow)(?<!\bby)(?<!\bsince)(?<!\buntil)\s+then\b"
     r"(?:[,.]|\s+(?:I\s+suppose|I\s+guess|it\s+is))",
     re.I,
 )
@@ -282,6 +284,24 @@ _PROCEDURE = re.compile(
     r"stick\s+to\s+(?:the\s+)?(?:agenda|time)|keep\s+(?:it|this)\s+(?:short|quick|brief|tight))\b",
     re.I,
 )
+#: The meeting's own housekeeping (starting, waiting for someone, lunch, its minutes, the
+#: next meeting): settled, but no decision of substance.
+_HOUSEKEEPING = re.compile(
+    r"\b(?:start|begin|open|close|end|finish|adjourn|wrap\s+up)\s+(?:the|this)\s+"
+    r"(?:meeting|call|session)|\bwait\s+(?:for|a\s+(?:few|couple|minute|second))\b|"
+    r"\b(?:have|get|grab|break\s+for)\s+(?:lunch|coffee|a\s+break)\b|"
+    r"\btake\s+a\s+(?:break|breather)\b|\bnext\s+meeting\b|"
+    r"\bminutes\s+of\s+(?:the|this|last)\b|\b(?:take|approve)\s+(?:the\s+)?minutes\b|"
+    r"\b(?:take|taking)\s+(?:them|it|the\s+minutes)\s+as\s+(?:read|approved)\b",
+    re.I,
+)
+
+
+def is_housekeeping(sentence: str) -> bool:
+    """Talk about running the meeting itself; see ``_HOUSEKEEPING``."""
+    return bool(_HOUSEKEEPING.search(sentence))
+
+
 #: A settling cue right after one of these is part of another clause ("given we're going
 #: with", "as we agreed", "where we're going with this"): no new outcome.
 _SUBORDINATE = frozenset(
@@ -312,7 +332,8 @@ _WE_WILL = re.compile(
     r"(?!(?:try|see|need|have\s+to|probably|maybe|might|get\s+to|talk|discuss|look|come|think|"
     r"hear|start|move|go\s+through|break|be\s+able|find\s+out|know|want|have|had|got|"
     r"need|should|could|would|can|might|must|were|was|are|did|didn't|don't|do|just|also|"
-    r"lost|used|thought|said|all|both|still|really|only|never|always)\b)[a-z]\w+",
+    r"lost|used|thought|said|all|both|still|really|only|never|always|will|shall|may|'ll)\b)"
+    r"[a-z]\w+",
     re.I,
 )
 #: The chair taking up what was just proposed: "do that", "go for it", "let's do that".
@@ -388,7 +409,7 @@ def settles(sentence: str) -> Settling | None:
     s = sentence.strip()
     if not s or s.endswith("?") or _CONDITIONAL.match(s) or _UNDECIDED.search(s):
         return None
-    if _PROCEDURE.search(s):
+    if _PROCEDURE.search(s) or _HOUSEKEEPING.search(s):
         return None
     for m in _SETTLED.finditer(s):
         cue = m.group(0)
