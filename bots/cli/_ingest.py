@@ -199,6 +199,8 @@ async def ingest_meeting(
             f"{file} nests JSON too deeply to read: nothing was written. A transcript is a "
             "list of speaker turns"
         ) from None
+    # the whole path: mon/transcript.txt and tue/transcript.txt are two meetings
+    source = f"file:{await asyncio.to_thread(file.resolve)}"
     when = date if date is not None else transcript.date or source_date(file, None)
     if date is not None:
         source_date(file, date)  # checks the date as typed
@@ -209,6 +211,7 @@ async def ingest_meeting(
             graph,
             transcript,
             name=file.stem,
+            source=source,
             src=f"file:{file.name}",
             as_of=when,
             title=title,
@@ -222,6 +225,12 @@ async def ingest_meeting(
             False,
             loaded=f"meeting {file.stem} ({loaded.format}, {loaded.lines:,} lines)",
         )
+        if loaded.closed:
+            console.print(
+                f"{loaded.closed:,} line(s) of the earlier load are no longer in the transcript: "
+                "closed",
+                highlight=False,
+            )
         console.print(
             f"{loaded.extractor}: {loaded.extraction.summary()}", highlight=False, markup=False
         )

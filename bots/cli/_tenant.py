@@ -185,6 +185,42 @@ async def tenant_bind(
     await with_brain(act)
 
 
+@tenant_app.command("webhook-secret")
+@run
+async def tenant_webhook_secret(
+    slug: str,
+    hook: Annotated[
+        str, typer.Option(help="Which webhook: meetings (the recorder) or github.")
+    ] = "meetings",
+) -> None:
+    """Print the secret this tenant's webhook signs with (derived from the configured one).
+
+    Give it to this tenant's meeting recorder or GitHub webhook; a body signed with it is
+    refused at any other tenant's URL.
+    """
+    from bots._webhook_secrets import HOOKS, tenant_secret
+    from bots._wiring import ExecutorSettings
+    from bots.core import BotSettings
+
+    if hook == "meetings":
+        configured = BotSettings().hivebrain_meeting_webhook_secret
+        name = "HIVEBRAIN_MEETING_WEBHOOK_SECRET"
+    elif hook == "github":
+        configured = ExecutorSettings().hivebrain_github_webhook_secret
+        name = "HIVEBRAIN_GITHUB_WEBHOOK_SECRET"
+    else:
+        raise InputInvalid(f"no webhook {hook!r}: use one of {', '.join(HOOKS)}")
+    if configured is None or not configured.get_secret_value():
+        raise InputInvalid(f"{name} is not set: set it in .env first (see .env.example)")
+
+    async def act(brain: Brain) -> None:
+        assert brain.registry is not None
+        await brain.registry.get(slug)  # an unknown tenant is refused, not given a secret
+        typer.echo(tenant_secret(configured.get_secret_value(), hook=hook, slug=slug))
+
+    await with_brain(act)
+
+
 @tenant_app.command("refusals")
 @run
 async def tenant_refusals(

@@ -63,6 +63,8 @@ async def _ingest_one(
             graph,
             transcript,
             name=attachment.name.rsplit(".", 1)[0],
+            # the platform's own address of this file: two uploads named call.vtt stay two
+            source=f"{platform}:{attachment.url.split('?', 1)[0]}",
             src=src,
             propose=propose,
         )

@@ -54,6 +54,8 @@ class Transcript:
     date: str | None = None
     #: Attendees the source lists who may not have spoken: (name, e-mail).
     attendees: tuple[tuple[str, str | None], ...] = ()
+    #: The recorder's own id for the meeting, when the source has one: its identity.
+    source_id: str | None = None
 
 
 def clean_words(text: str) -> str:
@@ -162,18 +164,39 @@ def _from_sentences(name: str, data: dict[str, Any]) -> Transcript:
         format="recorder-json",
         turns=turns,
         title=title if isinstance(title, str) and title.strip() else None,
-        date=_date(data.get("date") or data.get("dateString")),
+        date=_date(name, data.get("date") or data.get("dateString")),
         attendees=tuple((n, e) for n, e in _attendees(data)),
+        source_id=_source_id(data),
     )
+
+
+def _source_id(data: dict[str, Any]) -> str | None:
+    """The recorder's id for the meeting (``id``, ``meeting_id`` or ``transcript_id``)."""
+    for key in ("id", "meeting_id", "transcript_id"):
+        value = data.get(key)
+        if isinstance(value, str) and value.strip() and len(value) <= 200:
+            return value.strip()
+        if isinstance(value, int) and not isinstance(value, bool):
+            return str(value)
+    return None
 
 
 def _number(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def _date(value: Any) -> str | None:
+#: Latest epoch milliseconds read as a meeting date (the year 9999).
+_MAX_EPOCH_MS = 253_402_300_799_000
+
+
+def _date(name: str, value: Any) -> str | None:
     """A meeting date from epoch milliseconds or an ISO string."""
     if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
+        if not value <= _MAX_EPOCH_MS:  # also NaN
+            raise InputInvalid(
+                f"{name}: the date {str(value)[:30]} is not epoch milliseconds: give "
+                "milliseconds since 1970 or an ISO date"
+            )
         return datetime.fromtimestamp(value / 1000, tz=UTC).date().isoformat()
     if isinstance(value, str) and re.match(r"^\d{4}-\d{2}-\d{2}", value):
         return value[:10]
