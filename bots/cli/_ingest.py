@@ -271,17 +271,28 @@ async def ingest_doc(
 async def ingest_docs(
     slug: str,
     paths: Annotated[list[Path], typer.Argument(help="Files and folders of documents.")],
+    follow_links: Annotated[
+        bool,
+        typer.Option(
+            "--follow-links",
+            help="Read what symbolic links inside the folders point to (skipped otherwise: "
+            "a link may lead out of the folder).",
+        ),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Load documents (Markdown, text, HTML, PDF) from files and folders; a folder loaded
-    again closes the passages of documents it no longer holds."""
+    again closes the passages of documents it no longer holds. A file that cannot be read
+    is named with its reason and the rest load; a run that loads nothing fails."""
     from brain.ingest import load_documents
 
-    async def act(brain: Brain) -> None:
+    async def act(brain: Brain) -> bool:
         graph = await brain.tenant(slug)
         with progress_bar("documents", quiet=as_json) as bar:
             task = bar.add_task("documents", total=None)
-            loaded = await load_documents(graph, paths, progress=lambda n: bar.advance(task, n))
+            loaded = await load_documents(
+                graph, paths, follow_links=follow_links, progress=lambda n: bar.advance(task, n)
+            )
         counts = loaded.report.as_dict() if loaded.report else {}
         if as_json:
             print_json(
@@ -293,7 +304,7 @@ async def ingest_docs(
                     "skipped": loaded.skipped,
                 }
             )
-            return
+            return loaded.files > 0 or not loaded.skipped
         console.print(
             f"{loaded.files} document(s), {loaded.passages} passage(s), "
             f"{loaded.closed} passage(s) closed, {len(loaded.skipped)} skipped",
@@ -303,8 +314,15 @@ async def ingest_docs(
             print_write_report(counts, False, loaded="written")
         for line in loaded.skipped:
             console.print(f"  skipped: {line}", highlight=False, markup=False)
+        return loaded.files > 0 or not loaded.skipped
 
-    await with_brain(act)
+    if not await with_brain(act):
+        err_console.print(
+            f"nothing was loaded: every path given was skipped ({len(paths)} named; the "
+            "reasons are above)",
+            highlight=False,
+        )
+        raise typer.Exit(1)
 
 
 #: Largest document or transcript `ingest doc` / `ingest meeting` reads.

@@ -162,7 +162,7 @@ async def _lines_gone(
         if str(chunk) in kept:
             continue
         # closed when the correction was seen (never before the line opened)
-        until = format_moment(max(now, int(since))) or ""
+        until = format_moment(max(now, int(since) + 1)) or ""
         opened = format_moment(since) or until
         closing.append(
             {
