@@ -1,7 +1,9 @@
-"""The team: the Chief, the desks, graph tools, the model client, answer checks, cards."""
+"""The team: the Chief, the desks, graph tools, the model client, answer checks, cards,
+and what the team says back (feedback, suggested questions)."""
 
 from __future__ import annotations
 
+from agents._feedback import REASONS, Explained, answer_sources, explain_feedback, give_feedback
 from agents._issue_triage import (
     TRIAGE_RUN,
     TriageSuggestion,
@@ -12,6 +14,8 @@ from agents._issue_triage import (
     triage_suggestion,
 )
 from agents._minutes import propose_minutes_card, render_minutes
+from agents._progress import Progress
+from agents._prompts import SuggestedPrompt, suggested_prompts
 from agents._settings import AgentSettings
 from agents._turn import TurnOptions, TurnResult, run_turn
 from agents.cards import (
@@ -47,6 +51,7 @@ from agents.connect import (
     require_user,
 )
 from agents.errors import (
+    AnswerUnknown,
     CardNotPending,
     CardUnknown,
     ConnectorFailed,
@@ -60,6 +65,15 @@ from agents.tools import TOOLS, call_tool, describe_tools
 from brain import HivebrainError
 
 __all__ = [
+    "REASONS",
+    "AnswerUnknown",
+    "Explained",
+    "Progress",
+    "SuggestedPrompt",
+    "answer_sources",
+    "explain_feedback",
+    "give_feedback",
+    "suggested_prompts",
     "READS",
     "AccountPull",
     "ConnectedAccount",

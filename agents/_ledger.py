@@ -10,6 +10,7 @@ turn's budget by the model's tool loop, once, not here.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -39,6 +40,8 @@ class ToolLedger:
     graph: TenantGraph
     as_of: str | None = None
     calls: list[ToolCall] = field(default_factory=list)
+    #: Told of every successful read as it lands (the turn's progress line); must not block.
+    on_read: Callable[[ToolLedger], None] | None = None
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def call(self, desk: str, tool: str, args: dict[str, Any] | None = None) -> ReadResult:
@@ -55,6 +58,8 @@ class ToolLedger:
             self.calls.append(ToolCall(desk, tool, args, None, str(exc)))
             raise
         self.calls.append(ToolCall(desk, tool, args, result))
+        if self.on_read is not None:
+            self.on_read(self)
         return result
 
     @property

@@ -25,6 +25,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import BaseModel, Field
 
 from agents._ledger import ToolLedger
+from agents._progress import Progress, TurnProgress, reading_line
 from agents._roster import ROSTER
 from agents.cards import ActRequest, CardPlace, card_view, desk_draft, propose, read_request
 from agents.checks import (
@@ -41,7 +42,7 @@ from agents.checks import (
 from agents.chief import Brief, Chief, DeskOutcome, RulesChief
 from agents.desks import Draft, Understanding, read_ranges, understand
 from brain import HivebrainError, InputInvalid, TenantGraph, format_moment, now_ms, parse_moment
-from brain.reads import earlier_turns, open_cards_citing
+from brain.reads import MAX_SOURCES, earlier_turns, open_cards_citing
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +65,9 @@ class TurnOptions:
     from and where the tenant's actions go. ``asker`` is the Person (``{"id", "name"}``)
     the chat user is, when known: "my" questions are about them. ``asked_by`` is the chat
     user's key the Turn records. ``save=False`` keeps nothing (no Turn, no cards).
+    ``progress`` is told what the turn is doing now (``agents._progress``), for a surface
+    to show while it works. ``viewing`` is the channel the asker was looking at when they
+    asked from a side pane (Slack's assistant: ``slack:C123``); the Turn records it.
     """
 
     as_of: str | None = None
@@ -72,6 +76,8 @@ class TurnOptions:
     asker: Mapping[str, str] | None = None
     asked_by: str = "console"
     save: bool = True
+    progress: Progress | None = None
+    viewing: str | None = None
 
 
 class FindingOut(BaseModel):
@@ -107,6 +113,9 @@ class TurnResult(BaseModel):
     sample: bool = False
     as_of: str | None = None
     notes: list[str] = Field(default_factory=list)
+    #: Every record the turn's tools read, with the tool: ``["n", id, tool]`` for a thing,
+    #: ``["e", from, type, to, since, until, src, tool]`` for a fact (what Sources shows).
+    reads: list[list[Any]] = Field(default_factory=list)
 
 
 async def run_turn(
@@ -137,17 +146,26 @@ async def run_turn(
     if act is not None:
         return await _act_turn(graph, question, act, chief=chief, options=options, started=started)
 
+    progress = TurnProgress(options.progress)
+    progress.say("looking up what the brain already knows")
     brief = await _brief(graph, question, options, chief, ledger, now, zone)
     desks = await chief.plan(brief)
+    progress.say(_asking_line(desks))
+    if options.progress is not None:
+        ledger.on_read = lambda seen: progress.say(_read_line(seen))
     outcomes = await asyncio.gather(*(_work(chief, d, brief) for d in desks))
     outcomes = await chief.review(outcomes, brief)
+    progress.say("writing the answer")
     final = await chief.answer(outcomes, brief)
     answer = final.text
 
     # what the answer rests on, read before the server draws its path (the drawing is the
     # server's, not the writer's: its nodes must not add duties to the answer)
     used = ledger.used_by(set(extract_citations(answer)))
+    ledger.on_read = None
+    progress.say("drawing the path behind the answer")
     path = await _draw_path(ledger, _path_ids(final, outcomes), _path_as_of(outcomes))
+    progress.say("checking figures and citations")
     report = await _check(answer, brief, used, outcomes)
 
     turn_id = f"turn-{uuid.uuid4().hex[:12]}"
@@ -173,15 +191,49 @@ async def run_turn(
         as_of=options.as_of,
         notes=owed_notes(outcomes),
         names={c: n for c, n in ledger.names().items() if c in set(extract_citations(answer))},
+        reads=turn_reads(ledger),
     )
     if not options.save:
         return result
-    await save_turn(graph, result, asked_by=options.asked_by)
+    await save_turn(graph, result, asked_by=options.asked_by, viewing=options.viewing)
     proposals = [
         desk_draft(c, o.desk, turn_id, place) for o in outcomes if o.draft for c in o.draft.cards
     ]
     cards = [await propose(graph, draft, now_ms=now_ms()) for draft in proposals]
     return result.model_copy(update={"cards": [card_view(c) for c in cards]})
+
+
+def _asking_line(desks: list[str]) -> str:
+    """``asking Data Detective and Meeting Scribe`` (the plan, in the roster's titles)."""
+    titles = [ROSTER[d].title.removeprefix("The ") for d in desks if d in ROSTER] or ["Chief"]
+    head = ", ".join(titles[:-1])
+    return "asking " + (f"{head} and {titles[-1]}" if head else titles[0])
+
+
+def _read_line(ledger: ToolLedger) -> str:
+    """What the desks have read so far: the distinct records, by kind (the recall aside)."""
+    seen: dict[str, str] = {}
+    for call in ledger.calls:
+        if call.result is not None and call.desk != "chief":
+            for node in call.result.evidence.nodes:
+                seen.setdefault(node.id, node.type)
+    return reading_line(seen.values())
+
+
+def turn_reads(ledger: ToolLedger) -> list[list[Any]]:
+    """Every record the ledger's tools read, once per (record, tool), in call order."""
+    out: dict[tuple[Any, ...], list[Any]] = {}
+    for call in ledger.calls:
+        if call.result is None:
+            continue
+        for n in call.result.evidence.nodes:
+            out.setdefault(("n", n.id, call.tool), ["n", n.id, call.tool])
+        for e in call.result.evidence.edges:
+            row = ["e", e.source, e.type, e.target, e.since, e.until, e.src, call.tool]
+            out.setdefault(tuple(row), row)
+        if len(out) >= MAX_SOURCES:
+            break
+    return list(out.values())[:MAX_SOURCES]
 
 
 def _moment(as_of: str | None) -> datetime:
@@ -395,7 +447,7 @@ async def _act_turn(
         elapsed_ms=int((time.perf_counter() - started) * 1000),
     )
     if options.save:
-        await save_turn(graph, result, asked_by=options.asked_by)
+        await save_turn(graph, result, asked_by=options.asked_by, viewing=options.viewing)
         if act.draft is not None:
             draft = act.draft.model_copy(update={"turn_id": turn_id})
             card = await propose(graph, draft, now_ms=now_ms())
@@ -420,31 +472,53 @@ async def _draw_path(ledger: ToolLedger, ids: list[str], as_of: str | None) -> d
     }
 
 
-async def save_turn(graph: TenantGraph, result: TurnResult, *, asked_by: str) -> None:
-    """Store the Turn, its Findings and what they cited, through the gate."""
+#: The most characters of ``reads`` a Turn keeps (the gate caps text at 100,000).
+READS_CHARS = 60_000
+
+
+def _reads_json(reads: list[list[Any]]) -> str:
+    """``reads`` as JSON, the first ones that fit in ``READS_CHARS``."""
+    kept: list[str] = []
+    size = 2
+    for row in reads:
+        item = json.dumps(row, ensure_ascii=False)
+        if size + len(item) + 1 > READS_CHARS:
+            break
+        kept.append(item)
+        size += len(item) + 1
+    return "[" + ",".join(kept) + "]"
+
+
+async def save_turn(
+    graph: TenantGraph, result: TurnResult, *, asked_by: str, viewing: str | None = None
+) -> None:
+    """Store the Turn, its Findings and what they cited, through the gate.
+
+    The Turn also keeps what its tools read (``reads``, for Sources) and, when asked from
+    a side pane, the channel the asker was viewing (``viewing``)."""
     now = format_moment(now_ms())
     src = f"hivebrain:turn/{result.turn_id}"
-    facts: list[dict[str, Any]] = [
-        {
-            "node": {
-                "type": "Turn",
-                "id": result.turn_id,
-                "name": result.question[:300],
-                "text": result.answer,
-                "askedAt": now_ms(),
-                "askedBy": asked_by,
-                "mode": result.mode,
-                "verified": result.verified,
-                "checks": json.dumps(result.checks),
-                "tokensRead": result.tokens["read"],
-                "tokensWritten": result.tokens["written"],
-                "elapsedMs": result.elapsed_ms,
-                "desks": result.desks,
-                "src": src,
-                "asOf": now,
-            }
-        }
-    ]
+    turn: dict[str, Any] = {
+        "type": "Turn",
+        "id": result.turn_id,
+        "name": result.question[:300],
+        "text": result.answer,
+        "askedAt": now_ms(),
+        "askedBy": asked_by,
+        "mode": result.mode,
+        "verified": result.verified,
+        "checks": json.dumps(result.checks),
+        "tokensRead": result.tokens["read"],
+        "tokensWritten": result.tokens["written"],
+        "elapsedMs": result.elapsed_ms,
+        "desks": result.desks,
+        "reads": _reads_json(result.reads),
+        "src": src,
+        "asOf": now,
+    }
+    if viewing:
+        turn["viewing"] = viewing
+    facts: list[dict[str, Any]] = [{"node": turn}]
     for i, f in enumerate(result.findings):
         fid = f"{result.turn_id}-f{i + 1}"
         facts.append(

@@ -114,3 +114,16 @@ class ConnectorFailed(HivebrainError):
     def __init__(self, reason: str) -> None:
         self.reason = reason
         super().__init__(reason, user_message=reason)
+
+
+class AnswerUnknown(HivebrainError):
+    """A button on an answer (feedback, sources) whose Turn this tenant does not hold:
+    a stale button, the answer of an erased brain, or an id that was never an answer."""
+
+    def __init__(self, turn_id: str) -> None:
+        self.turn_id = turn_id
+        super().__init__(
+            f"no answer {turn_id[:80]!r} in this tenant",
+            user_message="That answer is no longer in the brain, so I changed nothing. "
+            "Ask the question again for a fresh answer.",
+        )

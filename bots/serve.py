@@ -22,19 +22,63 @@ from agents import ChannelPostExecutor
 from bots._posters import ChannelPosters
 from bots.core import BotCore, BotSettings
 from brain import Brain, HivebrainError
+from brain.reads import feedback_counts
 from scheduler import JobRunner, JobService
 
 log = logging.getLogger(__name__)
 
 
+#: /healthz reads each tenant's feedback at most this often, and for at most this long
+#: per request (tenants not reached in time keep their last counts).
+FEEDBACK_FRESH_S = 60.0
+FEEDBACK_BUDGET_S = 2.0
+
+
+class FeedbackTotals:
+    """Each tenant's feedback counts for /healthz: read from the graphs, kept a minute."""
+
+    def __init__(self, brain: Brain) -> None:
+        self._brain = brain
+        self._counts: dict[str, dict[str, Any]] = {}
+        self._read_at: dict[str, float] = {}
+
+    async def read(self, slugs: list[str]) -> dict[str, dict[str, Any]]:
+        """``{slug: {"up", "down", "reasons", "clicks"}}`` for the tenants in ``slugs``."""
+        now = time.monotonic()
+        # never read first, then the oldest reads: each call moves every tenant forward
+        stale = sorted(
+            (
+                s
+                for s in slugs
+                if s not in self._read_at or now - self._read_at[s] >= FEEDBACK_FRESH_S
+            ),
+            key=lambda s: self._read_at.get(s, float("-inf")),
+        )
+        try:
+            async with asyncio.timeout(FEEDBACK_BUDGET_S):
+                for slug in stale:
+                    graph = await self._brain.tenant(slug)
+                    self._counts[slug] = (await feedback_counts(graph)).as_dict()
+                    self._read_at[slug] = time.monotonic()
+        except TimeoutError:
+            log.info("healthz: feedback of %d tenants left for the next call", len(stale))
+        except HivebrainError as exc:
+            log.warning("healthz: feedback not read: %s", exc)
+        return {s: self._counts[s] for s in slugs if s in self._counts}
+
+
 def health_app(brain: Brain, running: dict[str, bool], started: float) -> web.Application:
-    """The health endpoint: is the database answering, which adapters run."""
+    """The health endpoint: is the database answering, which adapters run, and each
+    tenant's feedback on its answers (👍 / 👎, the reasons given, every click)."""
+    totals = FeedbackTotals(brain)
 
     async def healthz(_: web.Request) -> web.Response:
+        feedback: dict[str, dict[str, Any]] = {}
         try:
             assert brain.registry is not None
-            tenants = len(await brain.registry.list())
-            db = "ok"
+            slugs = [t.slug for t in await brain.registry.list()]
+            tenants, db = len(slugs), "ok"
+            feedback = await totals.read(slugs)
         except HivebrainError as exc:
             tenants, db = 0, exc.user_message
         status = 200 if db == "ok" else 503
@@ -43,6 +87,7 @@ def health_app(brain: Brain, running: dict[str, bool], started: float) -> web.Ap
                 "status": "ok" if status == 200 else "degraded",
                 "database": db,
                 "tenants": tenants,
+                "feedback": feedback,
                 "adapters": running,
                 "uptime_s": round(time.monotonic() - started),
             },

@@ -14,6 +14,7 @@ from types import TracebackType
 
 from brain._embeddings import Embedder, RememberingEmbedder, SentenceTransformerEmbedder
 from brain._embeddings_onnx import OnnxEmbedder
+from brain._notes import ServerNotes
 from brain._settings import BrainSettings
 from brain._tenant_graph import ARCHIVE_SUFFIX, READS_KEY, TenantGraph
 from brain._tenants import REFERENCE_GRAPH, Registry, Tenant, graph_name, validate_slug
@@ -96,6 +97,11 @@ class Brain:
         if self._driver is None:
             raise RuntimeError("Brain.start() has not run")
         return self._driver
+
+    @property
+    def notes(self) -> ServerNotes:
+        """Small expiring notes every process sees (``brain._notes``), after ``start``."""
+        return ServerNotes(self.driver)
 
     async def start(self) -> Brain:
         """Connect (starting the embedded server if needed) and ensure the registry."""

@@ -40,7 +40,7 @@ from bots.core import BotCore
 from bots.slack import SlackPoster, build_slack_app
 from brain import Brain, TenantGraph, now_ms, read_facts
 from tests.fakes import FakeComposioAPI, FakeGitHubAPI, FakeSlackAPI
-from tests.test_slack import BOT_TOKEN, Rig, block_text, bot_settings, mention
+from tests.slack_rig import BOT_TOKEN, Rig, block_text, bot_settings, mention
 
 BUSINESS = Path(__file__).parent / "data" / "businesses" / "fernside-vets" / "facts.jsonl"
 TEAM_CHANNEL = "CTEAMVETS"
@@ -187,7 +187,9 @@ async def w(brain: Brain) -> AsyncIterator[World]:
 
 
 def sent_line(w: World, ts: str) -> str:
-    return block_text(w.slack.messages[("C1", ts)])
+    """What the answer message shows: its streamed text and its blocks."""
+    message = w.slack.messages[("C1", ts)]
+    return message.get("text", "") + block_text(message)
 
 
 # --- channel posts --------------------------------------------------------------------------

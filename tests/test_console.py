@@ -23,7 +23,7 @@ from bots.console import ConsoleChat
 from bots.core import CHANNEL_SETTINGS, NUMBER_SETTINGS, VALUE_SETTINGS, BotCore
 from brain import Brain
 from tests.fakes import FakeSlackAPI
-from tests.test_slack import FACTS, rig
+from tests.slack_rig import FACTS, rig
 
 #: (what Slack's user types after ``/hivebrain settings``, what the console's user types
 #: after ``/settings``): every setting word, in order, so each case also sees the earlier ones.

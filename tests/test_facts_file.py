@@ -287,6 +287,9 @@ async def test_cli_end_to_end(falkordb_url: str, tmp_path: Path) -> None:
     assert shown["slug"] == slug and shown["nodes"] == 3 and shown["edges"] == 1
     assert shown["refusals"] == 1
     assert shown["nodes_by_type"] == {"Person": 1, "Service": 1, "Task": 1}
+    assert shown["feedback"] == {"up": 0, "down": 0, "reasons": {}, "clicks": 0}
+    plain = cli(falkordb_url, tmp_path, "tenant", "stats", slug)
+    assert "feedback on answers: 0 👍, 0 👎, 0 clicks in all" in plain.stdout
 
     query = cli(
         falkordb_url, tmp_path, "query", slug,

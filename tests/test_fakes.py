@@ -66,6 +66,57 @@ async def test_slack_post_then_update_round_trips() -> None:
     assert fake.calls_to("chat.update")[0]["args"]["ts"] == first["ts"]
 
 
+async def test_slack_chat_stream_helper_streams_one_message() -> None:
+    async with FakeSlackAPI() as fake:
+        client = AsyncWebClient(token="xoxb-test", base_url=fake.base_url)
+        stream = await client.chat_stream(
+            channel="C1",
+            thread_ts="1700000000.000100",
+            recipient_user_id="U1",
+            recipient_team_id="T0FAKE",
+            buffer_size=5,
+        )
+        await stream.append(markdown_text="**Dana**")  # over the buffer: starts the stream
+        await stream.append(markdown_text=" owns")  # over it again: one append
+        await stream.append(markdown_text=" it")  # under it: kept for the stop
+        done = await stream.stop(blocks=[{"type": "divider"}])
+        with pytest.raises(SlackApiError) as late:
+            await client.chat_appendStream(channel="C1", ts=str(stream.ts), markdown_text="x")
+
+    assert [m for m, _ in fake.stream_calls] == [
+        "chat.startStream",
+        "chat.appendStream",
+        "chat.stopStream",
+    ]
+    message = fake.messages[("C1", str(stream.ts))]
+    assert message["text"] == "**Dana** owns it" and message["streaming"] is False
+    assert message["blocks"] == [{"type": "divider"}] and done["message"]["ts"] == stream.ts
+    assert late.value.response["error"] == "message_not_in_streaming_state"
+
+
+async def test_slack_streams_and_prompts_check_their_arguments_like_slack() -> None:
+    async with FakeSlackAPI() as fake:
+        client = AsyncWebClient(token="xoxb-test", base_url=fake.base_url)
+        with pytest.raises(SlackApiError) as no_recipient:
+            await client.chat_startStream(channel="C1", thread_ts="1.2", markdown_text="hi")
+        dm = await client.chat_startStream(channel="D1", thread_ts="1.2", markdown_text="hi")
+        with pytest.raises(SlackApiError) as too_many:
+            await client.assistant_threads_setSuggestedPrompts(
+                channel_id="D1", prompts=[{"title": f"t{i}", "message": "m"} for i in range(5)]
+            )
+        await client.assistant_threads_setSuggestedPrompts(
+            channel_id="D1", thread_ts="1.2", prompts=[{"title": "t", "message": "m"}]
+        )
+        await client.assistant_threads_setStatus(channel_id="D1", thread_ts="1.2", status="is x")
+        await client.assistant_threads_setStatus(channel_id="D1", thread_ts="1.2", status="")
+
+    assert no_recipient.value.response["error"] == "missing_recipient_user_id"
+    assert dm["ts"]  # a DM needs no recipient
+    assert too_many.value.response["error"] == "invalid_arguments"
+    assert [p["prompts"] for p in fake.suggested_prompts] == [[{"title": "t", "message": "m"}]]
+    assert [s["status"] for s in fake.statuses] == ["is x", ""]
+
+
 async def test_slack_update_of_unknown_message_fails_like_slack() -> None:
     async with FakeSlackAPI() as fake:
         client = AsyncWebClient(token="xoxb-test", base_url=fake.base_url)

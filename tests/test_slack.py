@@ -11,9 +11,6 @@ import json
 import time
 import uuid
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
-from typing import Any
-from urllib.parse import urlencode
 
 import aiohttp
 import pytest
@@ -21,15 +18,10 @@ import pytest_asyncio
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 from pydantic import SecretStr
-from slack_bolt.app.async_app import AsyncApp
-from slack_bolt.request.async_request import AsyncBoltRequest
-from slack_bolt.response import BoltResponse
 from slack_sdk.signature import SignatureVerifier
 from slack_sdk.web.async_client import AsyncWebClient
 
 from agents import (
-    ExecutorRegistry,
-    RecordOnlyExecutor,
     TurnOptions,
     TurnResult,
     get_card,
@@ -37,13 +29,11 @@ from agents import (
 )
 from agents.cards import CardDraft, card_view, propose
 from agents.errors import ActionFailed
-from bots.core import Answer, BotCore, BotSettings, CardView, Reply
+from bots.core import BotCore, CardView, Reply
 from bots.slack import (
     RegistryInstallationStore,
     SlackPoster,
     adapter_of,
-    build_slack_app,
-    drain,
     render_card_blocks,
     render_reply_blocks,
     replace_card_blocks,
@@ -52,15 +42,17 @@ from bots.slack import (
 )
 from brain import Brain, TenantGraph, now_ms
 from tests.fakes import FakeSlackAPI
-
-SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
-BOT_TOKEN = "xoxb-fake-bot-token"
-QUESTION = "who owns Invoice export?"
-FACTS: list[dict[str, Any]] = [
-    {"node": {"type": "Person", "id": "p-dana", "name": "Dana Reyes"}},
-    {"node": {"type": "Task", "id": "t-invoice", "name": "Invoice export"}},
-    {"edge": {"from": "p-dana", "type": "OWNS", "to": "t-invoice", "since": "2026-10-01"}},
-]
+from tests.slack_rig import (
+    BOT_TOKEN,
+    QUESTION,
+    SECRET,
+    Rig,
+    block_text,
+    bot_settings,
+    mention,
+    rig,
+    tenant,
+)
 
 
 @pytest.fixture(scope="session")
@@ -74,178 +66,6 @@ async def fake() -> AsyncIterator[FakeSlackAPI]:
     # A team id per test: bindings live in the shared registry graph.
     async with FakeSlackAPI(team_id=f"T{uuid.uuid4().hex[:8].upper()}") as api:
         yield api
-
-
-def bot_settings(**changes: Any) -> BotSettings:
-    values: dict[str, Any] = {"slack_signing_secret": SecretStr(SECRET), **changes}
-    return BotSettings(_env_file=None, **values)  # type: ignore[call-arg]  # pydantic-settings init kwarg
-
-
-@dataclass
-class Rig:
-    """The app under test, its fake Slack, and helpers that sign and send requests."""
-
-    fake: FakeSlackAPI
-    core: BotCore
-    app: AsyncApp
-    graph: TenantGraph | None = None
-    sent: list[BoltResponse] = field(default_factory=list)
-
-    @property
-    def team(self) -> str:
-        return self.fake.workspace.team_id
-
-    async def send(
-        self,
-        body: str,
-        *,
-        content_type: str = "application/json",
-        timestamp: int | None = None,
-        secret: str = SECRET,
-        headers: dict[str, str] | None = None,
-    ) -> BoltResponse:
-        ts = str(int(time.time()) if timestamp is None else timestamp)
-        signature = SignatureVerifier(secret).generate_signature(timestamp=ts, body=body)
-        request = AsyncBoltRequest(
-            body=body,
-            headers={
-                "content-type": content_type,
-                "x-slack-request-timestamp": ts,
-                "x-slack-signature": signature,
-                **(headers or {}),
-            },
-        )
-        response = await self.app.async_dispatch(request)
-        await drain(self.app)
-        self.sent.append(response)
-        return response
-
-    async def event(
-        self, event: dict[str, Any], *, event_id: str | None = None, **kwargs: Any
-    ) -> BoltResponse:
-        return await self.send(json.dumps(event_callback(self.team, event, event_id)), **kwargs)
-
-    async def command(self, text: str, *, user: str = "U1", channel: str = "C1") -> BoltResponse:
-        form = {
-            "token": "legacy",
-            "team_id": self.team,
-            "team_domain": "acme",
-            "channel_id": channel,
-            "channel_name": "general",
-            "user_id": user,
-            "user_name": user.lower(),
-            "command": "/hivebrain",
-            "text": text,
-            "api_app_id": "A0FAKE",
-            "response_url": f"{self.fake.origin}/api/response.url",
-            "trigger_id": f"trig-{uuid.uuid4().hex[:8]}",
-        }
-        return await self.send(urlencode(form), content_type="application/x-www-form-urlencoded")
-
-    async def click(
-        self, action_id: str, card_id: str, *, user: str, channel: str, message_ts: str
-    ) -> BoltResponse:
-        message = self.fake.messages[(channel, message_ts)]
-        payload = {
-            "type": "block_actions",
-            "team": {"id": self.team, "domain": "acme"},
-            "user": {"id": user, "username": user.lower(), "team_id": self.team},
-            "api_app_id": "A0FAKE",
-            "token": "legacy",
-            "trigger_id": "trig-1",
-            "container": {
-                "type": "message",
-                "message_ts": message_ts,
-                "channel_id": channel,
-                "is_ephemeral": False,
-            },
-            "channel": {"id": channel, "name": "general"},
-            "message": message,
-            "response_url": f"{self.fake.origin}/api/response.url",
-            "actions": [
-                {
-                    "action_id": action_id,
-                    "block_id": f"hb-actions-{card_id}",
-                    "value": card_id,
-                    "type": "button",
-                    "action_ts": "1700000001.0",
-                }
-            ],
-        }
-        body = urlencode({"payload": json.dumps(payload)})
-        return await self.send(body, content_type="application/x-www-form-urlencoded")
-
-    def posts(self, channel: str = "C1") -> list[dict[str, Any]]:
-        return [m for (c, _), m in sorted(self.fake.messages.items()) if c == channel]
-
-
-def event_callback(team: str, event: dict[str, Any], event_id: str | None = None) -> dict[str, Any]:
-    return {
-        "token": "legacy",
-        "team_id": team,
-        "api_app_id": "A0FAKE",
-        "event": event,
-        "type": "event_callback",
-        "event_id": event_id or f"Ev{uuid.uuid4().hex[:10].upper()}",
-        "event_time": int(time.time()),
-        "authorizations": [
-            {
-                "enterprise_id": None,
-                "team_id": team,
-                "user_id": "UBOT",
-                "is_bot": True,
-                "is_enterprise_install": False,
-            }
-        ],
-    }
-
-
-def mention(ts: str, text: str = f"<@UBOT> {QUESTION}", **fields: Any) -> dict[str, Any]:
-    return {
-        "type": "app_mention",
-        "user": "U1",
-        "text": text,
-        "ts": ts,
-        "channel": "C1",
-        "event_ts": ts,
-        "client_msg_id": str(uuid.uuid4()),
-        **fields,
-    }
-
-
-async def tenant(brain: Brain, team: str, *, approvers: list[str] | None = None) -> TenantGraph:
-    assert brain.registry is not None
-    slug = f"s-{uuid.uuid4().hex[:8]}"
-    await brain.create_tenant(slug)
-    await brain.registry.bind(slug, "slack", team)
-    if approvers:
-        await brain.registry.update_settings(slug, {"approvers": approvers})
-    graph = await brain.tenant(slug)
-    stamped = [{k: {**v, "src": "test", "asOf": "2026-11-01"} for k, v in f.items()} for f in FACTS]
-    report = await graph.write_facts(list(enumerate(stamped, 1)))
-    assert report.refused == 0, report.refusals
-    return graph
-
-
-async def rig(
-    brain: Brain,
-    fake: FakeSlackAPI,
-    *,
-    answer: Answer = run_turn,
-    bind: bool = True,
-    approvers: list[str] | None = None,
-) -> Rig:
-    graph = await tenant(brain, fake.workspace.team_id, approvers=approvers) if bind else None
-    core = BotCore(brain, executors=ExecutorRegistry([RecordOnlyExecutor()]), answer=answer)
-    client = AsyncWebClient(token=BOT_TOKEN, base_url=fake.base_url)
-    return Rig(fake, core, build_slack_app(core, bot_settings(), client=client), graph)
-
-
-def block_text(message: dict[str, Any]) -> str:
-    return json.dumps(message.get("blocks", []), ensure_ascii=False)
-
-
-# --- questions ------------------------------------------------------------------------------
 
 
 async def test_a_mention_is_acknowledged_then_answered_in_its_thread(
@@ -267,12 +87,19 @@ async def test_a_mention_is_acknowledged_then_answered_in_its_thread(
     [answer] = [m for m in r.posts() if m.get("user") == "UBOT"]
     assert answer["thread_ts"] == ts
     assert "Dana Reyes" in answer["text"] and "Dana Reyes" in block_text(answer)
-    [call] = fake.calls_to("chat.postMessage")
-    assert {k: call["args"].get(k) for k in ("link_names", "parse", "unfurl_links")} == {
-        "link_names": False,
-        "parse": "none",
-        "unfurl_links": False,
-    }
+    # the checked answer is streamed into the thread, to the asker, as one message
+    assert not fake.calls_to("chat.postMessage")
+    assert fake.stream_calls[0][0] == "chat.startStream"
+    assert fake.stream_calls[-1] == ("chat.stopStream", answer["ts"])
+    [start] = fake.calls_to("chat.startStream")
+    assert start["args"]["thread_ts"] == ts
+    assert (start["args"]["recipient_user_id"], start["args"]["recipient_team_id"]) == (
+        "U1",
+        r.team,
+    )
+    # the thread's status said what was happening, and was cleared once it was answered
+    statuses = [s["status"] for s in fake.statuses if s["thread_ts"] == ts]
+    assert statuses[0].startswith("is ") and statuses[-1] == ""
     # The path behind the answer is drawn and uploaded into the same thread.
     [upload] = fake.uploads.values()
     assert upload["thread_ts"] == ts and upload["data"].startswith(b"\x89PNG")
@@ -448,7 +275,7 @@ async def test_a_retried_delivery_is_answered_once(brain: Brain, fake: FakeSlack
     await r.event({**event, "type": "message", "channel_type": "channel"})
 
     assert retry.status == 200
-    assert len(fake.calls_to("chat.postMessage")) == 1
+    assert len(fake.calls_to("chat.startStream")) == 1
     assert [c["args"]["name"] for c in fake.calls_to("reactions.add")] == [
         "eyes",
         "white_check_mark",

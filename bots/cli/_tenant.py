@@ -69,7 +69,8 @@ async def tenant_list(as_json: Annotated[bool, typer.Option("--json")] = False) 
 async def tenant_stats_cmd(
     slug: str, as_json: Annotated[bool, typer.Option("--json")] = False
 ) -> None:
-    """Nodes and edges by type, open versus closed edges, refusals and memory."""
+    """Nodes and edges by type, open versus closed edges, refusals, memory, and the team's
+    feedback on answers (each person's latest 👍 / 👎 per answer, reasons, clicks)."""
 
     async def act(brain: Brain) -> None:
         stats = await tenant_stats(await brain.tenant(slug))
@@ -91,6 +92,14 @@ def print_stats(stats: dict[str, Any]) -> None:
     nodes = Table("node type", "count")
     for t, c in sorted(stats["nodes_by_type"].items()):
         nodes.add_row(t, f"{c:,}")
+    feedback: dict[str, Any] = stats["feedback"]
+    given: dict[str, int] = feedback["reasons"]
+    reasons = ", ".join(f"{k} {v}" for k, v in given.items())
+    console.print(
+        f"feedback on answers: {feedback['up']:,} 👍, {feedback['down']:,} 👎"
+        + (f" ({reasons})" if reasons else "")
+        + f", {feedback['clicks']:,} clicks in all"
+    )
     edges = Table("edge type", "open", "closed")
     for t, v in sorted(stats["edges_by_type"].items()):
         edges.add_row(t, f"{v['open']:,}", f"{v['closed']:,}")

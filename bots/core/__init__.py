@@ -1,4 +1,5 @@
-"""The platform-neutral core: a conversation turn, the Reply model, limits and safety."""
+"""The platform-neutral core: a conversation turn, the Reply model, limits and safety,
+the buttons on every answer (feedback, sources) and throttled progress lines."""
 
 from __future__ import annotations
 
@@ -9,6 +10,14 @@ from bots.core._core import (
     apology,
     reply_from_turn,
     user_key,
+)
+from bots.core._feedback import (
+    NOT_MEMBER,
+    AnswerVote,
+    VoteOutcome,
+    pack_lines,
+    reason_choices,
+    source_line,
 )
 from bots.core._limits import SeenEvents, TenantQueue
 from bots.core._path_image import (
@@ -46,9 +55,17 @@ from bots.core._settings_command import (
     settings_command,
     settings_help,
 )
+from bots.core._throttle import Throttle
 from bots.core._uploads import Fetch
 
 __all__ = [
+    "NOT_MEMBER",
+    "AnswerVote",
+    "Throttle",
+    "VoteOutcome",
+    "pack_lines",
+    "reason_choices",
+    "source_line",
     "CHANNEL_SETTINGS",
     "NUMBER_SETTINGS",
     "VALUE_SETTINGS",

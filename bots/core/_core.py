@@ -24,13 +24,27 @@ from agents import (
     ExecutorRegistry,
     HivebrainError,
     NotApprover,
+    Progress,
+    SuggestedPrompt,
     TurnOptions,
     TurnResult,
     decide,
     get_card,
     list_cards,
+    suggested_prompts,
 )
 from agents.cards import CardPlace, card_view, edit_card
+from bots.core._feedback import (
+    NOT_CONNECTED,
+    NOT_MEMBER,
+    THANKS_DOWN,
+    THANKS_UP,
+    AnswerVote,
+    VoteOutcome,
+    explain,
+    sources_lines,
+    vote_on,
+)
 from bots.core._identity import claim_identity, find_asker
 from bots.core._limits import SeenEvents, TenantQueue
 from bots.core._reply import (
@@ -108,6 +122,7 @@ def reply_from_turn(turn: TurnResult) -> Reply:
         path_edges=edges,
         cards=cards,
         notes=extra,
+        turn_id=turn.turn_id,
     )
 
 
@@ -298,9 +313,16 @@ class BotCore:
             self._threads.popitem(last=False)
 
     async def handle_message(
-        self, msg: InboundMessage, *, fetch: Fetch | None = None
+        self,
+        msg: InboundMessage,
+        *,
+        fetch: Fetch | None = None,
+        progress: Progress | None = None,
     ) -> Reply | None:
-        """Answer one inbound message. None means "already answered" (a redelivery)."""
+        """Answer one inbound message. None means "already answered" (a redelivery).
+
+        ``progress`` is told what the turn is doing now (for a status line); it must not
+        block (``bots.core.Throttle.update`` does not)."""
         if not self.seen.first_time(f"{msg.platform}:{msg.workspace_id}:{msg.message_id}"):
             log.info("duplicate delivery of %s message %s ignored", msg.platform, msg.message_id)
             return None
@@ -344,6 +366,12 @@ class BotCore:
                         timezone=str(settings.get("timezone") or "UTC"),
                         place=place,
                         asker={"id": asker.id, "name": asker.name} if asker else None,
+                        progress=progress,
+                        viewing=(
+                            f"{msg.platform}:{msg.viewing_channel_id}"
+                            if msg.viewing_channel_id
+                            else None
+                        ),
                     ),
                 )
             self.remember_thread(msg, question)
@@ -366,6 +394,78 @@ class BotCore:
             fetch=fetch,
             propose=self.extract_meeting_items,
         )
+
+    # --- answers' buttons: feedback, sources, suggestions ----------------------------------
+
+    async def suggestions(self, platform: str, workspace_id: str) -> list[SuggestedPrompt]:
+        """Questions about this workspace's own records for a new thread (none if unbound)."""
+        graph = await self.tenant_for(platform, workspace_id)
+        return [] if graph is None else await suggested_prompts(graph)
+
+    async def rate_answer(self, vote: AnswerVote) -> VoteOutcome:
+        """Record a 👍 / 👎 as a Feedback node; refuse non-members and stale answers."""
+        if not vote.is_member:
+            return VoteOutcome(None, NOT_MEMBER)
+        error_id = uuid.uuid4().hex[:8]
+        try:
+            graph = await self.tenant_for(vote.platform, vote.workspace_id)
+            if graph is None:
+                return VoteOutcome(None, NOT_CONNECTED)
+            key = user_key(vote.platform, vote.user_id)
+            feedback_id = await vote_on(graph, vote, user_key=key, at_ms=now_ms())
+            return VoteOutcome(feedback_id, THANKS_UP if vote.vote == "up" else THANKS_DOWN)
+        except HivebrainError as exc:
+            return VoteOutcome(None, exc.user_message)
+        except Exception as exc:  # the one top-level handler for feedback clicks
+            log.exception("error %s recording feedback on %s", error_id, vote.turn_id)
+            return VoteOutcome(None, apology(error_id, exc).answer)
+
+    async def explain_vote(
+        self,
+        platform: str,
+        workspace_id: str,
+        user_id: str,
+        *,
+        feedback_id: str,
+        reason: str,
+        text: str,
+    ) -> str:
+        """Fill a 👎's reason and free text, once; the private note that says what happened."""
+        error_id = uuid.uuid4().hex[:8]
+        try:
+            graph = await self.tenant_for(platform, workspace_id)
+            if graph is None:
+                return NOT_CONNECTED
+            return await explain(
+                graph,
+                feedback_id=feedback_id,
+                reason=reason,
+                text=text,
+                user_key=user_key(platform, user_id),
+            )
+        except HivebrainError as exc:
+            return exc.user_message
+        except Exception as exc:  # the one top-level handler for feedback forms
+            log.exception("error %s explaining feedback %s", error_id, feedback_id)
+            return apology(error_id, exc).answer
+
+    async def answer_sources(
+        self, platform: str, workspace_id: str, turn_id: str, *, is_member: bool = True
+    ) -> list[str]:
+        """Every record an answer read, as lines to show privately (a refusal: one line)."""
+        if not is_member:
+            return [NOT_MEMBER]
+        error_id = uuid.uuid4().hex[:8]
+        try:
+            graph = await self.tenant_for(platform, workspace_id)
+            if graph is None:
+                return [NOT_CONNECTED]
+            return await sources_lines(graph, turn_id)
+        except HivebrainError as exc:  # AnswerUnknown: a stale button
+            return [exc.user_message]
+        except Exception as exc:  # the one top-level handler for Sources clicks
+            log.exception("error %s listing the sources of %s", error_id, turn_id)
+            return [apology(error_id, exc).answer]
 
     # --- cards ---------------------------------------------------------------------------
 

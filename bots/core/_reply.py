@@ -136,6 +136,8 @@ class Reply(_Frozen):
 
     ``notes`` carries caveats that must travel with the answer ("Sample data",
     "As of 2026-11-20"); ``error_id`` lets a user quote a failure to an operator.
+    ``turn_id`` names the saved answer: renderers put its feedback and Sources buttons
+    on it (a reply that is no saved answer, such as an apology, has none).
     """
 
     answer: str
@@ -147,6 +149,7 @@ class Reply(_Frozen):
     cards: list[CardView] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
     error_id: str | None = None
+    turn_id: str | None = None
 
 
 class Attachment(BaseModel):
@@ -180,6 +183,9 @@ class InboundMessage(BaseModel):
     text: str
     attachments: list[Attachment] = Field(default_factory=list)
     message_id: str
+    #: The channel the user is looking at while asking from a side pane (Slack's
+    #: assistant), when the platform says.
+    viewing_channel_id: str | None = None
 
 
 class CardDecision(BaseModel):

@@ -40,16 +40,16 @@ from bots.core import (
     apology,
     truncate_text,
 )
-from bots.discord._commands import HivebrainCommands
-from bots.discord._interactions import (
-    CLICK_ACK_S,
-    NO_MENTIONS,
-    CardButton,
-    decide_click,
-    note,
-    tell,
+from bots.discord._answer_buttons import (
+    FeedbackButton,
+    SourcesButton,
+    feedback_click,
+    sources_click,
 )
+from bots.discord._commands import HivebrainCommands
+from bots.discord._interactions import CLICK_ACK_S, CardButton, decide_click
 from bots.discord._poster import send_reply
+from bots.discord._private import NO_MENTIONS, note, tell
 
 log = logging.getLogger(__name__)
 
@@ -117,12 +117,13 @@ class HivebrainDiscord(commands.AutoShardedBot):
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
-        """Register the card buttons and the slash commands; sync commands only if asked.
+        """Register the card and answer buttons and the slash commands; sync commands only if
+        asked.
 
         Runs once per start, before any event: ``add_dynamic_items`` is what makes buttons
         on messages from earlier runs work.
         """
-        self.add_dynamic_items(CardButton)
+        self.add_dynamic_items(CardButton, FeedbackButton, SourcesButton)
         await self.add_cog(HivebrainCommands(self))
         if self.sync_commands:
             try:
@@ -246,6 +247,18 @@ class HivebrainDiscord(commands.AutoShardedBot):
     ) -> None:
         """Hook: decide a card for whoever clicked; edit the card, or tell the clicker privately."""
         await decide_click(self, interaction, action, card_id)
+
+    # --- answers' buttons -------------------------------------------------------------
+
+    async def feedback_click(
+        self, interaction: discord.Interaction[Any], vote: str, turn_id: str
+    ) -> None:
+        """Hook: record a 👍 / 👎 for whoever clicked (a 👎 opens the reason modal)."""
+        await feedback_click(self, interaction, vote, turn_id)
+
+    async def sources_click(self, interaction: discord.Interaction[Any], turn_id: str) -> None:
+        """Hook: show the clicker, privately, every record the answer read."""
+        await sources_click(self, interaction, turn_id)
 
     # --- errors --------------------------------------------------------------------------
 

@@ -6,10 +6,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bots.core import CHANNEL_SETTINGS, InboundMessage, apply_settings, settings_change
-from bots.discord._interactions import note
-from bots.discord._poster import send_reply
+from bots.core import CHANNEL_SETTINGS, InboundMessage, Throttle, apply_settings, settings_change
+from bots.discord._poster import answer_interaction, token_fresh
+from bots.discord._private import note
 from bots.discord._surface import DiscordSurface
+
+#: Progress edits of a deferred answer happen at most this often.
+EDIT_EVERY_S = 1.0
 
 
 class HivebrainCommands(commands.Cog):
@@ -21,7 +24,11 @@ class HivebrainCommands(commands.Cog):
     @app_commands.command(name="ask", description="Ask the company brain a question")
     @app_commands.describe(question="What do you want to know?")
     async def ask(self, interaction: discord.Interaction[discord.Client], question: str) -> None:
-        """Defer at once (Discord shows "thinking"), then follow up with the answer."""
+        """Defer at once (Discord shows "thinking"), show what the desks are doing by editing
+        that response at most once a second, then replace it with the answer.
+
+        An interaction's token answers for 15 minutes: past that the answer is posted in
+        the channel with the bot's own token (``answer_interaction``)."""
         await interaction.response.defer(thinking=True)
         bot, user = self.bot, interaction.user
         workspace = (
@@ -38,11 +45,23 @@ class HivebrainCommands(commands.Cog):
             text=question,
             message_id=f"interaction-{interaction.id}",
         )
-        reply = await bot.core.handle_message(inbound)
+
+        async def show(line: str) -> None:
+            if token_fresh(interaction):
+                await interaction.edit_original_response(content=note(f"⏳ {line}…"))
+
+        status = Throttle(show, every_s=EDIT_EVERY_S, name=f"discord-ask-{interaction.id}")
+        try:
+            reply = await bot.core.handle_message(inbound, progress=status.update)
+        finally:
+            await status.close()
         if reply is None:  # a redelivery (interaction ids are unique, so hardly ever)
-            await interaction.followup.send("I've already answered that.", ephemeral=True)
-        else:
-            await send_reply(interaction.followup.send, reply)
+            if token_fresh(interaction):
+                await interaction.followup.send("I've already answered that.", ephemeral=True)
+            return
+        channel = interaction.channel
+        fallback = channel.send if isinstance(channel, discord.abc.Messageable) else None
+        await answer_interaction(interaction, reply, fallback=fallback)
 
     @app_commands.command(name="connect", description="Connect this server to a company brain")
     @app_commands.describe(name="A name for the brain (default: this server's name)")

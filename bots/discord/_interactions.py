@@ -21,10 +21,15 @@ from bots.core import (
     CardView,
     DecisionOutcome,
     apology,
-    sanitize_mentions,
-    truncate_text,
 )
-from bots.discord._render import CONTENT_LIMIT, card_buttons, render_card_embed
+from bots.discord._answer_buttons import (
+    FEEDBACK_TEMPLATE,
+    SOURCES_TEMPLATE,
+    FeedbackButton,
+    SourcesButton,
+)
+from bots.discord._private import note, tell
+from bots.discord._render import card_buttons, render_card_embed
 from bots.discord._surface import DiscordSurface
 
 log = logging.getLogger(__name__)
@@ -35,16 +40,11 @@ CARD_TEMPLATE = r"hb:card:(?P<action>approve|reject|details|retry):(?P<card>[A-Z
 #: A click whose decision is this quick is answered directly; a slower one (an executor
 #: calling GitHub) is deferred first, so Discord's 3 s deadline always holds.
 CLICK_ACK_S = 2.0
-NO_MENTIONS = discord.AllowedMentions.none()
-
-
-def note(text: str) -> str:
-    """A private note for one user: mention-safe and within one message."""
-    return truncate_text(sanitize_mentions(text, "discord"), CONTENT_LIMIT)
 
 
 def view_from_components(components: list[Json]) -> discord.ui.View | None:
-    """A discord.py view for rendered action rows; card buttons become :class:`CardButton`."""
+    """A discord.py view for rendered action rows; card buttons become :class:`CardButton`,
+    an answer's 👍 / 👎 and Sources :class:`FeedbackButton` and :class:`SourcesButton`."""
     if not components:
         return None
     view = discord.ui.View(timeout=None)
@@ -52,17 +52,15 @@ def view_from_components(components: list[Json]) -> discord.ui.View | None:
         for button in action_row.get("components", []):
             custom_id = button.get("custom_id", "")
             style = discord.ButtonStyle(button.get("style", 2))
-            match = re.fullmatch(CARD_TEMPLATE, custom_id)
-            if match:
+            label = button.get("label")
+            if match := re.fullmatch(CARD_TEMPLATE, custom_id):
                 view.add_item(
-                    CardButton(
-                        match["action"],
-                        match["card"],
-                        label=button.get("label"),
-                        style=style,
-                        row=row,
-                    )
+                    CardButton(match["action"], match["card"], label=label, style=style, row=row)
                 )
+            elif match := re.fullmatch(FEEDBACK_TEMPLATE, custom_id):
+                view.add_item(FeedbackButton(match["vote"], match["turn"], label=label, row=row))
+            elif match := re.fullmatch(SOURCES_TEMPLATE, custom_id):
+                view.add_item(SourcesButton(match["turn"], label=label, row=row))
             else:
                 view.add_item(
                     discord.ui.Button(
@@ -163,17 +161,6 @@ async def decide_click(
         error_id = uuid.uuid4().hex[:8]
         log.exception("error %s handling click on card %s", error_id, card_id)
         await tell(interaction, apology(error_id, exc).answer)
-
-
-async def tell(interaction: discord.Interaction[Any], text: str) -> None:
-    """Answer an interaction privately (a follow-up once it is answered or deferred)."""
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not answer discord interaction %s", interaction.id)
 
 
 def decided_message(

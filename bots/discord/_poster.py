@@ -12,13 +12,15 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import discord
 
 from agents.errors import ActionFailed
 from bots.core import Reply, render_path_png, sanitize_mentions, split_text
-from bots.discord._interactions import NO_MENTIONS, view_from_components
+from bots.discord._interactions import view_from_components
+from bots.discord._private import NO_MENTIONS
 from bots.discord._render import CONTENT_LIMIT, DiscordMessage, render_reply_messages
 from bots.discord._surface import DiscordSurface
 
@@ -32,16 +34,18 @@ PATH_FILE = "path.png"
 NONCE_LIMIT = 25
 
 
-async def send_reply(send: Send, reply: Reply) -> list[Any]:
+async def send_reply(send: Send, reply: Reply, *, first: Send | None = None) -> list[Any]:
     """Post a reply through ``send`` (``channel.send`` or ``followup.send``), in order.
 
-    The path picture, when there is one, is attached to the message holding the
-    "Path" embed and shown inside it. Returns what ``send`` returned, per message.
+    ``first``, when given, carries the first message instead (an edit of a deferred
+    interaction's original response). The path picture, when there is one, is attached
+    to the message holding the "Path" embed and shown inside it. Returns what each send
+    returned, per message.
     """
     messages = render_reply_messages(reply)
     png = await _path_png(reply)
     sent: list[Any] = []
-    for message in messages:
+    for index, message in enumerate(messages):
         kwargs = _send_kwargs(message)
         if png is not None and _attach_path(kwargs):
             kwargs["files"] = [
@@ -52,8 +56,46 @@ async def send_reply(send: Send, reply: Reply) -> list[Any]:
                 )
             ]
             png = None
-        sent.append(await send(**kwargs))
+        carrier = first if first is not None and index == 0 else send
+        sent.append(await carrier(**kwargs))
     return sent
+
+
+#: An interaction's token lets the bot answer for 15 minutes from the interaction; past
+#: this many seconds (a minute of margin) the answer goes through the channel instead.
+TOKEN_LIFE_S = 15 * 60
+TOKEN_MARGIN_S = 60
+
+
+def token_fresh(interaction: discord.Interaction[Any], *, now: datetime | None = None) -> bool:
+    """Whether the interaction's webhook token may still answer (``TOKEN_LIFE_S``)."""
+    age = (now or datetime.now(UTC)) - interaction.created_at
+    return age < timedelta(seconds=TOKEN_LIFE_S - TOKEN_MARGIN_S)
+
+
+async def answer_interaction(
+    interaction: discord.Interaction[Any], reply: Reply, *, fallback: Send | None
+) -> list[Any]:
+    """Answer a deferred interaction with ``reply``: the first message replaces the original
+    response (its "thinking" or progress line), the rest are follow-ups.
+
+    Past the token's life everything goes through ``fallback`` (the channel's ``send``,
+    with the bot's own token) so a slow answer is never lost; with no fallback it is
+    logged and dropped.
+    """
+    if not token_fresh(interaction):
+        if fallback is None:
+            log.warning("interaction %s expired and has no channel to answer in", interaction.id)
+            return []
+        log.info("interaction %s: token past its life, answering in the channel", interaction.id)
+        return await send_reply(fallback, reply)
+
+    async def edit_original(**kwargs: Any) -> Any:
+        files = kwargs.pop("files", [])
+        kwargs.setdefault("view", None)  # no buttons: clear any the progress line had
+        return await interaction.edit_original_response(attachments=files, **kwargs)
+
+    return await send_reply(interaction.followup.send, reply, first=edit_original)
 
 
 def _send_kwargs(message: DiscordMessage) -> dict[str, Any]:

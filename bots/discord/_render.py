@@ -41,6 +41,10 @@ CUSTOM_ID_LIMIT = 100
 LABEL_LIMIT = 80
 
 CUSTOM_ID_PREFIX = "hb:card:"
+#: The buttons under every saved answer: ``hb:fb:up:<turn>``, ``hb:fb:down:<turn>``,
+#: ``hb:src:<turn>``.
+FEEDBACK_PREFIX = "hb:fb:"
+SOURCES_PREFIX = "hb:src:"
 STYLE_SECONDARY = 2
 STYLE_SUCCESS = 3
 STYLE_DANGER = 4
@@ -113,6 +117,24 @@ def card_buttons(card: CardView) -> Json:
         "components": [
             {"type": 2, "style": style, "label": label, "custom_id": _custom_id(action, card.id)}
             for label, action, style in buttons
+        ],
+    }
+
+
+def answer_buttons(turn_id: str) -> Json:
+    """The action row under a saved answer: 👍, 👎 and Sources (see ``FEEDBACK_PREFIX``).
+
+    Raises ``ValueError`` if the turn id does not fit Discord's 100-character custom id."""
+    ids = [f"{FEEDBACK_PREFIX}up:{turn_id}", f"{FEEDBACK_PREFIX}down:{turn_id}"]
+    ids.append(f"{SOURCES_PREFIX}{turn_id}")
+    if any(len(i) > CUSTOM_ID_LIMIT for i in ids):
+        raise ValueError(f"turn id is {len(turn_id)} chars; a Discord custom_id holds 100")
+    labels = ("👍", "👎", "Sources")
+    return {
+        "type": 1,
+        "components": [
+            {"type": 2, "style": STYLE_SECONDARY, "label": label, "custom_id": custom_id}
+            for label, custom_id in zip(labels, ids, strict=True)
         ],
     }
 
@@ -214,7 +236,8 @@ def render_reply_messages(reply: Reply) -> list[DiscordMessage]:
     The answer fills message content in pieces of at most 2,000 characters; the status
     (verified, check notes, caveats in the footer), path, sources and cards follow as
     embeds, packed so each message keeps to 10 embeds, 6,000 embed characters and 5
-    button rows. Raises ``ValueError`` if a pending card's id is too long for a button.
+    button rows; a saved answer ends with its 👍 / 👎 / Sources row. Raises
+    ``ValueError`` if a pending card's id is too long for a button.
     """
     answer = sanitize_mentions(reply.answer, "discord")
     drafts: list[tuple[str, list[Json], list[Json]]] = [
@@ -235,4 +258,8 @@ def render_reply_messages(reply: Reply) -> list[DiscordMessage]:
         embeds.append(embed)
         if row is not None:
             rows.append(row)
+    if reply.turn_id:  # the answer's own buttons go last, on its last message
+        if len(drafts[-1][2]) >= ROWS_PER_MESSAGE:
+            drafts.append(("Was this answer right?", [], []))
+        drafts[-1][2].append(answer_buttons(reply.turn_id))
     return [DiscordMessage(content=c, embeds=e, components=r) for c, e, r in drafts]

@@ -20,7 +20,8 @@ Channel = discord.abc.GuildChannel | discord.Thread | discord.abc.PrivateChannel
 
 @runtime_checkable
 class DiscordSurface(Protocol):
-    """The bot as its parts use it: the core, the DM workspace hook, clicks and channels."""
+    """The bot as its parts use it: the core, the DM workspace hook, clicks (cards, feedback,
+    sources) and channels."""
 
     core: BotCore
     #: Seconds a click's decision may take before the click is deferred.
@@ -34,6 +35,16 @@ class DiscordSurface(Protocol):
         self, interaction: discord.Interaction[Any], action: str, card_id: str
     ) -> None:
         """Decide a card for whoever clicked."""
+        ...
+
+    async def feedback_click(
+        self, interaction: discord.Interaction[Any], vote: str, turn_id: str
+    ) -> None:
+        """Record a 👍 / 👎 on an answer for whoever clicked."""
+        ...
+
+    async def sources_click(self, interaction: discord.Interaction[Any], turn_id: str) -> None:
+        """Show the clicker, privately, every record an answer read."""
         ...
 
     def get_channel(self, id: int, /) -> Channel | None:

@@ -1,9 +1,16 @@
 """The Slack adapter: Bolt events and posting answers, over BotCore.
 
-The ``/hivebrain`` command lives in ``bots.slack._commands`` and the card buttons in
-``bots.slack._card_actions``; both are wired here and see this adapter only through
-``bots.slack._surface.SlackSurface`` (its core, its tasks, ``post_answer``). Every post
-goes through ``bots.slack._posting``.
+The ``/hivebrain`` command lives in ``bots.slack._commands``, the card buttons in
+``bots.slack._card_actions``, the assistant pane in ``bots.slack._assistant`` and the
+buttons under every answer (👍 / 👎, Sources) in ``bots.slack._answer_actions``; all are
+wired here and see this adapter only through ``bots.slack._surface.SlackSurface``. Every
+post goes through ``bots.slack._posting``.
+
+An answer in a thread (a mention, an assistant thread, a reply in a bot thread) shows
+what the desks are doing as the thread's status (``assistant.threads.setStatus``, at
+most once a second, cleared when the answer is posted) and is then streamed, checked,
+in one stream (``bots.slack._posting.stream_reply``). A DM outside a thread gets one
+posted message, as before.
 
 Slack wants every request acknowledged within three seconds, and a turn can take longer,
 so each listener only checks the payload, acks and starts a named task that does the
@@ -36,12 +43,14 @@ from slack_bolt.context.async_context import AsyncBoltContext
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bots.core import Attachment, BotCore, BotSettings, Fetch, InboundMessage, Reply
+from bots.core import Attachment, BotCore, BotSettings, Fetch, InboundMessage, Reply, Throttle
+from bots.slack._answer_actions import REASON_VIEW, SlackAnswerActions
+from bots.slack._assistant import ServerThreadContextStore, SlackAssistant
 from bots.slack._card_actions import VERBS, SlackCardActions
 from bots.slack._commands import SlackCommands
 from bots.slack._installs import new_slack_app, slack_routes
-from bots.slack._posting import post_reply
-from bots.slack._render import Block
+from bots.slack._posting import post_reply, stream_reply
+from bots.slack._render import ACTION_FEEDBACK, ACTION_SOURCES, Block
 from bots.slack._web import SlackFile, slack_error, slack_web
 from brain import InputInvalid
 
@@ -53,6 +62,8 @@ MAX_FILE_BYTES = 20_000_000
 FETCH_TIMEOUT_S = 30.0
 #: Threads the bot answered, remembered so replies there need no mention (bounded).
 MAX_BOT_THREADS = 10_000
+#: The thread status is sent at most this often while the desks work.
+STATUS_EVERY_S = 1.0
 _FILE_HOSTS = (".slack.com", ".slack-edge.com", ".slack-gov.com")
 
 
@@ -78,9 +89,15 @@ class SlackAdapter:
         routes.event("message")(self._on_message)
         self.commands = SlackCommands(self)
         self.card_actions = SlackCardActions(self)
+        self.answer_actions = SlackAnswerActions(self)
+        self.assistant = SlackAssistant(self, ServerThreadContextStore(core.brain))
         routes.command("/hivebrain")(self.commands.on_command)
         for action_id in VERBS:
             routes.action(action_id)(self.card_actions.on_card_action)
+        routes.action(ACTION_FEEDBACK)(self.answer_actions.on_feedback)
+        routes.action(ACTION_SOURCES)(self.answer_actions.on_sources)
+        routes.view(REASON_VIEW)(self.answer_actions.on_reason)
+        routes.assistant(self.assistant.middleware)
         _ADAPTERS[self.app] = self
 
     # --- tasks ---------------------------------------------------------------------------
@@ -112,7 +129,7 @@ class SlackAdapter:
         client: AsyncWebClient,
     ) -> None:
         if _is_user_message(event):
-            self._accept(body, event, context, client)
+            self.accept(body, event, context, client)
 
     async def _on_message(
         self,
@@ -125,19 +142,25 @@ class SlackAdapter:
             return
         team = context.team_id or ""
         if event.get("channel_type") == "im":
-            self._accept(body, event, context, client)
+            self.accept(body, event, context, client)
         elif context.bot_user_id and f"<@{context.bot_user_id}>" in event.get("text", ""):
             return  # the app_mention event for the same message answers it
         elif self.is_bot_thread(team, event["channel"], event.get("thread_ts") or ""):
-            self._accept(body, event, context, client)
+            self.accept(body, event, context, client)
 
-    def _accept(
+    def accept(
         self,
         body: dict[str, Any],
         event: dict[str, Any],
         context: AsyncBoltContext,
         client: AsyncWebClient,
+        *,
+        assistant: bool = False,
     ) -> None:
+        """Take a person's message to answer (deduped), and start the answer's task.
+
+        ``assistant``: it came in an assistant thread, whose viewed channel goes with the
+        question and whose status (not a reaction) says the bot is working."""
         team, channel, ts = context.team_id or "", event["channel"], event["ts"]
         # A retry (X-Slack-Retry-Num) repeats the event id; a mention also arrives as a
         # message event with another id but the same ts. Checked here, before reacting.
@@ -163,38 +186,97 @@ class SlackAdapter:
         )
         # Channels answer in a thread; a DM answers inline unless asked in a thread.
         reply_ts = thread_ts or (None if event.get("channel_type") == "im" else ts)
-        self.spawn(
-            f"slack-answer-{channel}-{ts}",
-            self._answer(client, msg, ts=ts, reply_ts=reply_ts, token=context.bot_token),
-        )
+        how = _Asked(ts=ts, reply_ts=reply_ts, token=context.bot_token, assistant=assistant)
+        self.spawn(f"slack-answer-{channel}-{ts}", self._answer(client, msg, how))
 
-    async def _answer(
-        self,
-        client: AsyncWebClient,
-        msg: InboundMessage,
-        *,
-        ts: str,
-        reply_ts: str | None,
-        token: str | None,
-    ) -> None:
-        channel = msg.channel_id
-        await self._react(client, channel, ts, add=THINKING)
-        fetch = self._fetcher(token) if msg.attachments else None
+    async def _answer(self, client: AsyncWebClient, msg: InboundMessage, how: _Asked) -> None:
+        channel, ts = msg.channel_id, how.ts
+        if not how.assistant:  # an assistant thread shows its status instead
+            await self._react(client, channel, ts, add=THINKING)
+        fetch = self._fetcher(how.token) if msg.attachments else None
         name, email = await self._profile(client, msg.workspace_id, msg.user_id)
-        msg = msg.model_copy(update={"user_name": name, "user_email": email})
-        reply = await self.core.handle_message(msg, fetch=fetch)
+        viewing = None
+        if how.assistant:  # the channel the user is looking at, from the thread's context
+            viewing = await self.assistant.viewing(channel, how.reply_ts or ts)
+        msg = msg.model_copy(
+            update={"user_name": name, "user_email": email, "viewing_channel_id": viewing}
+        )
+        status = self._status(client, channel, how.reply_ts) if how.reply_ts else None
+        try:
+            reply = await self.core.handle_message(
+                msg, fetch=fetch, progress=status.update if status else None
+            )
+        finally:
+            if status is not None:
+                await status.close()
         if reply is None:
-            await self._react(client, channel, ts, remove=THINKING)
+            await self._finish(client, channel, how, ok=None)
             return
         try:
-            await self.post_answer(client, msg.workspace_id, channel, reply, thread_ts=reply_ts)
+            if how.reply_ts:
+                await self.stream_answer(
+                    client, msg.workspace_id, channel, reply, thread_ts=how.reply_ts, asker=msg
+                )
+            else:
+                await self.post_answer(client, msg.workspace_id, channel, reply)
         except SlackApiError as exc:
             log.error("slack refused the answer in %s: %s", channel, slack_error(exc))
-            await self._react(client, channel, ts, remove=THINKING, add=FAILED)
+            await self._finish(client, channel, how, ok=False)
             return
-        await self._react(
-            client, channel, ts, remove=THINKING, add=FAILED if reply.error_id else DONE
+        await self._finish(client, channel, how, ok=not reply.error_id)
+
+    def _status(self, client: AsyncWebClient, channel: str, thread_ts: str) -> Throttle:
+        """The thread's status line while the desks work, at most once a second."""
+        api = slack_web(client)
+
+        async def send(line: str) -> None:
+            try:
+                await api.assistant_threads_setStatus(
+                    channel_id=channel, thread_ts=thread_ts, status=f"is {line}…"
+                )
+            except SlackApiError as exc:  # no status where Slack allows none: still answer
+                log.info("status in %s not set: %s", channel, slack_error(exc))
+
+        return Throttle(send, every_s=STATUS_EVERY_S, name=f"slack-status-{channel}-{thread_ts}")
+
+    async def _finish(
+        self, client: AsyncWebClient, channel: str, how: _Asked, *, ok: bool | None
+    ) -> None:
+        """Clear the thread's status and swap the 👀 for ✅ / ⚠️ (None: nothing posted)."""
+        if how.reply_ts:
+            try:
+                await slack_web(client).assistant_threads_setStatus(
+                    channel_id=channel, thread_ts=how.reply_ts, status=""
+                )
+            except SlackApiError as exc:
+                log.info("status in %s not cleared: %s", channel, slack_error(exc))
+        if how.assistant:
+            return
+        after = None if ok is None else (DONE if ok else FAILED)
+        await self._react(client, channel, how.ts, remove=THINKING, add=after)
+
+    async def stream_answer(
+        self,
+        client: AsyncWebClient,
+        team: str,
+        channel: str,
+        reply: Reply,
+        *,
+        thread_ts: str,
+        asker: InboundMessage,
+    ) -> list[str]:
+        """Stream ``reply`` into the thread (``bots.slack._posting.stream_reply``) and remember
+        the thread; return the ts's. Raises ``SlackApiError`` if Slack refuses it all."""
+        posted = await stream_reply(
+            client,
+            channel,
+            reply,
+            thread_ts=thread_ts,
+            recipient_user_id=asker.user_id,
+            recipient_team_id=team,
         )
+        self.remember_thread(team, channel, thread_ts)
+        return posted
 
     async def post_answer(
         self,
@@ -294,6 +376,17 @@ class SlackAdapter:
             return data
 
         return fetch
+
+
+@dataclass(frozen=True, slots=True)
+class _Asked:
+    """How a message asked: its ts, the thread to answer in (None: inline), the bot token,
+    and whether it came in an assistant thread."""
+
+    ts: str
+    reply_ts: str | None
+    token: str | None
+    assistant: bool
 
 
 def _is_user_message(event: dict[str, Any]) -> bool:

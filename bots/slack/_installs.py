@@ -39,6 +39,7 @@ PLATFORM = "slack"
 DEFAULT_API_BASE_URL = "https://slack.com/api/"
 BOT_SCOPES = (
     "app_mentions:read",
+    "assistant:write",  # the assistant pane's suggested prompts (and status, with chat:write)
     "channels:history",
     "groups:history",
     "im:history",

@@ -1,5 +1,10 @@
 """Posting to Slack, in one place: answers, private notes, approved messages, scheduled posts.
 
+An answer in a thread is streamed (``stream_reply``): only once the turn's checks have
+run, its text goes out in pieces (``chat.startStream``, ``chat.appendStream``), and
+``chat.stopStream`` ends the message with the rest of the reply as blocks (the verified
+line, path, sources, cards and the feedback buttons). Nothing unchecked is ever streamed.
+
 A ``Reply`` may need several messages (Block Kit allows 50 blocks and about 40k characters
 of text per message), so ``send_reply`` renders it once and sends the parts in order
 through whatever carries them: ``chat.postMessage`` for answers and scheduled posts, a
@@ -22,7 +27,15 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from agents.errors import ActionFailed
 from bots.core import Reply, render_path_png
-from bots.slack._render import MAX_BLOCKS, Block, fallback_text, render_reply_blocks, to_mrkdwn
+from bots.slack._render import (
+    MAX_BLOCKS,
+    Block,
+    fallback_text,
+    render_reply_blocks,
+    stream_pieces,
+    to_mrkdwn,
+    to_stream_markdown,
+)
 from bots.slack._web import slack_error, slack_web
 
 log = logging.getLogger(__name__)
@@ -90,6 +103,89 @@ async def post_reply(
     if reply.path_nodes and posted:
         await _upload_path(client, channel, reply, thread_ts or posted[0], token=token)
     return posted
+
+
+#: An answer longer than this is posted whole, not streamed (a stream is one message, and
+#: Slack keeps about 40,000 characters of one).
+STREAM_LIMIT = 30_000
+
+
+async def stream_reply(
+    client: AsyncWebClient,
+    channel: str,
+    reply: Reply,
+    *,
+    thread_ts: str,
+    recipient_user_id: str,
+    recipient_team_id: str,
+    token: str | None = None,
+) -> list[str]:
+    """Stream the checked ``reply`` into ``thread_ts``: one stream (start, appends, stop),
+    then any blocks beyond one message as replies, then the path PNG; return the ts's.
+
+    A stream Slack refuses before it starts (an older workspace, a missing scope) falls
+    back to ``post_reply``; one that fails midway is finished with ``chat.update`` so the
+    message still ends whole. Raises ``SlackApiError`` only if the fallback is refused.
+    """
+    text = to_stream_markdown(reply.answer.strip())
+    if not text or len(text) > STREAM_LIMIT:
+        return await post_reply(client, channel, reply, thread_ts=thread_ts, token=token)
+    web = slack_web(client)
+    pieces = stream_pieces(text)
+    tail = render_reply_blocks(reply, answer=False)
+    stream = await web.chat_stream(
+        channel=channel,
+        thread_ts=thread_ts,
+        buffer_size=1,  # every piece is one call: the pieces are already sized
+        recipient_team_id=recipient_team_id,
+        recipient_user_id=recipient_user_id,
+        token=token,
+    )
+    try:
+        for piece in pieces[:-1]:
+            await stream.append(markdown_text=piece)
+        await stream.stop(markdown_text=pieces[-1], blocks=tail[0] if tail else None)
+    except SlackApiError as exc:
+        if stream.ts is None:
+            log.info("slack refused a stream in %s (%s): posting", channel, slack_error(exc))
+            return await post_reply(client, channel, reply, thread_ts=thread_ts, token=token)
+        error = slack_error(exc)
+        log.warning("stream %s in %s broke (%s): finishing it", stream.ts, channel, error)
+        await _finish_broken_stream(client, channel, stream.ts, reply, token=token)
+        tail = render_reply_blocks(reply)
+    posted = [stream.ts] if stream.ts else []
+    for blocks in tail[1:]:
+        resp = await web.chat_postMessage(
+            channel=channel,
+            thread_ts=thread_ts,
+            blocks=blocks,
+            text="(continued)",
+            token=token,
+            **POST_OPTIONS,
+        )
+        posted.append(str(resp["ts"]))
+    if reply.path_nodes and posted:
+        await _upload_path(client, channel, reply, thread_ts, token=token)
+    return posted
+
+
+async def _finish_broken_stream(
+    client: AsyncWebClient, channel: str, ts: str, reply: Reply, *, token: str | None
+) -> None:
+    """Replace a stream that broke midway with the whole first message of the reply."""
+    first = render_reply_blocks(reply)[0]
+    try:
+        await slack_web(client).chat_update(
+            channel=channel,
+            ts=ts,
+            blocks=first,
+            text=fallback_text(reply),
+            token=token,
+            link_names=False,
+            parse="none",
+        )
+    except SlackApiError as exc:
+        log.warning("broken stream %s not finished: %s", ts, slack_error(exc))
 
 
 async def respond_reply(respond: AsyncRespond, reply: Reply) -> None:

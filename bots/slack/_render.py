@@ -43,6 +43,13 @@ ACTION_APPROVE = "card:approve"
 ACTION_REJECT = "card:reject"
 ACTION_DETAILS = "card:details"
 ACTION_RETRY = "card:retry"
+#: The feedback buttons of every answer (values ``up:<turn id>`` / ``down:<turn id>``) and
+#: its Sources button (value: the turn id).
+ACTION_FEEDBACK = "answer:feedback"
+ACTION_SOURCES = "answer:sources"
+#: Characters of a streamed answer per ``chat.appendStream`` (about slack_sdk's own 256-char
+#: buffer; Slack takes up to 12,000 per call).
+STREAM_PIECE = 240
 
 _TITLE_LIMIT = 200
 _PREVIEW_LIMIT = 2000
@@ -191,10 +198,44 @@ def render_card_blocks(card: CardView) -> list[Block]:
     return blocks
 
 
-def _groups(reply: Reply) -> list[list[Block]]:
+def render_answer_actions(turn_id: str) -> list[Block]:
+    """The buttons under every answer: 👍 / 👎 (a ``context_actions`` block with
+    ``feedback_buttons``) and Sources. Raises ``ValueError`` for an id no value can hold."""
+    if len(turn_id) > BUTTON_VALUE_LIMIT - 5:
+        raise ValueError(f"turn id is {len(turn_id)} chars; Slack button values hold 2000")
+    feedback: Block = {
+        "type": "feedback_buttons",
+        "action_id": ACTION_FEEDBACK,
+        "positive_button": {
+            "text": {"type": "plain_text", "text": "👍"},
+            "accessibility_label": "This answer helped",
+            "value": f"up:{turn_id}",
+        },
+        "negative_button": {
+            "text": {"type": "plain_text", "text": "👎"},
+            "accessibility_label": "This answer missed",
+            "value": f"down:{turn_id}",
+        },
+    }
+    return [
+        {
+            "type": "context_actions",
+            "block_id": f"hb-feedback-{turn_id}"[:BLOCK_ID_LIMIT],
+            "elements": [feedback],
+        },
+        {
+            "type": "actions",
+            "block_id": f"hb-answer-{turn_id}"[:BLOCK_ID_LIMIT],
+            "elements": [_button("Sources", ACTION_SOURCES, turn_id, None)],
+        },
+    ]
+
+
+def _groups(reply: Reply, *, answer: bool = True) -> list[list[Block]]:
     """Blocks in reading order, grouped so a card never straddles two messages."""
     groups: list[list[Block]] = []
-    for i, piece in enumerate(split_text(to_mrkdwn(reply.answer), SECTION_TEXT_LIMIT)):
+    pieces = split_text(to_mrkdwn(reply.answer), SECTION_TEXT_LIMIT) if answer else []
+    for i, piece in enumerate(pieces):
         groups.append([_section(piece, f"hb-answer-{i}")])
     badge = (
         ":white_check_mark: *Verified* against the brain"
@@ -216,6 +257,8 @@ def _groups(reply: Reply) -> list[list[Block]]:
             groups.append([_section(piece)])
     for card in reply.cards:
         groups.append(render_card_blocks(card))
+    if reply.turn_id:
+        groups.append(render_answer_actions(reply.turn_id))
     return groups
 
 
@@ -229,19 +272,21 @@ def _text_size(block: Block) -> int:
     return 0
 
 
-def render_reply_blocks(reply: Reply) -> list[list[Block]]:
+def render_reply_blocks(reply: Reply, *, answer: bool = True) -> list[list[Block]]:
     """Render ``reply`` as one or more Slack messages, each a list of blocks.
 
     Order: answer sections, a context line (verified or not, check notes, caveats such
-    as "Sample data"), the path, sources, then one card each. Each message holds at most
-    50 blocks and :data:`MESSAGE_TEXT_BUDGET` characters; post them in order in the same
-    thread. Pending cards carry Approve/Reject/Details buttons whose ``action_id`` is
+    as "Sample data"), the path, sources, then one card each, and last (for a saved
+    answer) the 👍 / 👎 and Sources buttons. Each message holds at most 50 blocks and
+    :data:`MESSAGE_TEXT_BUDGET` characters; post them in order in the same thread.
+    Pending cards carry Approve/Reject/Details buttons whose ``action_id`` is
     ``card:approve``/``card:reject``/``card:details`` and whose ``value`` is the card id.
+    ``answer=False`` leaves the answer's text out (it was streamed).
     """
     messages: list[list[Block]] = []
     current: list[Block] = []
     size = 0
-    for group in _groups(reply):
+    for group in _groups(reply, answer=answer):
         group_size = sum(_text_size(block) for block in group)
         if current and (
             len(current) + len(group) > MAX_BLOCKS or size + group_size > MESSAGE_TEXT_BUDGET
@@ -267,6 +312,44 @@ def _drop_duplicate_block_ids(blocks: list[Block]) -> None:
         if block_id in seen:
             del block["block_id"]
         seen.add(block_id)
+
+
+def to_stream_markdown(text: str) -> str:
+    """The agent's Markdown, safe to stream as ``markdown_text``: it stays Markdown (Slack
+    renders it), and any mention token or broadcast word is broken with a zero-width
+    space, so repeating a name can never ping anyone."""
+    return sanitize_mentions(text, "discord")
+
+
+#: A sentence: up to a run of . ! ? before a space (or the end), or a line end; the
+#: spaces after it go with it, so joined sentences give back the text exactly.
+_SENTENCE = re.compile(r"(?:[^\n.!?]|[.!?]+(?![.!?]|\s|$))*(?:[.!?]+(?=\s|$)|\n|$)\s*")
+
+
+def stream_pieces(text: str, size: int = STREAM_PIECE) -> list[str]:
+    """``text`` cut into pieces of about ``size`` characters at sentence or line ends, to
+    append one by one; joined, the pieces are ``text`` exactly (a stream concatenates)."""
+    pieces: list[str] = []
+    current = ""
+    position = 0
+    while position < len(text):
+        match = _SENTENCE.match(text, position)
+        end = match.end() if match and match.end() > position else position + 1
+        sentence = text[position:end]
+        position = end
+        while len(sentence) > size:  # one sentence longer than a piece: cut it
+            if current:
+                pieces.append(current)
+                current = ""
+            pieces.append(sentence[:size])
+            sentence = sentence[size:]
+        if current and len(current) + len(sentence) > size:
+            pieces.append(current)
+            current = ""
+        current += sentence
+    if current:
+        pieces.append(current)
+    return pieces
 
 
 def fallback_text(reply: Reply) -> str:

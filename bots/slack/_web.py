@@ -24,6 +24,19 @@ class SlackReply(Protocol):
     def get(self, key: str, default: Any = None) -> Any: ...
 
 
+class ChatStream(Protocol):
+    """slack_sdk's ``AsyncChatStream``: one streamed message (start, appends, stop)."""
+
+    @property
+    def ts(self) -> str | None: ...
+
+    def append(self, *, markdown_text: str) -> Awaitable[SlackReply | None]: ...
+
+    def stop(
+        self, *, markdown_text: str | None = None, blocks: list[dict[str, Any]] | None = None
+    ) -> Awaitable[SlackReply]: ...
+
+
 class SlackWeb(Protocol):
     """The Web API methods the bot calls; ``options`` are Slack's own (``link_names``...)."""
 
@@ -59,6 +72,34 @@ class SlackWeb(Protocol):
     ) -> Awaitable[SlackReply]: ...
 
     def users_info(self, *, user: str) -> Awaitable[SlackReply]: ...
+
+    def chat_stream(
+        self,
+        *,
+        channel: str,
+        thread_ts: str,
+        buffer_size: int,
+        recipient_team_id: str | None = None,
+        recipient_user_id: str | None = None,
+        **options: Any,
+    ) -> Awaitable[ChatStream]: ...
+
+    def assistant_threads_setStatus(
+        self, *, channel_id: str, thread_ts: str, status: str, **options: Any
+    ) -> Awaitable[SlackReply]: ...
+
+    def assistant_threads_setSuggestedPrompts(
+        self,
+        *,
+        channel_id: str,
+        prompts: list[dict[str, str]],
+        thread_ts: str | None = None,
+        title: str | None = None,
+    ) -> Awaitable[SlackReply]: ...
+
+    def views_open(
+        self, *, trigger_id: str, view: dict[str, Any], **options: Any
+    ) -> Awaitable[SlackReply]: ...
 
 
 def slack_web(client: AsyncWebClient) -> SlackWeb:

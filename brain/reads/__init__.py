@@ -1,6 +1,7 @@
 """Reads of one tenant graph: walks, paths, ranks, readings, minutes, people, cards, kept
-answers, stats, evidence. Every query of the tenant's records lives here (or in
-``brain.upkeep``): the layers above call these reads by name.
+answers, stats, evidence, feedback on answers and what each answer read, highlights.
+Every query of the tenant's records lives here (or in ``brain.upkeep``): the layers
+above call these reads by name.
 
 Families of reads are sub-packages: ``search`` (hybrid search, search within a source,
 passages), ``repo`` (triage and the open issues it reads, experts, areas of code,
@@ -19,7 +20,19 @@ from brain.reads._cards import CARD_FIELDS, stored_card, stored_cards
 from brain.reads._cypher import run_cypher
 from brain.reads._dated import dated_near
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
+from brain.reads._feedback import (
+    MAX_SOURCES,
+    FeedbackCounts,
+    FeedbackRecord,
+    SourceRecord,
+    TurnRecord,
+    feedback_counts,
+    read_feedback,
+    read_turn,
+    turn_sources,
+)
 from brain.reads._fulltext import MAX_WORDS, exact_terms_query, fulltext_query
+from brain.reads._highlights import Highlight, Highlights, highlights
 from brain.reads._kept_answers import KeptAnswer, is_answer_touched, kept_answer_for
 from brain.reads._measured_totals import measured_totals
 from brain.reads._minutes import (
@@ -155,4 +168,16 @@ __all__ = [
     "people_by_chat_id",
     "people_by_email",
     "people_named",
+    "MAX_SOURCES",
+    "FeedbackCounts",
+    "FeedbackRecord",
+    "SourceRecord",
+    "TurnRecord",
+    "feedback_counts",
+    "read_feedback",
+    "read_turn",
+    "turn_sources",
+    "Highlight",
+    "Highlights",
+    "highlights",
 ]

@@ -7,6 +7,7 @@ from typing import Any
 
 from brain._moments import now_ms
 from brain._tenant_graph import TenantGraph
+from brain.reads._feedback import FeedbackCounts, feedback_counts
 
 COUNT_NODES_BY_TYPE = """
 MATCH (n:Entity)
@@ -27,7 +28,7 @@ LIMIT $limit
 
 @dataclass(frozen=True, slots=True)
 class TenantStats:
-    """Counts by type, open versus closed edges, refusals and memory."""
+    """Counts by type, open versus closed edges, refusals, memory, and the team's feedback."""
 
     slug: str
     nodes_by_type: dict[str, int]
@@ -36,6 +37,7 @@ class TenantStats:
     memory_mb: float | None
     generation: int
     extra: dict[str, Any] = field(default_factory=dict)
+    feedback: FeedbackCounts = field(default_factory=FeedbackCounts)
 
     @property
     def nodes(self) -> int:
@@ -65,6 +67,7 @@ class TenantStats:
             "refusals": self.refusals,
             "memory_mb": self.memory_mb,
             "generation": self.generation,
+            "feedback": self.feedback.as_dict(),
         }
 
 
@@ -87,4 +90,5 @@ async def tenant_stats(graph: TenantGraph) -> TenantStats:
         refusals=total_refusals,
         memory_mb=await graph.memory_usage_mb(),
         generation=await graph.generation(),
+        feedback=await feedback_counts(graph),
     )

@@ -67,12 +67,13 @@ NODE_TYPES: dict[LiteralString, tuple[bool, bool, str]] = {
     "Turn": (False, False, "one question and its answer"),
     "Finding": (False, False, "what one desk found in a turn, with citations"),
     "Card": (False, False, "a proposed action waiting for approval"),
+    "Feedback": (False, False, "a person's thumbs up or down on an answer, and why"),
     "Answer": (False, False, "a tool's answer kept for a repeated question, citing its evidence"),
     "Version": (False, False, "an earlier state of a Task, Decision, Goal or Document"),
 }
 
 #: Types whose nodes the assistant writes about itself; paths never walk through them.
-ASSISTANT_TYPES: frozenset[str] = frozenset({"Turn", "Finding", "Card", "Answer"})
+ASSISTANT_TYPES: frozenset[str] = frozenset({"Turn", "Finding", "Card", "Answer", "Feedback"})
 
 ENTITY_TYPES: frozenset[str] = frozenset(NODE_TYPES)
 SEARCHABLE_TYPES: frozenset[str] = frozenset(t for t, (s, _, _) in NODE_TYPES.items() if s)
@@ -230,6 +231,7 @@ _PATTERN_TABLE: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = (
     (("Turn", "Finding", "Card", "Answer"), "CITES", _BUSINESS),
     (("Turn", "Finding", "Card", "Note", "Document", "Meeting", "Task"), "ABOUT", _BUSINESS),
     (("Finding",), "PART_OF", ("Turn",)),
+    (("Feedback",), "ABOUT", ("Turn",)),
     (("Version",), "VERSION_OF", tuple(sorted(VERSIONED_TYPES))),
     (
         ("Campaign", "Post", "Email"),

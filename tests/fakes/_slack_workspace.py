@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._slack_assistant import AssistantMethods
+
 __all__ = ["SlackWorkspace"]
 
 BASE_TS = 1_700_000_000
 
 
-class SlackWorkspace:
-    """Messages, reactions, uploads and views, plus the identity of the bot and its team."""
+class SlackWorkspace(AssistantMethods):
+    """Messages, reactions, uploads and views, plus the identity of the bot and its team.
+
+    The assistant-thread and chat-streaming methods live in ``AssistantMethods``."""
 
     def __init__(
         self,
@@ -40,6 +44,7 @@ class SlackWorkspace:
         self.channels: dict[str, dict[str, Any]] = {}
         self._ts_counter = 0
         self._id_counter = 0
+        self._init_assistant()
 
     def reply(self, method: str, args: dict[str, Any]) -> dict[str, Any] | None:
         """The built-in reply to ``method``, or ``None`` when there is none."""

@@ -30,7 +30,7 @@ SlackHandler = Callable[[dict[str, Any]], dict[str, Any] | Awaitable[dict[str, A
 """A canned method: gets the merged arguments, returns the reply (``ok`` defaults to true)."""
 
 # Arguments that the SDK sends as JSON text inside a form body; decoded for convenience.
-_JSON_ARGS = ("blocks", "attachments", "view", "files", "metadata")
+_JSON_ARGS = ("blocks", "attachments", "view", "files", "metadata", "chunks", "prompts")
 
 
 @dataclass(slots=True)
@@ -112,6 +112,21 @@ class FakeSlackAPI(FakeServer):
     def ephemerals(self) -> list[dict[str, Any]]:
         """The arguments of every ``chat.postEphemeral``, with the ``message_ts`` given."""
         return self.workspace.ephemerals
+
+    @property
+    def statuses(self) -> list[dict[str, Any]]:
+        """Every ``assistant.threads.setStatus`` accepted, in order (``status`` "" clears)."""
+        return self.workspace.statuses
+
+    @property
+    def suggested_prompts(self) -> list[dict[str, Any]]:
+        """Every ``assistant.threads.setSuggestedPrompts`` accepted, as sent."""
+        return self.workspace.suggested_prompts
+
+    @property
+    def stream_calls(self) -> list[tuple[str, str]]:
+        """``(method, ts)`` of every accepted start/append/stop of a stream, in order."""
+        return self.workspace.stream_calls
 
     def calls_to(self, method: str) -> list[Call]:
         """The recorded calls of one Web API method; each has ``args`` (merged arguments)."""
