@@ -18,7 +18,7 @@ from brain import (
     format_moment,
     tenant_stats,
 )
-from brain.ingest import parse_facts_file
+from brain.ingest import parse_facts_file, restore_export
 
 tenant_app = typer.Typer(
     help="Create, list, measure, export, import, bind and erase tenants; see their refusals.",
@@ -148,8 +148,26 @@ async def tenant_import(
                 f"tenant {slug!r} already holds {int(held):,} nodes; an export loads only into "
                 f"an empty tenant (`hivebrain tenant create NEW-SLUG`), or use `ingest facts`"
             )
-        report = await graph.write_facts(facts, origin="restore")
-        print_write_report(report.as_dict(), as_json, loaded=f"{len(facts):,} facts")
+        report, upkeep = await restore_export(graph, facts)
+        counts = report.as_dict()
+        if as_json:
+            print_json(
+                {
+                    **counts,
+                    "job_runs": upkeep.job_runs,
+                    "job_marks": upkeep.job_marks,
+                    "archived_records": upkeep.archived_nodes,
+                    "archived_facts": upkeep.archived_edges,
+                }
+            )
+            return
+        print_write_report(counts, False, loaded=f"{len(facts):,} lines")
+        console.print(
+            f"upkeep: {upkeep.job_runs:,} job runs, {upkeep.job_marks:,} marks, "
+            f"{upkeep.archived_nodes:,} archived records and {upkeep.archived_edges:,} "
+            "archived facts restored",
+            highlight=False,
+        )
 
     await with_brain(act)
 

@@ -8,7 +8,13 @@ them) and ``connected`` (items from tools connected through Composio).
 
 from __future__ import annotations
 
-from brain.ingest._facts import export_facts, parse_facts_file, parse_lines, read_facts
+from brain.ingest._facts import (
+    export_facts,
+    parse_facts_file,
+    parse_lines,
+    read_facts,
+    restore_export,
+)
 from brain.ingest._slugs import slugify
 from brain.ingest._text_files import read_text_file
 from brain.ingest._uploads import (
@@ -119,6 +125,7 @@ __all__ = [
     "count_commits",
     "document_facts",
     "export_facts",
+    "restore_export",
     "is_git_repository",
     "load_git_repository",
     "load_github",
