@@ -27,8 +27,10 @@ UTC = ZoneInfo("UTC")
 NOW_MS = 1_796_140_800_000  # 2026-12-01
 ARCHIVED = "MATCH (n) RETURN count(n) LIMIT 1"
 CLOSED_OWNER = [
-    {"node": {"type": "Person", "id": "p-ana", "name": "Ana Kiln", "src": "hr", "asOf": "2025-01-01"}},
-    {"node": {"type": "Task", "id": "t-glaze", "name": "Mix glaze", "src": "pm", "asOf": "2025-01-01"}},
+    {"node": {"type": "Person", "id": "p-ana", "name": "Ana Kiln", "src": "hr",
+              "asOf": "2025-01-01"}},
+    {"node": {"type": "Task", "id": "t-glaze", "name": "Mix glaze", "src": "pm",
+              "asOf": "2025-01-01"}},
     {"edge": {"from": "p-ana", "type": "OWNS", "to": "t-glaze", "since": "2025-01-01",
               "until": "2025-02-01", "src": "pm", "asOf": "2025-02-01"}},
 ]  # fmt: skip
