@@ -162,6 +162,8 @@ async def _ingest_api(slug: str, repo: str, depth: int, as_json: bool) -> None:
             )
         loaded = f"{count:,} issues and pull requests of {repo} ({source.requests} requests)"
         print_write_report(report.as_dict(), as_json, loaded=loaded)
+        for line in source.stopped:
+            err_console.print(f"  read in part: {line}", highlight=False, markup=False)
         # with a model, it also reads the threads' decisions (the rules already ran)
         propose = thread_proposer()
         if propose is not None and count:
