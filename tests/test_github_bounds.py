@@ -6,7 +6,10 @@ not slept."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 import uuid
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -14,7 +17,7 @@ import pytest
 from aiohttp import web
 
 from brain import Brain, InputInvalid, TenantGraph
-from brain.ingest import GitHubSource, load_github_repo
+from brain.ingest import GitHubSource, load_git_repository, load_github_repo
 from tests.fakes._server import FakeServer
 
 REPO = "bakery/ovens"
@@ -107,3 +110,39 @@ async def test_a_rate_limit_that_never_lifts_is_given_up(quiet_brain: Brain) -> 
     assert "\n" not in message and "429" in message and "again later" in message, message
     nodes = await graph.read("n", "MATCH (n) RETURN count(n) LIMIT 1", {})
     assert nodes.rows == [[0]]
+
+
+def git(repo: Path, *args: str) -> None:
+    env = {**os.environ, "GIT_AUTHOR_DATE": "2026-03-01T10:00:00Z",
+           "GIT_COMMITTER_DATE": "2026-03-01T10:00:00Z"}  # fmt: skip
+    subprocess.run(
+        ["git", "-C", str(repo), "-c", "user.name=Ana Baker", "-c", "user.email=ana@ovens.example",
+         *args], check=True, capture_output=True, env=env,
+    )  # fmt: skip
+
+
+async def test_a_long_legal_path_refuses_only_its_own_record(
+    quiet_brain: Brain, tmp_path: Path
+) -> None:
+    repo = tmp_path / "ovens"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    long_460 = "/".join(["d" * 150, "e" * 150, "f" * 153, "x.md"])
+    long_700 = "/".join(["g" * 240, "h" * 240, "i" * 200, "y.md"])
+    for path in ("README.md", long_460, long_700):
+        (repo / path).parent.mkdir(parents=True, exist_ok=True)
+        (repo / path).write_text("Ovens preheat at six.\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "Add the oven notes")
+    (repo / "README.md").write_text("Ovens preheat at half past five.\n")
+    git(repo, "commit", "-q", "-am", "Earlier preheat")
+    assert len(long_460) >= 460 and len(long_700) >= 680
+    graph = await tenant(quiet_brain)
+    report = await load_git_repository(graph, repo)
+    commits = await graph.read("c", "MATCH (c:Commit) RETURN count(c) LIMIT 1", {})
+    assert commits.rows == [[2]], report.refusals
+    files = await graph.read("f", "MATCH (f:File) RETURN f.path ORDER BY f.path LIMIT 10", {})
+    paths = [p for (p,) in files.rows]
+    assert "README.md" in paths and long_460 in paths, paths
+    assert long_700 not in paths
+    assert report.refusals and all("longer than" in reason for _, reason in report.refusals)
