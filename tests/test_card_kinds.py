@@ -259,7 +259,7 @@ async def test_an_edit_to_an_impossible_date_is_refused(
         vets,
         draft_card(
             "task",
-            {"name": "Restock the rabies vaccine", "due": "2026-12-04"},
+            {"name": f"Restock the rabies vaccine ({due})", "due": "2026-12-04"},
             title="Restock",
             proposed_by="ops",
         ),  # fmt: skip
@@ -284,7 +284,7 @@ async def test_an_edit_to_an_impossible_date_is_refused(
     )  # fmt: skip
     assert done.card.status == "executed", done
     task = await vets.read(
-        "t", "MATCH (t:Task {name: $name}) RETURN t.due LIMIT 5",
+        "t", "MATCH (t:Task) WHERE t.name = $name RETURN t.due LIMIT 5",
         {"name": f"Restock the rabies vaccine ({due})"},
     )  # fmt: skip
     assert [d for (d,) in task.rows] == ["2026-12-11"]
