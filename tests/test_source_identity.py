@@ -182,3 +182,38 @@ async def test_a_deleted_document_leaves_lookup(new_tenant: TenantGraph, tmp_pat
         "v", "MATCH (v:Version)-[:VERSION_OF]->(:Document) RETURN v.state LIMIT 5", {}
     )
     assert any("40 euros" in str(state) for (state,) in kept.rows), kept.rows
+
+
+def test_two_uploads_with_one_name_stay_two() -> None:
+    from brain.ingest import upload_facts
+
+    def ids(source: str, data: bytes, name: str) -> set[str]:
+        facts = upload_facts(name=name, data=data, src="slack:file", as_of="2026-11-02",
+                             source=source)  # fmt: skip
+        return {f["node"]["id"] for f in facts if f.get("node", {}).get("type") in
+                ("Document", "Meeting")}  # fmt: skip
+
+    note = b"# Notes\n\nThe X-ray room is closed on Friday.\n"
+    assert ids("slack:https://files/F1/notes.md", note, "notes.md") != ids(
+        "slack:https://files/F2/notes.md", note, "notes.md"
+    )
+    vtt = b"WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Noor>Hello.\n"
+    assert ids("discord:https://cdn/1/call.vtt", vtt, "call.vtt") != ids(
+        "discord:https://cdn/2/call.vtt", vtt, "call.vtt"
+    )
+
+
+async def test_two_single_documents_with_one_name_stay_two(
+    quiet_brain: Brain, hivebrain: Any, tmp_path: Path
+) -> None:
+    slug = unique_slug()
+    await quiet_brain.create_tenant(slug)
+    for team, text in (("front", "Reception opens at eight."), ("lab", "Samples go out at four.")):
+        (tmp_path / team).mkdir()
+        (tmp_path / team / "notes.md").write_text(f"{text}\n")
+        done = await hivebrain("ingest", "doc", slug, f"{team}/notes.md")
+        assert done.returncode == 0, done.stderr
+    docs = await (await quiet_brain.tenant(slug)).read(
+        "d", "MATCH (d:Document) RETURN count(d) LIMIT 1", {}
+    )
+    assert docs.rows == [[2]]

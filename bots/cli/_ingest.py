@@ -257,13 +257,16 @@ async def ingest_doc(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Load a text or Markdown document as a Document and its passages."""
-    from brain.ingest import document_facts
+    from brain.ingest import document_facts, document_id
 
+    # the whole path is its identity, as `ingest docs` has it: a/notes.md is not b/notes.md
+    key = f"file:{(await asyncio.to_thread(file.resolve)).as_posix()}"
     facts = document_facts(
         name=file.name,
         text=read_source_text(file),
         src=f"file:{file.name}",
         as_of=source_date(file, as_of),
+        doc_id=document_id(key),
     )
     await write_source_facts(slug, facts, as_json, loaded=f"document {file.name}")
 
