@@ -1,7 +1,8 @@
 """`hivebrain serve`: every configured adapter, the scheduler and a health endpoint, in one process.
 
 Slack runs when a bot token (or OAuth client) is set, Discord when a token is set; both
-share one ``BotCore``. The HTTP server on ``HIVEBRAIN_HTTP_PORT`` serves ``/healthz`` and,
+share one ``BotCore``. The HTTP server on ``HIVEBRAIN_HOST`` (127.0.0.1 unless set: only
+this machine) and ``HIVEBRAIN_HTTP_PORT`` serves ``/healthz``, the webhooks and,
 in Slack's HTTP mode, ``/slack/events``. SIGINT/SIGTERM stop everything in order: the
 scheduler, the adapters (letting in-flight answers finish), the web server, the brain.
 """
@@ -169,10 +170,11 @@ async def serve(
     running["scheduler"] = True
     runner = web.AppRunner(app)
     await runner.setup()
-    site = web.TCPSite(runner, host="0.0.0.0", port=settings.hivebrain_http_port)
+    site = web.TCPSite(runner, host=settings.hivebrain_host, port=settings.hivebrain_http_port)
     await site.start()
     log.info(
-        "serving on port %d: %s",
+        "serving on %s port %d: %s",
+        settings.hivebrain_host,
         settings.hivebrain_http_port,
         ", ".join(k for k, v in running.items() if v),
     )

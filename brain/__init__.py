@@ -16,6 +16,7 @@ from brain.db import (
     QueryResult,
     ServerLock,
     ServerStatus,
+    SharedValues,
     lock_key,
 )
 from brain.errors import (
@@ -73,6 +74,7 @@ __all__ = [
     "QueryResult",
     "Registry",
     "ServerLock",
+    "SharedValues",
     "ServerNotes",
     "ServerStatus",
     "Tenant",

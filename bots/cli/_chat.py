@@ -128,9 +128,11 @@ async def demo() -> None:
             f"{report.created:,}, refused {report.refused:,}. All of it is sample data."
         )
         me = f"console:{getpass.getuser()}"
-        approvers = (await brain.registry.get(SAMPLE_TENANT)).settings.get("approvers", [])
-        if me not in approvers:  # the demo's local user may approve the sample's cards
-            await brain.registry.update_settings(SAMPLE_TENANT, {"approvers": [*approvers, me]})
+        # the demo's local user may approve the sample's cards
+        await brain.registry.update_settings(
+            SAMPLE_TENANT,
+            lambda s: {**s, "approvers": list(dict.fromkeys([*s.get("approvers", []), me]))},
+        )
         await ConsoleChat(
             build_core(brain, SAMPLE_TENANT), SAMPLE_TENANT, suggestions=SAMPLE_QUESTIONS
         ).run()

@@ -25,9 +25,16 @@ class BotSettings(HivebrainSettings):
     hivebrain_http_port: int = Field(
         default=8080, ge=1, le=65535, description="port of /healthz, Slack events and webhooks"
     )
+    hivebrain_host: str = Field(
+        default="127.0.0.1",
+        min_length=1,
+        description="address serve listens on: 127.0.0.1 (this machine only) or 0.0.0.0 "
+        "(every interface, e.g. in a container behind a proxy)",
+    )
     hivebrain_meeting_webhook_secret: SecretStr | None = Field(
         default=None,
-        description="shared secret of POST /webhooks/meetings/{slug}; empty = no webhook",
+        description="secret each tenant's POST /webhooks/meetings/{slug} secret derives from "
+        "(`hivebrain tenant webhook-secret SLUG`); empty = no webhook",
     )
     discord_api_base_url: HttpUrlSetting = Field(
         default="https://discord.com/api/v10",

@@ -25,6 +25,7 @@ from brain.db._indexes import (
 from brain.db._lock import ServerLock, graph_write_lock, lock_key
 from brain.db._params import RawCypher, cypher_literal, cypher_string, params_header
 from brain.db._server import EmbeddedServer, ServerStatus
+from brain.db._shared_values import SharedValues
 
 __all__ = [
     "CYPHER_ROW_CAP",
@@ -39,6 +40,7 @@ __all__ = [
     "QueryResult",
     "RawCypher",
     "ServerStatus",
+    "SharedValues",
     "cypher_literal",
     "cypher_string",
     "ensure_indexes",

@@ -127,7 +127,7 @@ def extraction_facts(
         first = c.lines[0]
         n = counts[(c.kind, first)] = counts.get((c.kind, first), 0) + 1
         said_by = speakers.ids.get(transcript.turns[first].speaker)
-        chunks = [line_chunk_id(meeting, line) for line in c.lines]
+        chunks = [line_chunk_id(meeting, line, transcript.turns[line]) for line in c.lines]
         quote = transcript.turns[first].text
         if c.kind == "decision":
             node_id = f"decision-{slug}-l{first}-{n}"
