@@ -104,7 +104,13 @@ class Brain:
             if not url:
                 self._server = EmbeddedServer(self.settings.hivebrain_data_dir)
                 url = await self._server.ensure_running()
-            self._driver = FalkorDriver(url)
+            settings = self.settings
+            self._driver = FalkorDriver(
+                url,
+                wait_replicas=settings.hivebrain_wait_replicas,
+                wait_timeout_ms=settings.hivebrain_wait_timeout_ms,
+                replica_reads=settings.hivebrain_replica_reads,
+            )
         self.registry = Registry(self._driver)
         await self.registry.ensure()
         return self

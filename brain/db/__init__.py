@@ -10,7 +10,6 @@ from brain.db._driver import (
     FalkorDriver,
     GraphDriver,
     QueryResult,
-    safe_url,
 )
 from brain.db._indexes import (
     STALE_SHARE,
@@ -25,6 +24,7 @@ from brain.db._indexes import (
 from brain.db._lock import ServerLock, graph_write_lock, lock_key
 from brain.db._params import RawCypher, cypher_literal, cypher_string, params_header
 from brain.db._server import EmbeddedServer, ServerStatus
+from brain.db._topology import SCHEMES, Topology, parse_falkordb_url, safe_url, sync_client
 
 __all__ = [
     "CYPHER_ROW_CAP",
@@ -54,4 +54,8 @@ __all__ = [
     "graph_write_lock",
     "ServerLock",
     "lock_key",
+    "SCHEMES",
+    "Topology",
+    "parse_falkordb_url",
+    "sync_client",
 ]
