@@ -61,7 +61,7 @@ HttpUrlSetting = Annotated[str, _url_check("http", "https")]
 
 def _falkor_url(value: str) -> str:
     """A FALKORDB_URL that names a topology we can open (see ``brain.db._topology``)."""
-    from brain.db._topology import SCHEMES, parse_falkordb_url
+    from brain.db import SCHEMES, parse_falkordb_url
 
     try:
         parse_falkordb_url(value)

@@ -21,6 +21,7 @@ from brain.db._indexes import (
     stale_fulltext,
     wait_operational,
 )
+from brain.db._local_brains import LocalBrain
 from brain.db._lock import ServerLock, graph_write_lock, lock_key
 from brain.db._params import RawCypher, cypher_literal, cypher_string, params_header
 from brain.db._server import EmbeddedServer, ServerStatus
@@ -54,6 +55,7 @@ __all__ = [
     "graph_write_lock",
     "ServerLock",
     "lock_key",
+    "LocalBrain",
     "SCHEMES",
     "Topology",
     "parse_falkordb_url",

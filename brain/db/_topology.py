@@ -202,7 +202,8 @@ class Connections:
         self.primary = primary
         self.replica = replica
         self._sentinel = sentinel
-        self._replicas: tuple[float, int] | None = None
+        # replica count and when it was read, by primary (its cluster node name; "" for one)
+        self._replicas: dict[str, tuple[float, int]] = {}
 
     @property
     def is_cluster(self) -> bool:
@@ -210,25 +211,32 @@ class Connections:
         return isinstance(self.primary, RedisCluster)
 
     def forget_replicas(self) -> None:
-        """Ask for the replica count again next time (after a connection error)."""
-        self._replicas = None
+        """Ask for the replica counts again next time (after a connection error)."""
+        self._replicas.clear()
 
     async def replicas(self, key: str) -> int:
         """How many replicas follow the primary that holds ``key``.
 
-        A cluster client knows each slot's replicas from its own map of the cluster; a
-        single primary (Sentinel's or not) is asked ``INFO replication``, at most every
-        few seconds.
+        That primary is asked (``INFO replication``), at most every few seconds: a
+        cluster client's own map of replicas is only as fresh as its last refresh.
         """
-        if isinstance(self.primary, RedisCluster):
-            slot = self.primary.keyslot(key)
-            nodes = self.primary.nodes_manager.slots_cache.get(slot) or []
-            return max(len(nodes) - 1, 0)
+        primary = self.primary
+        node: ClusterNode | None = None
+        name = ""
+        if isinstance(primary, RedisCluster):
+            node = primary.get_node_from_key(key)
+            name = node.name if node is not None else ""
         now = time.monotonic()
-        if self._replicas is None or now - self._replicas[0] > REPLICA_COUNT_TTL_S:
-            info = cast(dict[str, Any], await _execute(self.primary, "INFO", "replication"))
-            self._replicas = (now, int(info.get("connected_slaves") or 0))
-        return self._replicas[1]
+        seen = self._replicas.get(name)
+        if seen is None or now - seen[0] > REPLICA_COUNT_TTL_S:
+            if node is not None:
+                execute = cast(Callable[..., Awaitable[Any]], primary.execute_command)
+                info = cast(dict[str, Any], await execute("INFO", "replication", target_nodes=node))
+            else:
+                info = cast(dict[str, Any], await _execute(primary, "INFO", "replication"))
+            seen = (now, int(info.get("connected_slaves") or 0))
+            self._replicas[name] = seen
+        return seen[1]
 
     async def primaries(self) -> list[ClusterNode] | None:
         """The cluster's primaries (None when this is not a cluster)."""
