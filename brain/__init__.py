@@ -12,6 +12,7 @@ from brain.db import (
     EmbeddedServer,
     FalkorDriver,
     GraphDriver,
+    Lease,
     QueryResult,
     ServerLock,
     ServerStatus,
@@ -27,6 +28,7 @@ from brain.errors import (
     SettingsInvalid,
     TenantExists,
     TenantUnknown,
+    WriteNotReplicated,
     WriteRefused,
 )
 from brain.ingest import export_facts, parse_lines, read_facts
@@ -71,7 +73,9 @@ __all__ = [
     "QueryRefused",
     "QueryResult",
     "Registry",
+    "Lease",
     "ServerLock",
+    "WriteNotReplicated",
     "ServerStatus",
     "Tenant",
     "TenantExists",

@@ -22,7 +22,7 @@ from brain.db._indexes import (
     wait_operational,
 )
 from brain.db._local_brains import LocalBrain
-from brain.db._lock import ServerLock, graph_write_lock, lock_key
+from brain.db._lock import Lease, ServerLock, graph_write_lock, lock_key
 from brain.db._params import RawCypher, cypher_literal, cypher_string, params_header
 from brain.db._server import EmbeddedServer, ServerStatus
 from brain.db._topology import SCHEMES, Topology, parse_falkordb_url, safe_url, sync_client
@@ -53,6 +53,7 @@ __all__ = [
     "stale_fulltext",
     "STALE_SHARE",
     "graph_write_lock",
+    "Lease",
     "ServerLock",
     "lock_key",
     "LocalBrain",

@@ -347,6 +347,17 @@ async def open_connections(topology: Topology, options: ClientOptions) -> Connec
     return Connections(topology, cluster)
 
 
+class _ClusterOfTransactions(redis.cluster.RedisCluster):
+    """A sync cluster client whose pipelines are transactions unless asked otherwise, as
+    a single server's are: APScheduler's job store calls ``multi()`` on a bare
+    ``pipeline()`` (its keys share one hash tag, so one slot)."""
+
+    def pipeline(self, transaction: Any = True, shard_hint: Any = None) -> Any:
+        # redis-py leaves the parameters untyped: called through Any
+        parent: Any = super()
+        return parent.pipeline(transaction=transaction, shard_hint=shard_hint)
+
+
 SyncClient = redis.Redis | redis.cluster.RedisCluster
 
 
@@ -354,7 +365,7 @@ def sync_client(topology: Topology, *, socket_timeout_s: float = 10.0) -> SyncCl
     """A synchronous client of ``topology``'s primary (bytes, not text), for libraries
     that only speak sync redis: APScheduler's job store."""
     if topology.kind == "cluster":
-        return redis.cluster.RedisCluster(
+        return _ClusterOfTransactions(
             startup_nodes=[redis.cluster.ClusterNode(h, p) for h, p in topology.hosts],
             username=topology.username,
             password=topology.password,
@@ -388,7 +399,7 @@ def sync_client(topology: Topology, *, socket_timeout_s: float = 10.0) -> SyncCl
     # a plain URL of one cluster node: the cluster it belongs to
     kwargs = client.connection_pool.connection_kwargs
     client.close()
-    return redis.cluster.RedisCluster(
+    return _ClusterOfTransactions(
         host=str(kwargs.get("host")),
         port=int(kwargs.get("port") or 6379),
         username=topology.username,
