@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import signal
 import time
@@ -31,7 +32,7 @@ from agents import ChannelPostExecutor
 from bots._posters import ChannelPosters
 from bots.core import BotCore, BotSettings
 from brain import Brain, HivebrainError
-from scheduler import JobRunner, SchedulerLeader
+from scheduler import JobRunner, JobService, SchedulerLeader
 
 log = logging.getLogger(__name__)
 
@@ -127,6 +128,10 @@ async def serve(
         SchedulerLeader(
             JobRunner(brain, posters, run_lock_ttl_ms=settings.hivebrain_run_lock_ms),
             ttl_ms=settings.hivebrain_leader_lease_ms,
+            # a dead run's lock expires within its TTL: look for it twice as often
+            service=functools.partial(
+                JobService, recover_s=max(1, settings.hivebrain_run_lock_ms // 2000)
+            ),
         )
         if scheduling
         else None

@@ -6,7 +6,7 @@ bots supply at wiring time.
 
 from __future__ import annotations
 
-from scheduler._inflight import InFlight, runs_inflight
+from scheduler._inflight import InFlight, forget_inflight, runs_inflight
 from scheduler._leader import LEASE_KEY, SchedulerLeader
 from scheduler._runner import DigestPoster, JobRunner, RunReport, channels_for, deliver
 from scheduler._service import JobService, next_run, wanted_jobs
@@ -28,6 +28,7 @@ __all__ = [
     "InFlight",
     "LEASE_KEY",
     "SchedulerLeader",
+    "forget_inflight",
     "runs_inflight",
     "JOBS",
     "CardNote",

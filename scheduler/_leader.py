@@ -92,8 +92,8 @@ class SchedulerLeader:
         service = self._make_service(self.runner)
         recovering: asyncio.Task[object] | None = None
         try:
-            self.service = service
             await service.start()
+            self.service = service  # leading from here: its jobs fire
             recovering = asyncio.create_task(_recover(service), name="recover runs")
             await _first(lease.lost, stop)
         except HivebrainError as exc:

@@ -46,7 +46,6 @@ from redis.exceptions import RedisClusterException, RedisError
 from brain import (
     Brain,
     GraphUnavailable,
-    HivebrainError,
     ServerLock,
     TenantUnknown,
     lock_key,
@@ -245,6 +244,9 @@ class JobService:
         reports: list[RunReport] = []
         lock = ServerLock(driver, ttl_ms=self.runner.run_lock_ttl_ms)
         for run in await runs_inflight(driver):
+            if run.job not in JOBS:  # a job this version no longer has
+                await forget_inflight(driver, run.tenant, run.job, run.period)
+                continue
             if await lock.is_held(lock_key(run.tenant, run.job, run.period)):
                 continue  # its process lives (or another retries it now)
             log.warning(
@@ -258,8 +260,10 @@ class JobService:
                 reports.append(await self.runner.resume(run))
             except TenantUnknown:
                 await forget_inflight(driver, run.tenant, run.job, run.period)
-            except HivebrainError as exc:  # stays noted: the next pass tries again
-                log.warning("retry of %s for %s failed: %s", run.job, run.tenant, exc)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the recovery's handler for one run: the others still run
+                log.exception("retry of %s for %s failed; tried again later", run.job, run.tenant)
         return reports
 
     async def reconcile(self) -> dict[str, int]:
