@@ -14,6 +14,7 @@ import subprocess
 import sys
 import uuid
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +22,10 @@ import pytest
 import pytest_asyncio
 
 from agents import call_tool
-from brain import Brain, BrainSettings, GraphUnavailable
+from brain import Brain, BrainSettings, GraphUnavailable, Lease
 from brain.db import EmbeddedServer, FalkorDriver, parse_falkordb_url, safe_url
 from brain.errors import WriteNotReplicated
+from scheduler import JobRunner, JobService
 from tests.engines import Cluster, ReplicaSet, cluster, replica_set
 
 HIVEBRAIN = Path(sys.executable).with_name("hivebrain")
@@ -171,6 +173,9 @@ async def test_a_killed_primary_loses_no_acknowledged_write() -> None:
         async with Brain(settings(own.url)) as brain:
             await brain.create_tenant(slug := f"co-op-{uuid.uuid4().hex[:6]}")
             graph = await brain.tenant(slug)
+            # a scheduler lease held across the failover: its renewals retry meanwhile
+            lease = Lease(brain.driver, "test:lease:failover", ttl_ms=9_000)
+            assert await lease.acquire()
             acknowledged: list[int] = []
             failed: list[int] = []
             for i in range(1, 61):
@@ -187,6 +192,9 @@ async def test_a_killed_primary_loses_no_acknowledged_write() -> None:
             res = await graph.read("ids", "MATCH (p:Person) RETURN p.id LIMIT 100")
             held = {row[0] for row in res.rows}
             assert {f"p-{i}" for i in acknowledged} <= held
+            await asyncio.sleep(3.5)  # at least one renewal on the new primary
+            assert lease.held, "the lease was lost in the failover"
+            await lease.release()
     finally:
         await asyncio.to_thread(own.close)
 
@@ -221,6 +229,30 @@ async def test_a_cluster_without_credentials_spreads_tenants_and_lists_them_all(
         # a write on a cluster waits for that shard's replica, as under Sentinel
         assert isinstance(brain.driver, FalkorDriver)
         assert await brain.driver.replicas_to_wait(f"hb_{slugs[0]}") == 1
+
+
+async def test_the_job_store_lives_on_one_shard_under_one_hash_tag(shards: Cluster) -> None:
+    async with Brain(settings(shards.url)) as brain:
+        await brain.create_tenant(slug := f"mill-{uuid.uuid4().hex[:6]}")
+        store = f"cl-{uuid.uuid4().hex[:6]}"
+        service = JobService(JobRunner(brain, NoPoster(), retry_delays_s=()), store=store)
+        await service.start()
+        try:
+            when = datetime.now(UTC) + timedelta(days=30)
+            await service.fire_at("hygiene", slug, when)
+            stored = await service.stored_jobs()
+        finally:
+            await service.aclose()
+        assert any(j.endswith(f"@{slug}") and not j.startswith("once:") for j in stored)
+        assert any(j.startswith(f"once:hygiene@{slug}") for j in stored)
+        jobs_home = await asyncio.to_thread(shards.owner_of, f"{{{store}}}:apscheduler:jobs")
+        times_home = await asyncio.to_thread(shards.owner_of, f"{{{store}}}:apscheduler:run_times")
+        assert jobs_home is times_home
+
+
+class NoPoster:
+    async def post_digest(self, *, platform: str, channel: str, post: Any) -> str:
+        return channel
 
 
 async def test_a_plain_url_of_one_cluster_node_opens_the_whole_cluster(shards: Cluster) -> None:

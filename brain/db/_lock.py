@@ -15,8 +15,9 @@ within its TTL.
 
 A ``Lease`` is a lock held for as long as its holder lives: the scheduler's leader and a
 job's run lock. It is renewed every third of its TTL, each renewal confirmed by the
-replicas (so a failover keeps it) and bounded by a third of the TTL; the first renewal
-that fails sets ``lost`` and the holder must stop at once. A renewal is sent at most a
+replicas (so a failover keeps it) and bounded by a third of the TTL (tried again while
+the server cannot answer: a failover takes seconds); the first renewal that fails sets
+``lost`` and the holder must stop at once. A renewal is sent at most a
 third of a TTL after the last good one and fails within another third, so the holder
 hears of the loss before the server could let anyone else take the key: two holders
 never overlap.
@@ -41,6 +42,8 @@ LOCK_TTL_MS = 15_000
 #: How long a writer waits for another's batch before giving up.
 LOCK_WAIT_S = 900.0
 _POLL_S = 0.05
+#: How soon a lease renewal the server could not answer is tried again.
+_RETRY_S = 0.2
 
 _RENEW = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
@@ -163,18 +166,36 @@ class Lease:
         third = self.ttl_ms / 3000
         while True:
             await asyncio.sleep(third)
-            try:
-                async with asyncio.timeout(third):
-                    kept = await self._lock.renew(self.key, token)
-            except (HivebrainError, TimeoutError) as exc:
-                log.warning("lease %s lost: its renewal failed (%s)", self.key, exc)
-                kept = False
-            else:
-                if not kept:
-                    log.warning("lease %s lost: another holder has it", self.key)
+            kept = await self._renew_within(token, third)
             if not kept:
                 self.lost.set()
                 return
+
+    async def _renew_within(self, token: str, limit_s: float) -> bool:
+        """Renew, trying again while the server cannot answer (a failover takes seconds)
+        until ``limit_s`` has passed; False once it refuses or the time is up."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + limit_s
+        try:
+            async with asyncio.timeout(limit_s):
+                while True:
+                    try:
+                        kept = await self._lock.renew(self.key, token)
+                    except GraphUnavailable as exc:  # unreachable, failing over, unconfirmed
+                        if loop.time() + _RETRY_S >= deadline:
+                            log.warning("lease %s lost: its renewal failed (%s)", self.key, exc)
+                            return False
+                        await asyncio.sleep(_RETRY_S)
+                        continue
+                    if not kept:
+                        log.warning("lease %s lost: another holder has it", self.key)
+                    return kept
+        except TimeoutError:
+            log.warning("lease %s lost: its renewal took over %.1f s", self.key, limit_s)
+            return False
+        except HivebrainError as exc:
+            log.warning("lease %s lost: its renewal was refused (%s)", self.key, exc)
+            return False
 
 
 @contextlib.asynccontextmanager
