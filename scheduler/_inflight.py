@@ -1,9 +1,10 @@
 """Runs in flight, on the server: what the next leader retries when a run's process dies.
 
-A run notes itself here (one field of one hash, ``<tenant>|<job>|<period>``) once it holds
-its run lock and has found its period not yet done, and removes the note when it ends,
-however it ends. A process killed mid-run leaves the note, and its run lock expires
-(it is renewed only while the run lives). The leader reads the notes when it takes the
+A run notes itself here (one field of one hash, ``<tenant>|<job>|<period>``) just before
+it takes its run lock (the first note of a period stays), and the lock's holder removes
+the note when the run ends, however it ends, or when it finds the period already done.
+A process killed mid-run leaves the note, and its run lock expires (it is renewed only
+while the run lives). The leader reads the notes when it takes the
 lease and every little while after; a note whose lock nobody holds is an orphan, run
 again for the same moment (``JobRunner.resume``). The lock and the period stamp make
 that second run the only one: if the dead process had finished, the stamp says so.

@@ -112,11 +112,12 @@ class JobRunner:
         *,
         t: int | None = None,
         dry_run: bool = False,
-        abandoned: str | None = None,
+        abandoned: bool = False,
     ) -> RunReport:
         """Run job ``name`` for tenant ``slug`` for the period holding ``t`` (default now).
 
-        ``abandoned``: the id of a run of this period whose process died (``resume``).
+        ``abandoned``: a run of this period was left half-way by a process that died
+        (``resume``); its stamp is closed as failed.
         """
         job = JOBS[name]
         t = now_ms() if t is None else t
@@ -155,21 +156,22 @@ class JobRunner:
                 0,
                 details=outcome.details,
             )
-        lease = Lease(self.brain.driver, lock_key(slug, name, period), ttl_ms=self.run_lock_ttl_ms)
+        driver = self.brain.driver
+        # noted before the lock is taken: a process killed the moment it has the lock
+        # still leaves a note for the leader (the first note of a period stays)
+        await note_inflight(driver, InFlight(slug, name, period, t, ctx.run_id, now_ms()))
+        lease = Lease(driver, lock_key(slug, name, period), ttl_ms=self.run_lock_ttl_ms)
         if not await lease.acquire():
             log.info("job %s for %s %s: another process runs it", name, slug, period)
             return RunReport(name, slug, period, "locked")
-        driver = self.brain.driver
         try:
             done = await done_run(graph, job=name, period=period)
             if done is not None:
                 log.info("job %s for %s %s: already done by %s", name, slug, period, done)
                 await forget_inflight(driver, slug, name, period)
                 return RunReport(name, slug, period, "done", done, f"already done by run {done}")
-            if abandoned is not None:
-                await self._close_abandoned(graph, abandoned, ctx.run_id)
-            note = InFlight(slug, name, period, t, ctx.run_id, now_ms())
-            await note_inflight(driver, note)
+            if abandoned:
+                await self._close_abandoned(graph, name, period, ctx.run_id)
             report = await _while_held(lease, self._run_once(job, ctx, settings, bindings))
             if report is None:
                 log.warning("job %s for %s %s: run lock lost mid-run; stopped", name, slug, period)
@@ -182,17 +184,21 @@ class JobRunner:
     async def resume(self, run: InFlight) -> RunReport:
         """Run again a run whose process died (its note stayed, its lock expired), for the
         same moment; the one it left ``running`` is stamped failed, naming the new run."""
-        return await self.run(run.tenant, run.job, t=run.t, abandoned=run.run_id)
+        return await self.run(run.tenant, run.job, t=run.t, abandoned=True)
 
-    async def _close_abandoned(self, graph: TenantGraph, run_id: str, new_run: str) -> None:
-        old = await job_run(graph, run_id)
-        if old is not None and old.status == "running":
-            await finish_run(
-                graph,
-                run_id,
-                status="failed",
-                outcome=f"its process stopped mid-run; run again as {new_run}",
-            )
+    async def _close_abandoned(
+        self, graph: TenantGraph, name: str, period: str, new_run: str
+    ) -> None:
+        """Stamp failed the runs of this period left ``running`` (this process holds the
+        period's lock, so none of them still runs)."""
+        for old in await job_runs(graph, name, limit=20):
+            if old.period == period and old.status == "running" and not old.dry_run:
+                await finish_run(
+                    graph,
+                    old.id,
+                    status="failed",
+                    outcome=f"its process stopped mid-run; run again as {new_run}",
+                )
 
     async def _run_once(
         self, job: Job, ctx: JobContext, settings: dict[str, Any], bindings: list[Any]
