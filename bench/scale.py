@@ -115,11 +115,13 @@ class Bench:
         async with Brain(settings) as brain:
             await brain.create_tenant("plumbing-no-wait")
             graph = await brain.tenant("plumbing-no-wait")
-            for i in range(1, 101):
+            for i in range(1, 151):  # the first 50 warm the server and the client up
                 started = time.perf_counter()
                 await graph.write_facts([person(i)])
-                unwaited.append((time.perf_counter() - started) * 1000)
+                if i > 50:
+                    unwaited.append((time.perf_counter() - started) * 1000)
         self.figures["write_no_wait_p50_ms"] = round(percentile(unwaited, 0.5), 2)
+        self.figures["write_no_wait_p95_ms"] = round(percentile(unwaited, 0.95), 2)
         async with Brain(quiet(made.url)) as brain:
             await brain.create_tenant("plumbing-co-op")
             graph = await brain.tenant("plumbing-co-op")
