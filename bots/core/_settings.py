@@ -36,6 +36,20 @@ class BotSettings(HivebrainSettings):
         description="secret each tenant's POST /webhooks/meetings/{slug} secret derives from "
         "(`hivebrain tenant webhook-secret SLUG`); empty = no webhook",
     )
+    hivebrain_leader_lease_ms: int = Field(
+        default=15_000,
+        ge=300,
+        le=600_000,
+        description="how long the scheduler lease outlives a dead leader (serve --role "
+        "scheduler or all); renewed every third of it",
+    )
+    hivebrain_run_lock_ms: int = Field(
+        default=30_000,
+        ge=300,
+        le=3_600_000,
+        description="how long a job's run lock outlives a dead run before the leader runs it "
+        "again; renewed every third of it",
+    )
     discord_api_base_url: HttpUrlSetting = Field(
         default="https://discord.com/api/v10",
         description="Discord REST base URL that `hivebrain doctor` checks the token against",
