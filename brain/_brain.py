@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from pathlib import Path
 from types import TracebackType
 
@@ -27,6 +28,9 @@ from brain.db import (
     wait_operational,
 )
 from brain.schema import serving_event
+
+#: How many other running brains the empty-brain notice names (the rest are counted).
+NAMED_OTHER_BRAINS = 3
 
 log = logging.getLogger(__name__)
 
@@ -142,12 +146,21 @@ class Brain:
         another folder, which would otherwise answer "no such tenant" without a word."""
         if self._server is None or not self.other_brains:
             return None
-        other = self.other_brains[0]
-        more = f" (and {len(self.other_brains) - 1} more)" if len(self.other_brains) > 1 else ""
+        # the nearest folders first: the brain meant is most often a sibling of this one
+        here = Path(self._server.data_dir).parts
+        nearest = sorted(
+            self.other_brains,
+            key=lambda b: -len(os.path.commonprefix([here, Path(b.data_dir).parts])),
+        )
+        shown = nearest[:NAMED_OTHER_BRAINS]
+        places = ", ".join(f"{b.data_dir} (server pid {b.pid})" for b in shown)
+        rest = len(self.other_brains) - len(shown)
+        more = f" and {rest} more" if rest else ""
+        one = "another embedded brain runs" if len(self.other_brains) == 1 else "others run"
         return (
-            f"the embedded brain in {self._server.data_dir} is empty, while another "
-            f"embedded brain runs in {other.data_dir}{more} (server pid {other.pid}). To use "
-            f"that one, run from its folder or set HIVEBRAIN_DATA_DIR={other.data_dir}; "
+            f"the embedded brain in {self._server.data_dir} is empty, while {one} in "
+            f"{places}{more}. To use one of them, run from its folder or set "
+            f"HIVEBRAIN_DATA_DIR={shown[0].data_dir} (or the path you meant); "
             "processes on several machines share one brain only through FALKORDB_URL"
         )
 
