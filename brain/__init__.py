@@ -5,7 +5,7 @@ from __future__ import annotations
 from brain._brain import Brain
 from brain._health import DatabaseHealth, database_health
 from brain._moments import format_moment, now_ms, parse_moment
-from brain._notes import ServerNotes
+from brain._notes import ServerNotes, digest_key
 from brain._settings import BrainSettings, HivebrainSettings, HttpUrlSetting
 from brain._tenant_graph import TenantGraph, WriteReport
 from brain._tenants import Registry, Tenant, setting_list, validate_slug
@@ -79,6 +79,7 @@ __all__ = [
     "ServerLock",
     "SharedValues",
     "ServerNotes",
+    "digest_key",
     "WriteNotReplicated",
     "ServerStatus",
     "Tenant",

@@ -9,6 +9,7 @@ object under ``hivebrain:note:<kind>:<key>`` and expires on its own.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Mapping
@@ -28,6 +29,12 @@ def note_key(kind: str, key: str) -> str:
         if not _PART.fullmatch(part):
             raise ValueError(f"note key part {part[:40]!r} must match {_PART.pattern}")
     return f"hivebrain:note:{kind}:{key}"
+
+
+def digest_key(*parts: str) -> str:
+    """A note key for parts of any spelling (platform ids, thread ts's): a short digest that
+    always matches the key pattern, so a user-controlled id can never shape the server key."""
+    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:40]
 
 
 class ServerNotes:
@@ -58,3 +65,12 @@ class ServerNotes:
         except ValueError:
             return None
         return value if is_object(value) else None
+
+    async def claim(self, kind: str, key: str, *, ttl_s: int) -> bool:
+        """True for the one caller, in any process, that claims ``key`` first within ``ttl_s``
+        seconds (``SET NX EX``); False for every later one. How a platform's redelivered
+        event, reaching any ``serve`` process, is answered once."""
+        if ttl_s < 1:
+            raise ValueError("a claim needs a TTL of at least a second")
+        done: Any = await self._driver.command("SET", note_key(kind, key), "1", "NX", "EX", ttl_s)
+        return done is not None

@@ -78,9 +78,11 @@ async def test_a_follow_up_in_a_thread_keeps_the_question(bound: tuple[Brain, st
     asked = message(team, "who owns Fix Instagram token refresh?", mid="root", thread="root")
     await core.handle_message(asked)
     follow = message(team, "and since when?", thread="root")
-    assert core.thread_question(follow).startswith("who owns Fix Instagram token refresh?")
+    assert (await core.thread_question(follow)).startswith("who owns Fix Instagram token refresh?")
     elsewhere = message(team, "and since when?", thread="other-thread")
-    assert core.thread_question(elsewhere) == "and since when?"
+    assert await core.thread_question(elsewhere) == "and since when?"
+    other_process = BotCore(brain, answer=run_turn)  # a follow-up may reach another serve
+    assert (await other_process.thread_question(follow)).startswith("who owns Fix Instagram")
 
 
 async def test_connect_creates_and_binds_but_never_takes_over_an_existing_brain(
@@ -143,9 +145,24 @@ async def test_a_burst_from_one_tenant_does_not_starve_another() -> None:
     assert queue.waiting == {"busy": 0, "quiet": 0}
 
 
-def test_seen_events_forget_after_their_window() -> None:
+async def test_seen_events_forget_after_their_window() -> None:
     seen = SeenEvents(ttl_s=0.0)
-    assert seen.first_time("a")
-    assert seen.first_time("a"), "a zero window remembers nothing"
+    assert await seen.first_time("a")
+    assert await seen.first_time("a"), "a zero window remembers nothing"
     lasting = SeenEvents(ttl_s=60)
-    assert lasting.first_time("b") and not lasting.first_time("b")
+    assert await lasting.first_time("b") and not await lasting.first_time("b")
+
+
+async def test_one_delivery_sent_to_three_processes_at_once_is_answered_once(
+    bound: tuple[Brain, str, str],
+) -> None:
+    brain, _, team = bound
+    processes = [BotCore(brain, answer=run_turn) for _ in range(3)]
+    delivery = message(team, "who owns Fix Instagram token refresh?", mid="retried-event")
+    replies = await asyncio.gather(*(core.handle_message(delivery) for core in processes))
+    answered = [r for r in replies if r is not None]
+    assert len(answered) == 1, f"{len(answered)} processes answered one event"
+    again = await processes[0].handle_message(delivery)  # a later retry, where it was claimed
+    assert again is None
+    fresh = message(team, "who owns Fix Instagram token refresh?", mid="a-new-event")
+    assert await processes[2].handle_message(fresh) is not None

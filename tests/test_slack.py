@@ -111,7 +111,11 @@ async def test_replies_in_the_bots_thread_are_follow_ups_and_other_threads_are_n
     r = await rig(brain, fake)
     ts = fake.seed_message("C1", text=QUESTION, user="U1")
     await r.event(mention(ts))
-    assert adapter_of(r.app).is_bot_thread(r.team, "C1", ts)
+    assert await adapter_of(r.app).is_bot_thread(r.team, "C1", ts)
+    # the mark is on the server: another serve process knows the bot's thread too
+    other = await rig(brain, fake, bind=False)
+    assert await adapter_of(other.app).is_bot_thread(r.team, "C1", ts)
+    assert not await adapter_of(other.app).is_bot_thread(r.team, "C1", "1600000000.000100")
 
     reply = {
         "type": "message",

@@ -13,7 +13,6 @@ from __future__ import annotations
 import logging
 import re
 import uuid
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -56,13 +55,18 @@ from bots.core._reply import (
     Reply,
 )
 from bots.core._uploads import Fetch, ingest_attachments
-from brain import Brain, TenantGraph, now_ms
+from brain import Brain, TenantGraph, digest_key, now_ms
 from brain.ingest import Proposer
 
 log = logging.getLogger(__name__)
 
 #: Words after which a short message in a thread reads as a follow-up to its question.
 FOLLOW_UP_WORDS = 12
+#: Server notes: a delivery's claim (as long as platforms retry) and a thread's question.
+EVENT_NOTE, THREAD_NOTE = "event", "thread"
+EVENT_CLAIM_S = 600
+THREAD_KEEP_S = 7 * 24 * 3600
+MAX_THREAD_QUESTION = 2_000
 _MENTION = re.compile(r"<@[!&]?[A-Za-z0-9]+>")
 
 #: How a message's question becomes a turn: ``agents.run_turn`` with the Chief the process
@@ -160,8 +164,11 @@ class BotCore:
         self.executors = executors or ExecutorRegistry()
         self._answer = answer
         self.queue = queue or TenantQueue()
-        self.seen = seen or SeenEvents()
-        self._threads: OrderedDict[tuple[str, str, str], str] = OrderedDict()
+        self.seen = seen or SeenEvents(claim=self._claim_event)
+
+    async def _claim_event(self, key: str) -> bool:
+        """Claim one delivery for the whole deployment (any ``serve`` process may get it)."""
+        return await self.brain.notes.claim(EVENT_NOTE, digest_key(key), ttl_s=EVENT_CLAIM_S)
 
     # --- tenants -------------------------------------------------------------------------
 
@@ -303,23 +310,28 @@ class BotCore:
 
     # --- messages ------------------------------------------------------------------------
 
-    def thread_question(self, msg: InboundMessage) -> str:
-        """The question to answer: a short reply in a thread carries the thread's question."""
+    async def thread_question(self, msg: InboundMessage) -> str:
+        """The question to answer: a short reply in a thread carries the thread's question
+        (kept on the server, so a follow-up that reaches another process keeps it too)."""
         text = _MENTION.sub("", msg.text).strip()
-        if msg.thread_id:
-            key = (msg.platform, msg.workspace_id, msg.thread_id)
-            earlier = self._threads.get(key)
-            if earlier and len(text.split()) <= FOLLOW_UP_WORDS:
+        if msg.thread_id and len(text.split()) <= FOLLOW_UP_WORDS:
+            key = digest_key(msg.platform, msg.workspace_id, msg.thread_id)
+            note = await self.brain.notes.get(THREAD_NOTE, key)
+            earlier = note.get("question") if note else None
+            if isinstance(earlier, str) and earlier:
                 return f"{earlier} (follow-up: {text})"
         return text
 
-    def remember_thread(self, msg: InboundMessage, question: str) -> None:
-        """Keep a thread's question so follow-ups keep their context (bounded memory)."""
-        key = (msg.platform, msg.workspace_id, msg.thread_id or msg.message_id)
-        self._threads[key] = question
-        self._threads.move_to_end(key)
-        while len(self._threads) > 10_000:
-            self._threads.popitem(last=False)
+    async def remember_thread(self, msg: InboundMessage, question: str) -> None:
+        """Keep a thread's question on the server so follow-ups keep their context (a
+        failure costs only the follow-up's context, never the answer)."""
+        key = digest_key(msg.platform, msg.workspace_id, msg.thread_id or msg.message_id)
+        try:
+            await self.brain.notes.put(
+                THREAD_NOTE, key, {"question": question[:MAX_THREAD_QUESTION]}, ttl_s=THREAD_KEEP_S
+            )
+        except HivebrainError as exc:
+            log.warning("could not keep the thread's question on the server: %s", exc)
 
     async def handle_message(
         self,
@@ -332,7 +344,7 @@ class BotCore:
 
         ``progress`` is told what the turn is doing now (for a status line); it must not
         block (``bots.core.Throttle.update`` does not)."""
-        if not self.seen.first_time(f"{msg.platform}:{msg.workspace_id}:{msg.message_id}"):
+        if not await self.seen.first_time(f"{msg.platform}:{msg.workspace_id}:{msg.message_id}"):
             log.info("duplicate delivery of %s message %s ignored", msg.platform, msg.message_id)
             return None
         error_id = uuid.uuid4().hex[:8]
@@ -350,7 +362,7 @@ class BotCore:
             notes: list[str] = []
             if msg.attachments and fetch is not None:
                 notes.append(await self.ingest_uploads(graph, msg, fetch))
-            question = self.thread_question(msg)
+            question = await self.thread_question(msg)
             if not question:
                 return Reply(
                     answer=" ".join(notes) or "Ask me a question about your business.",
@@ -383,7 +395,7 @@ class BotCore:
                         ),
                     ),
                 )
-            self.remember_thread(msg, question)
+            await self.remember_thread(msg, question)
             reply = reply_from_turn(turn)
             return reply.model_copy(update={"notes": [*notes, *reply.notes]}) if notes else reply
         except Exception as exc:  # the adapter's one top-level handler: log, apologise

@@ -3,17 +3,27 @@
 A burst of questions from one workspace must neither be dropped nor starve the others:
 each tenant gets a small number of concurrent turns, and all tenants share a global cap,
 so a busy tenant queues behind itself while a quiet one still gets a slot. Platforms
-redeliver events (Slack retries, Discord replays after a reconnect): a short-lived set
-of seen event ids makes every delivery answer once.
+redeliver events (Slack retries, Discord replays after a reconnect), to any of the
+``serve`` processes: a claim on the FalkorDB server (``SET NX`` with an expiry) makes every
+delivery answer once, and a short-lived local set spares the round-trip for a repeat this
+process has already seen.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import OrderedDict
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from contextlib import asynccontextmanager
+
+from brain import HivebrainError
+
+log = logging.getLogger(__name__)
+
+#: Claims a key for the whole deployment: True for the first caller in any process.
+Claim = Callable[[str], Awaitable[bool]]
 
 
 class TenantQueue:
@@ -44,15 +54,32 @@ class TenantQueue:
 
 
 class SeenEvents:
-    """Event ids seen in the last ``ttl_s`` seconds (bounded in size)."""
+    """Event ids seen in the last ``ttl_s`` seconds: here (bounded in size) and, given a
+    ``claim``, by every process sharing the brain."""
 
-    def __init__(self, *, ttl_s: float = 600.0, max_items: int = 50_000) -> None:
+    def __init__(
+        self, *, ttl_s: float = 600.0, max_items: int = 50_000, claim: Claim | None = None
+    ) -> None:
         self._ttl = ttl_s
         self._max = max_items
+        self._claim = claim
         self._seen: OrderedDict[str, float] = OrderedDict()
 
-    def first_time(self, key: str) -> bool:
-        """True the first time ``key`` is seen within the window; False for a repeat."""
+    async def first_time(self, key: str) -> bool:
+        """True the first time ``key`` is seen within the window, in any process; False for
+        a repeat. If the server cannot be asked, this process's own memory decides (an
+        answer given twice beats a question dropped)."""
+        if not self._first_here(key):
+            return False
+        if self._claim is None:
+            return True
+        try:
+            return await self._claim(key)
+        except (HivebrainError, OSError) as exc:
+            log.warning("event claim on the server failed (%s); deduped in this process only", exc)
+            return True
+
+    def _first_here(self, key: str) -> bool:
         now = time.monotonic()
         while self._seen:
             oldest, at = next(iter(self._seen.items()))

@@ -52,7 +52,7 @@ from bots.slack._installs import new_slack_app, slack_routes
 from bots.slack._posting import post_reply, stream_reply
 from bots.slack._render import ACTION_FEEDBACK, ACTION_SOURCES, Block
 from bots.slack._web import SlackFile, slack_error, slack_web
-from brain import InputInvalid
+from brain import HivebrainError, InputInvalid, digest_key
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +60,9 @@ log = logging.getLogger(__name__)
 THINKING, DONE, FAILED = "eyes", "white_check_mark", "warning"
 MAX_FILE_BYTES = 20_000_000
 FETCH_TIMEOUT_S = 30.0
-#: Threads the bot answered, remembered so replies there need no mention (bounded).
-MAX_BOT_THREADS = 10_000
+#: Threads the bot answered, marked on the server so replies there need no mention.
+BOT_THREAD_NOTE = "bot-thread"
+BOT_THREAD_KEEP_S = 30 * 24 * 3600
 #: The thread status is sent at most this often while the desks work.
 STATUS_EVERY_S = 1.0
 _FILE_HOSTS = (".slack.com", ".slack-edge.com", ".slack-gov.com")
@@ -76,7 +77,6 @@ class SlackAdapter:
         self.core = core
         self.settings = settings
         self.pending: set[asyncio.Task[None]] = set()
-        self._bot_threads: OrderedDict[tuple[str, str, str], None] = OrderedDict()
         #: (team, user) -> (display name, e-mail) from users.info, so "my" questions can
         #: find the user's Person; bounded, and asked once per user.
         self._profiles: OrderedDict[tuple[str, str], tuple[str, str]] = OrderedDict()
@@ -129,7 +129,7 @@ class SlackAdapter:
         client: AsyncWebClient,
     ) -> None:
         if _is_user_message(event):
-            self.accept(body, event, context, client)
+            await self.accept(body, event, context, client)
 
     async def _on_message(
         self,
@@ -142,13 +142,13 @@ class SlackAdapter:
             return
         team = context.team_id or ""
         if event.get("channel_type") == "im":
-            self.accept(body, event, context, client)
+            await self.accept(body, event, context, client)
         elif context.bot_user_id and f"<@{context.bot_user_id}>" in event.get("text", ""):
             return  # the app_mention event for the same message answers it
-        elif self.is_bot_thread(team, event["channel"], event.get("thread_ts") or ""):
-            self.accept(body, event, context, client)
+        elif await self.is_bot_thread(team, event["channel"], event.get("thread_ts") or ""):
+            await self.accept(body, event, context, client)
 
-    def accept(
+    async def accept(
         self,
         body: dict[str, Any],
         event: dict[str, Any],
@@ -165,8 +165,8 @@ class SlackAdapter:
         # A retry (X-Slack-Retry-Num) repeats the event id; a mention also arrives as a
         # message event with another id but the same ts. Checked here, before reacting.
         seen = self.core.seen
-        fresh_event = seen.first_time(f"slack-event:{body.get('event_id', '')}:{ts}")
-        fresh_message = seen.first_time(f"slack-message:{team}:{channel}:{ts}")
+        fresh_event = await seen.first_time(f"slack-event:{body.get('event_id', '')}:{ts}")
+        fresh_message = await seen.first_time(f"slack-message:{team}:{channel}:{ts}")
         if not (fresh_event and fresh_message):
             log.info("duplicate slack delivery of %s in %s ignored", ts, channel)
             return
@@ -275,7 +275,7 @@ class SlackAdapter:
             recipient_user_id=asker.user_id,
             recipient_team_id=team,
         )
-        self.remember_thread(team, channel, thread_ts)
+        await self.remember_thread(team, channel, thread_ts)
         return posted
 
     async def post_answer(
@@ -293,22 +293,31 @@ class SlackAdapter:
         the ts's. Raises ``SlackApiError`` if the first message is refused.
         """
         posted = await post_reply(client, channel, reply, thread_ts=thread_ts, lead=lead)
-        self.remember_thread(team, channel, thread_ts or (posted[0] if posted else None))
+        await self.remember_thread(team, channel, thread_ts or (posted[0] if posted else None))
         return posted
 
-    def remember_thread(self, team: str, channel: str, thread_ts: str | None) -> None:
-        """Answer later replies in this thread without a mention."""
+    async def remember_thread(self, team: str, channel: str, thread_ts: str | None) -> None:
+        """Answer later replies in this thread without a mention, in whichever process they
+        reach (the mark is a note on the server; losing it costs only that convenience)."""
         if not thread_ts:
             return
-        key = (team, channel, thread_ts)
-        self._bot_threads[key] = None
-        self._bot_threads.move_to_end(key)
-        while len(self._bot_threads) > MAX_BOT_THREADS:
-            self._bot_threads.popitem(last=False)
+        try:
+            await self.core.brain.notes.put(
+                BOT_THREAD_NOTE, digest_key(team, channel, thread_ts), {}, ttl_s=BOT_THREAD_KEEP_S
+            )
+        except HivebrainError as exc:
+            log.warning("could not mark the bot's thread on the server: %s", exc)
 
-    def is_bot_thread(self, team: str, channel: str, thread_ts: str) -> bool:
-        """Whether the bot has posted in this thread (since this process started)."""
-        return (team, channel, thread_ts) in self._bot_threads
+    async def is_bot_thread(self, team: str, channel: str, thread_ts: str) -> bool:
+        """Whether the bot has posted in this thread (any process, within the keep time)."""
+        if not thread_ts:
+            return False
+        key = digest_key(team, channel, thread_ts)
+        try:
+            return await self.core.brain.notes.get(BOT_THREAD_NOTE, key) is not None
+        except HivebrainError as exc:  # a reply without a mention waits for the server
+            log.warning("could not read the bot's thread mark: %s", exc)
+            return False
 
     async def _profile(self, client: AsyncWebClient, team: str, user: str) -> tuple[str, str]:
         """(real or display name, e-mail) of a user's profile; blanks if Slack won't say

@@ -148,4 +148,4 @@ class SlackAssistant:
     ) -> None:
         if payload.get("subtype") not in (None, "file_share") or not payload.get("user"):
             return
-        self.adapter.accept(body, payload, context, client, assistant=True)
+        await self.adapter.accept(body, payload, context, client, assistant=True)

@@ -28,7 +28,7 @@ class SlackSurface(Protocol):
         """Run ``work`` after the ack, keeping a reference to the task."""
         ...
 
-    def accept(
+    async def accept(
         self,
         body: dict[str, Any],
         event: dict[str, Any],
