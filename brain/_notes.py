@@ -37,6 +37,17 @@ def digest_key(*parts: str) -> str:
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:40]
 
 
+def _decoded(raw: Any) -> dict[str, Any] | None:
+    """A stored note's JSON object; None for no note, or one that is not an object."""
+    if raw is None:
+        return None
+    try:
+        value: Any = json.loads(raw.decode() if isinstance(raw, bytes) else str(raw))
+    except ValueError:
+        return None
+    return value if is_object(value) else None
+
+
 class ServerNotes:
     """Read and write notes on the server (see the module doc)."""
 
@@ -58,13 +69,7 @@ class ServerNotes:
     async def get(self, kind: str, key: str) -> dict[str, Any] | None:
         """The note under this key, or None when there is none (or it expired)."""
         raw: Any = await self._driver.command("GET", note_key(kind, key))
-        if raw is None:
-            return None
-        try:
-            value: Any = json.loads(raw.decode() if isinstance(raw, bytes) else str(raw))
-        except ValueError:
-            return None
-        return value if is_object(value) else None
+        return _decoded(raw)
 
     async def claim(self, kind: str, key: str, *, ttl_s: int) -> bool:
         """True for the one caller, in any process, that claims ``key`` first within ``ttl_s``
@@ -74,3 +79,9 @@ class ServerNotes:
             raise ValueError("a claim needs a TTL of at least a second")
         done: Any = await self._driver.command("SET", note_key(kind, key), "1", "NX", "EX", ttl_s)
         return done is not None
+
+    async def take(self, kind: str, key: str) -> dict[str, Any] | None:
+        """The note under this key, removed in the same step (``GETDEL``): for a value that
+        may be used once, by whichever process asks first."""
+        raw: Any = await self._driver.command("GETDEL", note_key(kind, key))
+        return _decoded(raw)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from brain._moments import format_moment, now_ms
+from brain._notes import ServerNotes
 from brain.db import GraphDriver, SharedValues
 from brain.errors import InputInvalid, InvalidSlug, QueryRefused, TenantExists, TenantUnknown
 
@@ -150,6 +151,11 @@ class Registry:
     def __init__(self, driver: GraphDriver) -> None:
         self._driver = driver
         self._settings = SharedValues(driver, "settings")
+
+    @property
+    def notes(self) -> ServerNotes:
+        """Expiring notes on the registry's server (what every process must see)."""
+        return ServerNotes(self._driver)
 
     async def ensure(self) -> None:
         """Create the registry and reference graphs and their indexes if missing."""

@@ -508,6 +508,38 @@ async def test_oauth_install_saves_the_workspace_and_its_token_answers_events(
     await service.close()
 
 
+async def test_an_install_started_on_one_process_finishes_on_another_and_only_once(
+    brain: Brain, fake: FakeSlackAPI
+) -> None:
+    settings = bot_settings(
+        slack_client_id="111.222",
+        slack_client_secret=SecretStr("shh"),
+        slack_api_base_url=fake.base_url,
+    )
+    first = await run_slack(BotCore(brain, answer=run_turn), settings)
+    second = await run_slack(BotCore(brain, answer=run_turn), settings)
+    apps = []
+    for service in (first, second):
+        app = web.Application()
+        app.add_routes(service.routes)
+        apps.append(app)
+    async with (
+        TestServer(apps[0], host="127.0.0.1") as one,
+        TestServer(apps[1], host="127.0.0.1") as other,
+        aiohttp.ClientSession() as http,
+    ):
+        async with http.get(one.make_url("/slack/install")) as page:
+            state = page.cookies["slack-app-oauth-state"].value
+        cookie = {"Cookie": f"slack-app-oauth-state={state}"}
+        back = other.make_url("/slack/oauth_redirect").with_query(code="c0de", state=state)
+        async with http.get(back, headers=cookie) as done:
+            assert done.status == 200, await done.text()
+        async with http.get(back, headers=cookie) as replayed:  # a state is good for one use
+            assert replayed.status != 200
+    await first.close()
+    await second.close()
+
+
 # --- posting approved messages ------------------------------------------------------------------
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import inspect
 import logging
 import secrets
-import time
 from typing import Any
 
 from aiohttp import web
@@ -31,11 +30,13 @@ from slack_sdk.oauth.state_store.async_state_store import AsyncOAuthStateStore
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bots.core import BotSettings
-from brain import Registry
+from brain import Registry, ServerNotes, digest_key
 
 log = logging.getLogger(__name__)
 
 PLATFORM = "slack"
+#: OAuth state values, noted on the server while an install is under way.
+STATE_NOTE = "slack-oauth-state"
 DEFAULT_API_BASE_URL = "https://slack.com/api/"
 BOT_SCOPES = (
     "app_mentions:read",
@@ -181,16 +182,14 @@ class RegistryInstallationStore(AsyncInstallationStore):
             log.info("slack installation deleted for %s", key)
 
 
-class MemoryStateStore(AsyncOAuthStateStore):
-    """OAuth ``state`` values for one process, each valid once and for ``expires_s`` seconds.
+class ServerStateStore(AsyncOAuthStateStore):
+    """OAuth ``state`` values kept on the FalkorDB server, each valid once and for
+    ``expires_s`` seconds: an install that starts on one ``serve`` process may come back
+    to another behind the load balancer."""
 
-    Enough for one ``serve`` process; several processes behind a load balancer would
-    need a shared store, since the redirect may reach a different process.
-    """
-
-    def __init__(self, *, expires_s: float = 600.0) -> None:
+    def __init__(self, notes: ServerNotes, *, expires_s: int = 600) -> None:
+        self._notes = notes
         self._expires_s = expires_s
-        self._issued: dict[str, float] = {}
 
     @property
     def logger(self) -> logging.Logger:
@@ -198,17 +197,15 @@ class MemoryStateStore(AsyncOAuthStateStore):
         return log
 
     async def async_issue(self, *args: Any, **kwargs: Any) -> str:
-        """A new unguessable state value."""
-        now = time.monotonic()
-        self._issued = {s: at for s, at in self._issued.items() if now - at < self._expires_s}
+        """A new unguessable state value, noted on the server."""
         state = secrets.token_urlsafe(24)
-        self._issued[state] = now
+        await self._notes.put(STATE_NOTE, digest_key(state), {}, ttl_s=self._expires_s)
         return state
 
     async def async_consume(self, state: str) -> bool:
-        """Whether ``state`` was issued here and has not expired; it can't be used again."""
-        issued = self._issued.pop(state, None)
-        return issued is not None and time.monotonic() - issued < self._expires_s
+        """Whether ``state`` was issued (by any process) and has not expired; the first
+        consumer takes it, so it can't be used again."""
+        return await self._notes.take(STATE_NOTE, digest_key(state)) is not None
 
 
 def api_base_url(settings: BotSettings) -> str:
@@ -254,7 +251,7 @@ def new_slack_app(
         scopes=list(BOT_SCOPES),
         installation_store=store,
         installation_store_bot_only=True,
-        state_store=MemoryStateStore(),
+        state_store=ServerStateStore(registry.notes),
     )
     app = AsyncApp(
         client=client or AsyncWebClient(base_url=api_base_url(settings)),
