@@ -313,11 +313,16 @@ def build_discord_bot(
     sync_commands: bool = False,
     click_ack_s: float = CLICK_ACK_S,
 ) -> HivebrainDiscord:
-    """The Discord bot for ``core``; no I/O until started (``settings``: for future options).
+    """The Discord bot for ``core``; no I/O until started.
 
+    ``settings.discord_shards`` (``HIVEBRAIN_DISCORD_SHARDS=i/N``) opens only this process's
+    shards, so N processes answer each server once; unset, this process opens them all.
     ``click_ack_s``: how long a card click's decision may take before the click is deferred
     (Discord wants an answer within 3 s)."""
-    return HivebrainDiscord(core, sync_commands=sync_commands, click_ack_s=click_ack_s)
+    options: dict[str, Any] = {}
+    if (shards := settings.discord_shards) is not None:
+        options["shard_ids"], options["shard_count"] = shards
+    return HivebrainDiscord(core, sync_commands=sync_commands, click_ack_s=click_ack_s, **options)
 
 
 async def run_discord(
