@@ -37,7 +37,12 @@ async def test_without_the_setting_one_process_opens_every_shard(quiet_brain: Br
 
 @pytest.mark.parametrize(
     ("spec", "said"),
-    [("3/3", "below the count"), ("1,1/2", "distinct"), ("one of two", "write i/N"), ("0/0", "")],
+    [
+        ("3/3", "below the count"),
+        ("1,1/2", "distinct"),
+        ("one of two", "write i/N"),
+        ("0/0", "below the count"),
+    ],
 )
 def test_a_wrong_shard_setting_says_how_to_write_it(spec: str, said: str) -> None:
     with pytest.raises(SettingsInvalid, match="HIVEBRAIN_DISCORD_SHARDS") as caught:

@@ -306,10 +306,14 @@ def _replica_ports(primary: Any) -> set[int]:
 # --- the embedded server ----------------------------------------------------------------
 
 
-async def test_an_empty_embedded_brain_beside_a_running_one_is_said(tmp_path: Path) -> None:
+async def test_an_empty_embedded_brain_beside_a_running_one_is_said(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     first, second = tmp_path / "bakery", tmp_path / "elsewhere"
-    servers = [EmbeddedServer(first), EmbeddedServer(second)]
+    far = tmp_path_factory.mktemp("another-project") / "brain"  # running, but not a sibling
+    servers = [EmbeddedServer(far), EmbeddedServer(first), EmbeddedServer(second)]
     try:
+        await servers[0].ensure_running()
         async with Brain(
             BrainSettings(hivebrain_data_dir=first, hivebrain_embeddings=False)
         ) as brain:
@@ -319,7 +323,10 @@ async def test_an_empty_embedded_brain_beside_a_running_one_is_said(tmp_path: Pa
         ) as lonely:
             assert str(first.resolve()) in {b.data_dir for b in lonely.other_brains}
             notice = lonely.lonely_brain_notice()
-            assert notice is not None and "HIVEBRAIN_DATA_DIR=" in notice
+            assert notice is not None
+            # the sibling folder is the one suggested, named before the far one
+            assert f"HIVEBRAIN_DATA_DIR={first.resolve()} " in notice
+            assert notice.index(str(first.resolve())) < notice.index(str(far.resolve()))
         async with Brain(
             BrainSettings(hivebrain_data_dir=first, hivebrain_embeddings=False)
         ) as full:
