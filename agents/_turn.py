@@ -518,6 +518,9 @@ async def save_turn(
     }
     if viewing:
         turn["viewing"] = viewing
+    if result.as_of:
+        # the moment it was asked at, so a golden answer is asked again at the same moment
+        turn["askedAsOf"] = result.as_of
     facts: list[dict[str, Any]] = [{"node": turn}]
     for i, f in enumerate(result.findings):
         fid = f"{result.turn_id}-f{i + 1}"

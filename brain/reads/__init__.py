@@ -34,6 +34,12 @@ from brain.reads._feedback import (
 from brain.reads._fulltext import MAX_WORDS, exact_terms_query, fulltext_query
 from brain.reads._highlights import Highlight, Highlights, highlights
 from brain.reads._kept_answers import KeptAnswer, is_answer_touched, kept_answer_for
+from brain.reads._learning import (
+    VotedAnswer,
+    disliked_answers,
+    feedback_penalties,
+    golden_answers,
+)
 from brain.reads._measured_totals import measured_totals
 from brain.reads._minutes import (
     MeetingDecision,
@@ -86,6 +92,10 @@ from brain.reads.repo import (
 from brain.reads.search import Hit, passages, search, search_within
 
 __all__ = [
+    "VotedAnswer",
+    "disliked_answers",
+    "feedback_penalties",
+    "golden_answers",
     "Change",
     "PATH_VERBS",
     "around",
