@@ -17,6 +17,7 @@ from brain.reads._around import VERBS as PATH_VERBS
 from brain.reads._around import around
 from brain.reads._cache import cache_counts, clear_cache
 from brain.reads._cards import CARD_FIELDS, stored_card, stored_cards
+from brain.reads._costs import CostTotals, turn_costs
 from brain.reads._cypher import run_cypher
 from brain.reads._dated import dated_near
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
@@ -92,6 +93,8 @@ from brain.reads.repo import (
 from brain.reads.search import Hit, passages, search, search_within
 
 __all__ = [
+    "CostTotals",
+    "turn_costs",
     "VotedAnswer",
     "disliked_answers",
     "feedback_penalties",
