@@ -14,7 +14,10 @@ the real ``hivebrain`` command in subprocesses, as a user would, trying:
   lines): each refused with its line, the good lines loaded;
 * oversized queries through ``hivebrain query`` and the cypher tool over a tenant with
   embeddings: peak client memory (target under 1 GB) and one clear line, never a
-  traceback (tracebacks shown: target 0).
+  traceback (tracebacks shown: target 0);
+* the surfaces of issue 28 (``bench/faults_surfaces.py``): meetings, documents, webhooks,
+  GitHub, export, settings, cards and captions tried as an attacker or a careless user
+  would: records lost, mixed, leaked, reads unbounded (each target 0).
 
 Prints one table (tried / expected / happened / held), then the figures; the last line
 is one JSON object. Run: ``.venv/bin/python bench/faults.py`` (``--seed N``, ``--keep``).
@@ -40,6 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, LiteralString
 
+from faults_surfaces import SurfaceFigures, surface_cases  # bench/, beside this file
 from rich.console import Console
 from rich.table import Table
 
@@ -69,6 +73,7 @@ class Figures:
     missing_embeddings: int = 0
     worst_query_client_mb: float = 0.0
     worst_query_server_mb: float = 0.0
+    surfaces: SurfaceFigures | None = None
 
 
 # --- data -----------------------------------------------------------------------------------
@@ -522,6 +527,9 @@ class Bench:
         self.figures.worst_query_client_mb = round(worst_client, 1)
         self.figures.worst_query_server_mb = round(worst_server, 1)
 
+    async def surfaces(self) -> None:
+        self.figures.surfaces = await surface_cases(self)
+
     async def _server_rss_mb(self) -> float:
         """The server's peak resident memory so far (VmHWM), in MB."""
         status = await self.server.status()
@@ -573,10 +581,15 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             shutil.rmtree(root, ignore_errors=True)
     print_table(bench)
     f = bench.figures
+    s = f.surfaces or SurfaceFigures()
     return {
         "cases": len(bench.cases),
         "cases_held": sum(c.held for c in bench.cases),
         "facts_lost": f.facts_lost,
+        "records_lost": s.lost,
+        "records_mixed": s.mixed,
+        "records_leaked": s.leaked,
+        "reads_unbounded": s.unbounded,
         "wrong_winners": f.wrong_winners,
         "tracebacks_shown": f.tracebacks,
         "nodes_missing_embedding": f.missing_embeddings,
@@ -586,7 +599,13 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-PARTS = {"bad": "bad_input", "concurrent": "concurrent", "queries": "oversized", "kills": "faults"}
+PARTS = {
+    "bad": "bad_input",
+    "concurrent": "concurrent",
+    "queries": "oversized",
+    "kills": "faults",
+    "surfaces": "surfaces",
+}
 
 
 def parse_args() -> argparse.Namespace:

@@ -10,10 +10,12 @@ non-decisions: talk that sounds decisive but settles nothing):
   decision's lines (one line of slack either side); each annotated item matches once.
   Precision is matched / extracted, recall matched / annotated. An extracted decision that
   matches no decision but overlaps a non-decision is **invented** (the trap it fell in);
-* an action item matches the same way; its **owner is right** when the owner extraction
-  resolved is the annotated person (folded names); ``owner_right_ratio`` is the annotated
-  items matched with the right owner over all annotated items; its **due** is right when
-  the ISO dates agree (counted over annotated items that have a due date).
+* an action item matches the same way, items of the same owner paired first, then the
+  rest (one turn handing work to two people pairs each with their own); its **owner is
+  right** when the owner extraction resolved is the annotated person (folded names);
+  ``owner_right_ratio`` is the annotated items matched with the right owner over all
+  annotated items; its **due** is right when the ISO dates agree (counted over annotated
+  items that have a due date).
 
 Meetings: the eight QMSum meetings in ``../shared/data/meetings`` (annotated once, in
 ``bench/data/qmsum_annotations``; skipped, with a word, when ``../shared`` is missing) and the
@@ -137,6 +139,32 @@ def people_facts(notes: dict[str, Any], day: str) -> list[tuple[int, dict[str, A
     return facts
 
 
+def _paired(found: list[Any], actions: list[dict[str, Any]]) -> dict[int, int]:
+    """Extracted action -> annotated action: first every extracted item near an annotated
+    item of its own owner, then the rest near any free one, each annotated item once (one
+    turn handing work to two people pairs each with their own, whatever order they came)."""
+    pairs: dict[int, int] = {}
+    taken: set[int] = set()
+    for same_owner in (True, False):
+        for n, c in enumerate(found):
+            if n in pairs:
+                continue
+            hit = next(
+                (
+                    i
+                    for i, a in enumerate(actions)
+                    if i not in taken
+                    and near(c.lines, a["lines"])
+                    and (not same_owner or fold(c.owner) == fold(a.get("owner")))
+                ),
+                None,
+            )
+            if hit is not None:
+                pairs[n] = hit
+                taken.add(hit)
+    return pairs
+
+
 def score(meeting: Meeting, kept: list[Any], turns: int) -> Score:
     """Compare what extraction kept with the annotations (see the module docstring)."""
     notes = meeting.notes
@@ -148,22 +176,23 @@ def score(meeting: Meeting, kept: list[Any], turns: int) -> Score:
     out.with_due = sum(1 for a in actions if a.get("due"))
     free_decisions = list(range(len(decisions)))
     free_actions = list(range(len(actions)))
-    for c in kept:
-        if c.kind == "decision":
-            out.extracted_decisions += 1
-            hit = next((i for i in free_decisions if near(c.lines, decisions[i]["lines"])), None)
-            if hit is not None:
-                free_decisions.remove(hit)
-                out.matched_decisions += 1
-                out.lines.append(f"  decision ok   {c.lines}: {c.text}")
-            elif any(near(c.lines, t["lines"]) for t in traps):
-                out.invented += 1
-                out.lines.append(f"  INVENTED      {c.lines}: {c.text}")
-            else:
-                out.lines.append(f"  decision ??   {c.lines}: {c.text}")
-            continue
-        out.extracted_actions += 1
-        hit = next((i for i in free_actions if near(c.lines, actions[i]["lines"])), None)
+    for c in (c for c in kept if c.kind == "decision"):
+        out.extracted_decisions += 1
+        hit = next((i for i in free_decisions if near(c.lines, decisions[i]["lines"])), None)
+        if hit is not None:
+            free_decisions.remove(hit)
+            out.matched_decisions += 1
+            out.lines.append(f"  decision ok   {c.lines}: {c.text}")
+        elif any(near(c.lines, t["lines"]) for t in traps):
+            out.invented += 1
+            out.lines.append(f"  INVENTED      {c.lines}: {c.text}")
+        else:
+            out.lines.append(f"  decision ??   {c.lines}: {c.text}")
+    found = [c for c in kept if c.kind != "decision"]
+    out.extracted_actions = len(found)
+    pairs = _paired(found, actions)
+    for n, c in enumerate(found):
+        hit = pairs.get(n)
         if hit is None:
             out.lines.append(f"  action ??     {c.lines}: {c.text} (owner {c.owner}, due {c.due})")
             continue

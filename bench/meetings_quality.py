@@ -38,7 +38,7 @@ from shared_data import need_files, shared_data
 
 from agents.tools import call_tool
 from brain import Brain, BrainSettings, EmbeddedServer, TenantGraph, now_ms
-from brain.ingest import meeting_facts, slugify
+from brain.ingest import line_of_chunk, meeting_facts, slugify
 from brain.reads import fulltext_query
 from brain.reads.search import POOL, RRF_K, SNIPPET, fuse, search_query
 
@@ -101,9 +101,11 @@ def read_queries(path: Path) -> tuple[dict[str, Any], list[Query]]:
 
 
 def chunk_line(chunk_id: str) -> tuple[str, int]:
-    """(meeting id, 0-based turn index) of a transcript Chunk id ``meeting-x#l<line>``."""
-    meeting, _, line = chunk_id.rpartition("#l")
-    return meeting, int(line)
+    """(meeting id, 0-based turn index) of a transcript line's Chunk id."""
+    found = line_of_chunk(chunk_id)
+    if found is None:
+        raise ValueError(f"{chunk_id} is not a meeting line's id")
+    return found
 
 
 def rrf_chunks(lists: Sequence[list[list[Any]]]) -> list[str]:

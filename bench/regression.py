@@ -5,7 +5,9 @@ FalkorDB in a temporary directory, embeddings on), asks every question once and 
 turns, then plays one round of feedback the way a team would give it: a person gives 👍 to
 each answer ``bench/answers.py`` grades right and 👎 to each one it grades wrong or
 declines when it should answer. The 👍 answers are the tenant's golden set (read back from
-the server, ``brain.reads.golden_answers``).
+the server, ``brain.reads.golden_answers``). Teams also disagree with right answers:
+``--dissent N`` turns every N-th right answer's vote into a 👎 (0: never), so a bank the
+rules answer fully right still has 👎s, and the run shows what down-weighting them costs.
 
 Then, twice, once with the down-weighting off (``feedback_weight`` 0: the feedback is
 stored but changes nothing, the "before") and once on (the "after"):
@@ -118,23 +120,30 @@ async def regress(
     return out
 
 
-async def feedback_round(graph: TenantGraph, questions: list[dict[str, Any]]) -> dict[str, int]:
-    """Ask every question once (saved) and vote as the team would: 👍 right, 👎 missed."""
-    votes = {"up": 0, "down": 0, "none": 0}
+async def feedback_round(
+    graph: TenantGraph, questions: list[dict[str, Any]], *, dissent: int
+) -> dict[str, int]:
+    """Ask every question once (saved) and vote as the team would: 👍 right, 👎 missed,
+    and 👎 on every ``dissent``-th right one (a person who disagreed)."""
+    votes = {"up": 0, "down": 0, "dissent": 0}
+    right = 0
     for question in questions:
         result = await run_turn(
             graph, question["q"], TurnOptions(as_of=question.get("as_of"), asked_by=ASKER)
         )
         item = grade(graph.slug, question, result, 0.0)
         vote = "up" if item.grade == "right" else "down"
-        if question["expect"] == "decline" and item.grade != "right":
-            vote = "down"
+        if vote == "up":
+            right += 1
+            if dissent and right % dissent == 0:
+                vote = "down"
+                votes["dissent"] += 1
         await give_feedback(graph, turn_id=result.turn_id, vote=vote, given_by=TEAM, at_ms=now_ms())
         votes[vote] += 1
     return votes
 
 
-async def main(slug: str, *, weight: float, verbose: bool) -> dict[str, Any]:
+async def main(slug: str, *, weight: float, dissent: int, verbose: bool) -> dict[str, Any]:
     os.environ.pop("ANTHROPIC_API_KEY", None)  # rules mode, as bench/answers.py
     business = read_business(BUSINESSES / slug)
     # questions are unique within a bank; a disliked turn's question finds its truth here
@@ -147,21 +156,22 @@ async def main(slug: str, *, weight: float, verbose: bool) -> dict[str, Any]:
             on = off.model_copy(update={"hivebrain_feedback_weight": weight})
             async with Brain(off) as brain_off, Brain(on) as brain_on:
                 graph, _ = await load(brain_off, business)
-                votes = await feedback_round(graph, business.questions)
+                votes = await feedback_round(graph, business.questions, dissent=dissent)
                 before = await regress(graph, bank, "before", verbose=verbose)
                 after = await regress(await brain_on.tenant(slug), bank, "after", verbose=verbose)
         finally:
             await server.stop()
     print(f"\n{slug}: {len(business.questions)} questions; feedback round: "
-          f"{votes['up']} 👍, {votes['down']} 👎; down-weight {weight:g}")  # fmt: skip
-    print(f"{'':10}{'golden held':>14}{'👎 now right':>14}{'tokens/answer':>15}{'median ms':>11}")
+          f"{votes['up']} 👍, {votes['down']} 👎 ({votes['dissent']} on right answers); "
+          f"down-weight {weight:g}")  # fmt: skip
+    print(f"{'':10}{'golden held':>14}{'👎 right now':>14}{'tokens/answer':>15}{'median ms':>11}")
     for p in (before, after):
         f = p.figures()
         print(
             f"{p.label:10}{f'{p.held}/{p.golden}':>14}{f'{p.now_right}/{p.disliked}':>14}"
             f"{f['tokens_per_answer']:>15.1f}{f['answer_median_ms']:>11.0f}"
         )
-    out: dict[str, Any] = {"bank": slug, "weight": weight, "up": votes["up"], "down": votes["down"]}
+    out: dict[str, Any] = {"bank": slug, "weight": weight, **votes}
     for p in (before, after):
         out |= {f"{p.label}_{k}": v for k, v in p.figures().items()}
     return out
@@ -171,9 +181,16 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--business", default="lichtveld-energie", help="the bank (slug)")
     parser.add_argument("--weight", type=float, default=0.5, help="down-weight when on (0-1)")
+    parser.add_argument("--dissent", type=int, default=4, help="👎 every N-th right answer")
     parser.add_argument("--verbose", action="store_true", help="print what changed")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     if not (BUSINESSES / args.business / "questions.json").is_file():
         raise SystemExit(f"no bank {args.business!r} in {BUSINESSES}")
-    print(json.dumps(asyncio.run(main(args.business, weight=args.weight, verbose=args.verbose))))
+    print(
+        json.dumps(
+            asyncio.run(
+                main(args.business, weight=args.weight, dissent=args.dissent, verbose=args.verbose)
+            )
+        )
+    )

@@ -1,12 +1,14 @@
 """The GitHub webhook ``serve`` answers: a newly opened issue becomes a triage card.
 
 ``POST /github/webhook/{tenant}``: the body's ``X-Hub-Signature-256`` must be the
-HMAC-SHA256 of the raw body under the configured secret (checked in constant time,
-before anything is parsed); only ``issues`` events with ``action: opened`` do anything,
-and only for repositories on the allow-list. The reply is a 202 at once: triage runs in
-a background task, and proposes the issue's one approval card (see
-``agents.suggest_triage``, which the scheduled triage job calls too) and posts it to the
-tenant's triage channel as that job does; only an approved card writes to GitHub.
+HMAC-SHA256 of the raw body under that tenant's own secret (``bots._webhook_secrets``,
+derived from the configured one, so a delivery signed for one tenant is refused at
+another's URL; checked in constant time, before anything is parsed); only ``issues``
+events with ``action: opened`` do anything, and only for repositories on the allow-list.
+The reply is a 202 at once: triage runs in a background task, and proposes the issue's
+one approval card (see ``agents.suggest_triage``, which the scheduled triage job calls
+too) and posts it to the tenant's triage channel as that job does; only an approved card
+writes to GitHub.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from typing import Any, TypeGuard
 from aiohttp import web
 
 from agents import Card, suggest_triage
-from brain import Brain, HivebrainError
+from bots._webhook_secrets import tenant_secret
+from brain import Brain, HivebrainError, InvalidSlug
 from scheduler import CardNote, Cite, DigestPoster, Sources, deliver, triage_post
 
 log = logging.getLogger(__name__)
@@ -85,14 +88,19 @@ def github_webhook_routes(
             log.warning("triage %s#%s failed: %s", repo, issue.get("number"), exc)
 
     async def receive(request: web.Request) -> web.Response:
+        slug = request.match_info["tenant"]
+        try:
+            own = tenant_secret(secret, hook="github", slug=slug)
+        except InvalidSlug:
+            return web.json_response({"error": "bad signature"}, status=401)
         body = await request.read()
-        if not signature_ok(secret, body, request.headers.get("X-Hub-Signature-256")):
+        if not signature_ok(own, body, request.headers.get("X-Hub-Signature-256")):
             return web.json_response({"error": "bad signature"}, status=401)
         if request.headers.get("X-GitHub-Event") != "issues":
             return web.json_response({"ignored": "not an issues event"}, status=202)
         try:
             event: Any = json.loads(body)
-        except ValueError:
+        except (ValueError, RecursionError):
             return web.json_response({"error": "body is not JSON"}, status=400)
         if not is_object(event) or event.get("action") != "opened":
             return web.json_response({"ignored": "only issues.opened is triaged"}, status=202)
@@ -101,7 +109,6 @@ def github_webhook_routes(
         issue: Any = event.get("issue")
         if repo.lower() not in allowed or not is_object(issue):
             return web.json_response({"ignored": "repository not tracked"}, status=202)
-        slug = request.match_info["tenant"]
         task = asyncio.create_task(triage(slug, repo, issue), name=f"triage {repo}")
         tasks.add(task)
         task.add_done_callback(tasks.discard)

@@ -33,7 +33,9 @@ class ExecutorSettings(HivebrainSettings):
         default="", description="comma-separated owner/name repos cards may change"
     )
     hivebrain_github_webhook_secret: SecretStr | None = Field(
-        default=None, description="secret of the GitHub webhook serve answers; empty = off"
+        default=None,
+        description="secret each tenant's GitHub webhook secret derives from "
+        "(`hivebrain tenant webhook-secret SLUG --hook github`); empty = off",
     )
     composio_api_key: SecretStr | None = Field(default=None, description="empty = off")
     composio_base_url: HttpUrlSetting | None = Field(

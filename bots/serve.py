@@ -1,15 +1,27 @@
-"""`hivebrain serve`: every configured adapter, the scheduler and a health endpoint, in one process.
+"""`hivebrain serve`: the adapters, the scheduler and a health endpoint, by role.
 
-Slack runs when a bot token (or OAuth client) is set, Discord when a token is set; both
-share one ``BotCore``. The HTTP server on ``HIVEBRAIN_HTTP_PORT`` serves ``/healthz`` and,
-in Slack's HTTP mode, ``/slack/events``. SIGINT/SIGTERM stop everything in order: the
-scheduler, the adapters (letting in-flight answers finish), the web server, the brain.
+A process runs one role (``--role``) or all of them (the default, one process doing
+everything as before):
+
+- ``web``: Slack (when a bot token or OAuth client is set) and Discord (when a token is
+  set), sharing one ``BotCore``, and the GitHub and meeting webhooks;
+- ``worker``: the ingest workers (they come with the ingest queue; today the role serves
+  ``/healthz`` only);
+- ``scheduler``: a candidate for the scheduler lease; the one holding it runs the jobs
+  (``scheduler.SchedulerLeader``) and posts through Slack's Web API and Discord's REST
+  API without answering either.
+
+Every role serves ``/healthz`` on ``HIVEBRAIN_HOST`` (127.0.0.1 unless set: only this
+machine) and ``HIVEBRAIN_HTTP_PORT`` (and, for ``web`` in Slack's
+HTTP mode, ``/slack/events``). SIGINT/SIGTERM stop everything in order: the scheduler,
+the adapters (letting in-flight answers finish), the web server, the brain.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import signal
 import time
@@ -22,10 +34,12 @@ from bots._posters import ChannelPosters
 from bots.core import BotCore, BotSettings
 from brain import Brain, HivebrainError
 from brain.reads import feedback_counts
-from scheduler import JobRunner, JobService
+from scheduler import JobRunner, JobService, SchedulerLeader
 
 log = logging.getLogger(__name__)
 
+#: What ``serve --role`` accepts.
+ROLES = ("web", "worker", "scheduler", "all")
 
 #: /healthz reads each tenant's feedback at most this often, and for at most this long
 #: per request (tenants not reached in time keep their last counts).
@@ -66,7 +80,14 @@ class FeedbackTotals:
         return {s: self._counts[s] for s in slugs if s in self._counts}
 
 
-def health_app(brain: Brain, running: dict[str, bool], started: float) -> web.Application:
+def health_app(
+    brain: Brain,
+    running: dict[str, bool],
+    started: float,
+    *,
+    role: str = "all",
+    leader: SchedulerLeader | None = None,
+) -> web.Application:
     """The health endpoint: is the database answering, which adapters run, and each
     tenant's feedback on its answers (👍 / 👎, the reasons given, every click)."""
     totals = FeedbackTotals(brain)
@@ -81,13 +102,19 @@ def health_app(brain: Brain, running: dict[str, bool], started: float) -> web.Ap
         except HivebrainError as exc:
             tenants, db = 0, exc.user_message
         status = 200 if db == "ok" else 503
+        if leader is not None:
+            running["scheduler"] = leader.is_leader
         return web.json_response(
             {
                 "status": "ok" if status == 200 else "degraded",
                 "database": db,
                 "tenants": tenants,
                 "feedback": feedback,
+                "role": role,
                 "adapters": running,
+                "scheduler": None
+                if leader is None
+                else {"leader": leader.is_leader, "terms": leader.terms},
                 "uptime_s": round(time.monotonic() - started),
             },
             status=status,
@@ -120,9 +147,18 @@ def _add_github_webhook(
 
 
 async def serve(
-    brain: Brain, core: BotCore, settings: BotSettings, *, stop: asyncio.Event | None = None
+    brain: Brain,
+    core: BotCore,
+    settings: BotSettings,
+    *,
+    stop: asyncio.Event | None = None,
+    role: str = "all",
 ) -> None:
-    """Run until ``stop`` is set (or a signal arrives)."""
+    """Run ``role`` (``ROLES``) until ``stop`` is set (or a signal arrives)."""
+    if role not in ROLES:
+        raise ValueError(f"unknown role {role!r}: one of {', '.join(ROLES)}")
+    answering = role in ("web", "all")
+    scheduling = role in ("scheduler", "all")
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -133,10 +169,23 @@ async def serve(
     posters = ChannelPosters()
     core.executors.register(ChannelPostExecutor(poster=posters))
     running: dict[str, bool] = {"slack": False, "discord": False, "scheduler": False}
-    app = health_app(brain, running, time.monotonic())
+    leader = (
+        SchedulerLeader(
+            JobRunner(brain, posters, run_lock_ttl_ms=settings.hivebrain_run_lock_ms),
+            ttl_ms=settings.hivebrain_leader_lease_ms,
+            # a dead run's lock expires within its TTL: look for it twice as often
+            service=functools.partial(
+                JobService, recover_s=max(1, settings.hivebrain_run_lock_ms // 2000)
+            ),
+        )
+        if scheduling
+        else None
+    )
+    app = health_app(brain, running, time.monotonic(), role=role, leader=leader)
     slack_service = None
     discord_task: asyncio.Task[None] | None = None
-    if settings.slack_enabled:
+    discord_rest = None
+    if settings.slack_enabled and answering:
         from bots.slack import RegistryInstallationStore, SlackPoster, run_slack
 
         slack_service = await run_slack(core, settings)
@@ -151,36 +200,53 @@ async def serve(
             ),
         )
         running["slack"] = True
-    if settings.discord_enabled:
+    elif settings.slack_enabled and scheduling:
+        from bots.slack import slack_poster
+
+        posters.add("slack", slack_poster(settings, brain.registry))
+    if settings.discord_enabled and answering:
         from bots.discord import DiscordPoster, build_discord_bot, run_discord
 
         bot = build_discord_bot(core, settings, sync_commands=settings.discord_sync_commands)
         posters.add("discord", DiscordPoster(bot))
         discord_task = asyncio.create_task(run_discord(core, settings, bot=bot), name="discord")
         running["discord"] = True
-    webhook_tasks = _add_github_webhook(brain, app, posters)
-    webhook_secret = settings.hivebrain_meeting_webhook_secret
-    if webhook_secret is not None and webhook_secret.get_secret_value():
-        from bots._meeting_hook import meeting_webhook_routes
+    elif settings.discord_enabled and scheduling and settings.discord_token is not None:
+        from bots.discord import DiscordPoster, build_discord_bot
 
-        app.add_routes(meeting_webhook_routes(brain, webhook_secret.get_secret_value()))
-    scheduler = JobService(JobRunner(brain, posters))
-    await scheduler.start()
-    running["scheduler"] = True
+        # REST only (no gateway): the scheduler posts, and never answers a message
+        discord_rest = build_discord_bot(core, settings, sync_commands=False)
+        await discord_rest.login(settings.discord_token.get_secret_value())
+        posters.add("discord", DiscordPoster(discord_rest))
+    webhook_tasks: set[asyncio.Task[Any]] = set()
+    if answering:
+        webhook_tasks = _add_github_webhook(brain, app, posters)
+        webhook_secret = settings.hivebrain_meeting_webhook_secret
+        if webhook_secret is not None and webhook_secret.get_secret_value():
+            from bots._meeting_hook import meeting_webhook_routes
+
+            app.add_routes(meeting_webhook_routes(brain, webhook_secret.get_secret_value()))
+    leading: asyncio.Task[None] | None = None
+    if leader is not None:
+        leading = asyncio.create_task(leader.run(stop), name="scheduler leader")
     runner = web.AppRunner(app)
     await runner.setup()
-    site = web.TCPSite(runner, host="0.0.0.0", port=settings.hivebrain_http_port)
+    site = web.TCPSite(runner, host=settings.hivebrain_host, port=settings.hivebrain_http_port)
     await site.start()
     log.info(
-        "serving on port %d: %s",
+        "serving %s on %s port %d: %s",
+        role,
+        settings.hivebrain_host,
         settings.hivebrain_http_port,
-        ", ".join(k for k, v in running.items() if v),
+        ", ".join(k for k, v in running.items() if v) or "health only",
     )
     try:
         await stop.wait()
     finally:
         log.info("shutting down")
-        await scheduler.aclose()
+        stop.set()
+        if leading is not None:
+            await leading  # it stands down and gives the lease back
         for task in list(webhook_tasks):
             task.cancel()
         if slack_service is not None:
@@ -189,4 +255,6 @@ async def serve(
             discord_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await discord_task
+        if discord_rest is not None:
+            await discord_rest.close()
         await runner.cleanup()

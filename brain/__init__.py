@@ -13,9 +13,11 @@ from brain.db import (
     EmbeddedServer,
     FalkorDriver,
     GraphDriver,
+    Lease,
     QueryResult,
     ServerLock,
     ServerStatus,
+    SharedValues,
     lock_key,
 )
 from brain.errors import (
@@ -28,6 +30,7 @@ from brain.errors import (
     SettingsInvalid,
     TenantExists,
     TenantUnknown,
+    WriteNotReplicated,
     WriteRefused,
 )
 from brain.ingest import export_facts, parse_lines, read_facts
@@ -72,8 +75,11 @@ __all__ = [
     "QueryRefused",
     "QueryResult",
     "Registry",
+    "Lease",
     "ServerLock",
+    "SharedValues",
     "ServerNotes",
+    "WriteNotReplicated",
     "ServerStatus",
     "Tenant",
     "TenantExists",

@@ -18,7 +18,14 @@ from brain._notes import ServerNotes
 from brain._settings import BrainSettings
 from brain._tenant_graph import ARCHIVE_SUFFIX, READS_KEY, TenantGraph
 from brain._tenants import REFERENCE_GRAPH, Registry, Tenant, graph_name, validate_slug
-from brain.db import EmbeddedServer, FalkorDriver, GraphDriver, ensure_indexes, wait_operational
+from brain.db import (
+    EmbeddedServer,
+    FalkorDriver,
+    GraphDriver,
+    LocalBrain,
+    ensure_indexes,
+    wait_operational,
+)
 from brain.schema import serving_event
 
 log = logging.getLogger(__name__)
@@ -85,6 +92,9 @@ class Brain:
         # and one "full-text indexes serve" event per tenant (cleared while one is rebuilt)
         self._fulltext_serving: dict[str, asyncio.Event] = {}
         self.registry: Registry | None = None
+        #: Other embedded brains running on this machine when ``start`` found its own
+        #: embedded brain empty (see ``lonely_brain_notice``).
+        self.other_brains: list[LocalBrain] = []
 
     @property
     def server(self) -> EmbeddedServer | None:
@@ -110,10 +120,36 @@ class Brain:
             if not url:
                 self._server = EmbeddedServer(self.settings.hivebrain_data_dir)
                 url = await self._server.ensure_running()
-            self._driver = FalkorDriver(url)
+            settings = self.settings
+            self._driver = FalkorDriver(
+                url,
+                wait_replicas=settings.hivebrain_wait_replicas,
+                wait_timeout_ms=settings.hivebrain_wait_timeout_ms,
+                replica_reads=settings.hivebrain_replica_reads,
+            )
         self.registry = Registry(self._driver)
         await self.registry.ensure()
+        if self._server is not None and not await self.registry.list(limit=1):
+            # an empty embedded brain: is the one the person meant running elsewhere?
+            self.other_brains = self._server.other_brains()
+            if self.other_brains:
+                log.warning("%s", self.lonely_brain_notice())
         return self
+
+    def lonely_brain_notice(self) -> str | None:
+        """What to tell the person when ``start`` opened an empty embedded brain while
+        another runs on this machine (None otherwise): most often a command run from
+        another folder, which would otherwise answer "no such tenant" without a word."""
+        if self._server is None or not self.other_brains:
+            return None
+        other = self.other_brains[0]
+        more = f" (and {len(self.other_brains) - 1} more)" if len(self.other_brains) > 1 else ""
+        return (
+            f"the embedded brain in {self._server.data_dir} is empty, while another "
+            f"embedded brain runs in {other.data_dir}{more} (server pid {other.pid}). To use "
+            f"that one, run from its folder or set HIVEBRAIN_DATA_DIR={other.data_dir}; "
+            "processes on several machines share one brain only through FALKORDB_URL"
+        )
 
     async def close(self) -> None:
         """Close the connection pool (the embedded server keeps running for others)."""

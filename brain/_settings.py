@@ -57,8 +57,27 @@ def _url_check(*schemes: str) -> AfterValidator:
 
 #: A URL of a web API (``http://`` or ``https://``).
 HttpUrlSetting = Annotated[str, _url_check("http", "https")]
-#: A URL of a FalkorDB server.
-FalkorUrlSetting = Annotated[str, _url_check("redis", "rediss", "unix")]
+
+
+def _falkor_url(value: str) -> str:
+    """A FALKORDB_URL that names a topology we can open (see ``brain.db._topology``)."""
+    from brain.db import SCHEMES, parse_falkordb_url
+
+    try:
+        parse_falkordb_url(value)
+    except ValueError as exc:
+        scheme = value.strip().partition("://")[0].lower()
+        if scheme not in SCHEMES:
+            names = [f"{s}://" for s in SCHEMES]
+            wanted = ", ".join(names[:-1]) + " or " + names[-1]
+            raise ValueError(f"a URL starting with {wanted}") from None
+        reason = str(exc).removeprefix("FALKORDB_URL ").split(" ", 1)[1]  # the URL stays unsaid
+        raise ValueError(f"a FalkorDB URL that can be opened ({reason})") from None
+    return value.strip()
+
+
+#: A URL of a FalkorDB server, a Sentinel-watched primary or a cluster.
+FalkorUrlSetting = Annotated[str, AfterValidator(_falkor_url)]
 
 
 def _number(value: Any) -> Any:
@@ -131,6 +150,24 @@ class BrainSettings(HivebrainSettings):
     falkordb_url: FalkorUrlSetting | None = Field(
         default=None,
         description="an external FalkorDB; empty = run the embedded server in the data dir",
+    )
+    hivebrain_wait_replicas: int | None = Field(
+        default=None,
+        ge=0,
+        le=16,
+        description="how many replicas must confirm each write before it counts as done; "
+        "empty = 1 when the primary has replicas (always under Sentinel), 0 = never wait",
+    )
+    hivebrain_wait_timeout_ms: int = Field(
+        default=2_000,
+        ge=10,
+        le=60_000,
+        description="how long a write waits for its replicas before it is reported failed",
+    )
+    hivebrain_replica_reads: bool = Field(
+        default=True,
+        description="let reads that tolerate a moment's staleness (ranks, histories) go to "
+        "a replica, under Sentinel or a cluster",
     )
     hivebrain_data_dir: Path = Field(default=Path(".hivebrain"), description="embedded data dir")
     hivebrain_embed_model: str = Field(

@@ -8,6 +8,7 @@ every query they send through it goes to that tenant's graph. Reads go out as
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, LiteralString, cast
@@ -74,6 +75,18 @@ class TenantGraph:
             lock=write_lock,
             fulltext_serving=fulltext_serving,
         )
+        self._stale_ok = False
+
+    def tolerating_staleness(self) -> TenantGraph:
+        """The same tenant, whose reads may be answered by a replica a moment behind.
+
+        For the tools that say they tolerate it (ranks, histories): the primary's load
+        drops, and the answer may miss a write of the last moment. The write stamp (what
+        caches key on) and writes always go to the primary.
+        """
+        view = copy.copy(self)
+        view._stale_ok = True
+        return view
 
     @property
     def embedder(self) -> Embedder | None:
@@ -102,7 +115,13 @@ class TenantGraph:
         """
         await self._writer.fulltext_serving.wait()
         return await self._driver.ro_query(
-            self._graph, name, cypher, params, timeout_ms=timeout_ms, scalars=scalars
+            self._graph,
+            name,
+            cypher,
+            params,
+            timeout_ms=timeout_ms,
+            scalars=scalars,
+            stale_ok=self._stale_ok,
         )
 
     async def read(
@@ -159,7 +178,10 @@ class TenantGraph:
         The generation alone starts over when a tenant is erased and made again under the
         same slug; with the moment of the last write, a cache key never collides.
         """
-        res = await self.read("read write stamp", READ_WRITE_STAMP)
+        # from the primary always: a replica's older stamp would serve a stale cache entry
+        res = await self._driver.ro_query(
+            self._graph, "read write stamp", READ_WRITE_STAMP, scalars=True
+        )
         if not res.rows:
             return 0, None
         generation, last = res.rows[0]

@@ -3,17 +3,25 @@
 The registry is its own graph. Each tenant's data lives in a graph named from its slug
 alone (``hb_<slug>``); slugs are validated here, so a graph name can never be built from
 anything a caller typed that was not checked. Graph names never leave this package.
+
+A tenant's settings are a shared value on the server (``brain.db.SharedValues``), not a
+property of its registry node: every ``serve`` process and CLI call changes them, and
+``update_settings`` applies each change to the current settings with a compare-and-set,
+so two processes adding approvers or changing the time zone at once both land. Settings
+a registry wrote before this (the node's ``settings`` property) are where a tenant's
+shared value starts.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from brain._moments import format_moment, now_ms
-from brain.db import GraphDriver
+from brain.db import GraphDriver, SharedValues
 from brain.errors import InputInvalid, InvalidSlug, QueryRefused, TenantExists, TenantUnknown
 
 REGISTRY_GRAPH = "hb__registry"
@@ -100,16 +108,16 @@ MERGE (b)-[:BINDS]->(t)
 RETURN b.key
 """
 
+READ_LEGACY_SETTINGS = """
+MATCH (t:Tenant {slug: $slug})
+RETURN t.settings
+LIMIT 1
+"""
+
 READ_BINDING = """
 MATCH (:Binding {key: $key})-[:BINDS]->(t:Tenant)
 RETURN t.slug
 LIMIT 1
-"""
-
-WRITE_SETTINGS = """
-MATCH (t:Tenant {slug: $slug})
-SET t.settings = $settings
-RETURN t.slug
 """
 
 WRITE_INSTALLATION = """
@@ -141,6 +149,7 @@ class Registry:
 
     def __init__(self, driver: GraphDriver) -> None:
         self._driver = driver
+        self._settings = SharedValues(driver, "settings")
 
     async def ensure(self) -> None:
         """Create the registry and reference graphs and their indexes if missing."""
@@ -166,6 +175,7 @@ class Registry:
         )
         if not res.scalar(False):
             raise TenantExists(slug)
+        await self._settings.delete(slug)  # a new tenant never inherits an erased one's
         return await self.get(slug)
 
     async def list(self, *, limit: int = 10_000) -> list[Tenant]:
@@ -196,12 +206,13 @@ class Registry:
         else:
             params = {"slug": slug, "limit": limit}
             res = await self._driver.ro_query(REGISTRY_GRAPH, "read tenant", READ_TENANT, params)
+        shared = await self._settings.read_many(str(r[0]) for r in res.rows)
         return [
             Tenant(
                 slug=s,
                 name=n,
                 created_at=c,
-                settings=json.loads(st or "{}"),
+                settings=shared[s] if isinstance(shared.get(s), dict) else json.loads(st or "{}"),
                 # the registry stores bindings as [platform, id] pairs
                 bindings=[(p, i) for p, i in cast(list[tuple[str, str]], b or [])],
             )
@@ -235,18 +246,44 @@ class Registry:
         )
         return res.scalar()
 
-    async def update_settings(self, slug: str, changes: dict[str, Any]) -> dict[str, Any]:
-        """Merge ``changes`` into a tenant's settings (a None value removes a key)."""
-        tenant = await self.get(slug)
-        settings = {**tenant.settings, **changes}
-        settings = {k: v for k, v in settings.items() if v is not None}
-        await self._driver.query(
-            REGISTRY_GRAPH,
-            "write settings",
-            WRITE_SETTINGS,
-            {"slug": slug, "settings": json.dumps(settings, sort_keys=True)},
-        )
-        return settings
+    async def update_settings(
+        self,
+        slug: str,
+        change: Mapping[str, Any] | Callable[[dict[str, Any]], dict[str, Any]],
+    ) -> dict[str, Any]:
+        """Change a tenant's settings; the settings as stored. Raises ``TenantUnknown``.
+
+        ``change`` is either keys to merge in (a None value removes a key) or a function
+        from the current settings to the new ones, for a change that depends on what is
+        there (add an approver to the list). Either way it is applied to the settings as
+        they are on the server and written with a compare-and-set, retried when another
+        process changed them first, so concurrent changes never overwrite each other. A
+        function may run more than once and should do no I/O.
+        """
+        await self.get(slug)
+        apply: Callable[[dict[str, Any]], dict[str, Any]]
+        if callable(change):
+            apply = change
+        else:
+            changes = dict(change)
+
+            def merge(settings: dict[str, Any]) -> dict[str, Any]:
+                return {**settings, **changes}
+
+            apply = merge
+
+        def step(current: Any) -> dict[str, Any]:
+            settings = cast(dict[str, Any], current) if isinstance(current, dict) else {}
+            return {k: v for k, v in apply(settings).items() if v is not None}
+
+        async def legacy() -> dict[str, Any]:
+            res = await self._driver.ro_query(
+                REGISTRY_GRAPH, "read settings", READ_LEGACY_SETTINGS, {"slug": slug}
+            )
+            loaded: Any = json.loads(res.scalar() or "{}")
+            return cast(dict[str, Any], loaded) if isinstance(loaded, dict) else {}
+
+        return cast(dict[str, Any], await self._settings.update(slug, step, initial=legacy))
 
     async def save_installation(
         self, platform: str, external_id: str, data: dict[str, Any]
@@ -288,3 +325,4 @@ class Registry:
     async def forget(self, slug: str) -> None:
         """Remove a tenant's registry entry and bindings (its graph is erased separately)."""
         await self._driver.query(REGISTRY_GRAPH, "delete tenant", DELETE_TENANT, {"slug": slug})
+        await self._settings.delete(slug)

@@ -78,6 +78,28 @@ class GraphUnavailable(HivebrainError):
         )
 
 
+class WriteNotReplicated(GraphUnavailable):
+    """A write the primary took that too few replicas confirmed in time.
+
+    A failover now could lose it, so it counts as failed. Writes are idempotent (a replay
+    adds nothing), so sending it again is safe.
+    """
+
+    def __init__(self, what: str, *, confirmed: int, wanted: int, timeout_ms: int) -> None:
+        self.confirmed = confirmed
+        self.wanted = wanted
+        super().__init__(
+            what,
+            f"{confirmed} of {wanted} replicas confirmed the write within {timeout_ms} ms, so a "
+            "failover could lose it; it counts as failed (check the replicas, or set "
+            "HIVEBRAIN_WAIT_REPLICAS)",
+        )
+        self.user_message = (
+            "That change reached the database but not its standby copy in time, so it "
+            "may not survive a failover; please try again in a minute."
+        )
+
+
 class EmbeddingUnavailable(HivebrainError):
     """The embedding model could not be loaded, or failed to turn text into vectors."""
 

@@ -6,6 +6,8 @@ bots supply at wiring time.
 
 from __future__ import annotations
 
+from scheduler._inflight import InFlight, forget_inflight, runs_inflight
+from scheduler._leader import LEASE_KEY, SchedulerLeader
 from scheduler._runner import DigestPoster, JobRunner, RunReport, channels_for, deliver
 from scheduler._service import JobService, next_run, wanted_jobs
 from scheduler.jobs import (
@@ -23,6 +25,11 @@ from scheduler.jobs import (
 )
 
 __all__ = [
+    "InFlight",
+    "LEASE_KEY",
+    "SchedulerLeader",
+    "forget_inflight",
+    "runs_inflight",
     "JOBS",
     "CardNote",
     "Cite",

@@ -6,6 +6,12 @@ times, and then either sends its posts and stamps the period done, or logs the f
 once with an error id, stamps it failed and tells the tenant's admin channel. A dry run
 takes no lock, stamps nothing and sends nothing: it returns what would be posted.
 
+The run lock is a ``Lease``: renewed while the run lives, so a long run keeps it and a
+killed one frees it within ``run_lock_ttl_ms``; a run whose lock is lost mid-way is
+stopped at once (another process may now run it). A started run is noted on the server
+(``scheduler._inflight``) until it ends, so the leader retries the run of a process
+that died (``resume``), and the lock and the period stamp make that retry the only run.
+
 ``run_for_all`` runs a job for every tenant, one after another; whatever one tenant's run
 raises stays that tenant's.
 """
@@ -13,15 +19,17 @@ raises stays that tenant's.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from agents import TOOLS, HivebrainError
-from brain import Brain, ServerLock, TenantGraph, lock_key, now_ms
+from brain import Brain, Lease, TenantGraph, lock_key, now_ms
 from brain.upkeep import done_run, finish_run, job_run, job_runs, new_run_id, start_run
+from scheduler._inflight import InFlight, forget_inflight, note_inflight
 from scheduler.jobs import (
     JOBS,
     Job,
@@ -40,9 +48,9 @@ ADMIN_CHANNEL = "admin_channel"
 UNEXPLAINED = "something went wrong on our side"
 #: Seconds to wait before each retry of a failing job.
 RETRY_DELAYS_S: tuple[float, ...] = (5.0, 30.0)
-#: A run that takes longer than this loses its run lock (another process may then start):
-#: several ``serve`` processes fire the same job, and the one that takes the lock runs it.
-RUN_LOCK_TTL_MS = 15 * 60_000
+#: How long a run's lock outlives the last renewal of its process (renewed every third
+#: of it while the run lives): a killed run is retried after this at the latest.
+RUN_LOCK_TTL_MS = 30_000
 
 
 class DigestPoster(Protocol):
@@ -57,7 +65,8 @@ class DigestPoster(Protocol):
 class RunReport:
     """How one run went: ``ok``, ``dry-run``, ``done`` (the period was already done),
     ``locked`` (another process runs it), ``skipped`` (no channel for its posts),
-    ``failed`` or ``undone``."""
+    ``failed``, ``undone`` or ``lost`` (its run lock was lost mid-way and it stopped: the
+    process that takes the lock next finishes it)."""
 
     job: str
     tenant: str
@@ -83,12 +92,12 @@ class JobRunner:
         brain: Brain,
         poster: DigestPoster,
         *,
-        lock: ServerLock | None = None,
+        run_lock_ttl_ms: int = RUN_LOCK_TTL_MS,
         retry_delays_s: Sequence[float] = RETRY_DELAYS_S,
     ) -> None:
         self.brain = brain
         self.poster = poster
-        self.lock = lock or ServerLock(brain.driver, ttl_ms=RUN_LOCK_TTL_MS)
+        self.run_lock_ttl_ms = run_lock_ttl_ms
         self.retry_delays_s = tuple(retry_delays_s)
 
     async def _tenant(self, slug: str) -> tuple[TenantGraph, dict[str, Any], list[Any]]:
@@ -97,9 +106,19 @@ class JobRunner:
         return await self.brain.tenant(slug), dict(tenant.settings), list(tenant.bindings)
 
     async def run(
-        self, slug: str, name: str, *, t: int | None = None, dry_run: bool = False
+        self,
+        slug: str,
+        name: str,
+        *,
+        t: int | None = None,
+        dry_run: bool = False,
+        abandoned: bool = False,
     ) -> RunReport:
-        """Run job ``name`` for tenant ``slug`` for the period holding ``t`` (default now)."""
+        """Run job ``name`` for tenant ``slug`` for the period holding ``t`` (default now).
+
+        ``abandoned``: a run of this period was left half-way by a process that died
+        (``resume``); its stamp is closed as failed.
+        """
         job = JOBS[name]
         t = now_ms() if t is None else t
         graph, settings, bindings = await self._tenant(slug)
@@ -137,19 +156,49 @@ class JobRunner:
                 0,
                 details=outcome.details,
             )
-        key = lock_key(slug, name, period)
-        token = await self.lock.acquire(key)
-        if token is None:
+        driver = self.brain.driver
+        # noted before the lock is taken: a process killed the moment it has the lock
+        # still leaves a note for the leader (the first note of a period stays)
+        await note_inflight(driver, InFlight(slug, name, period, t, ctx.run_id, now_ms()))
+        lease = Lease(driver, lock_key(slug, name, period), ttl_ms=self.run_lock_ttl_ms)
+        if not await lease.acquire():
             log.info("job %s for %s %s: another process runs it", name, slug, period)
             return RunReport(name, slug, period, "locked")
         try:
             done = await done_run(graph, job=name, period=period)
             if done is not None:
                 log.info("job %s for %s %s: already done by %s", name, slug, period, done)
+                await forget_inflight(driver, slug, name, period)
                 return RunReport(name, slug, period, "done", done, f"already done by run {done}")
-            return await self._run_once(job, ctx, settings, bindings)
+            if abandoned:
+                await self._close_abandoned(graph, name, period, ctx.run_id)
+            report = await _while_held(lease, self._run_once(job, ctx, settings, bindings))
+            if report is None:
+                log.warning("job %s for %s %s: run lock lost mid-run; stopped", name, slug, period)
+                return RunReport(name, slug, period, "lost", ctx.run_id)
+            await forget_inflight(driver, slug, name, period)
+            return report
         finally:
-            await self.lock.release(key, token)
+            await lease.release()
+
+    async def resume(self, run: InFlight) -> RunReport:
+        """Run again a run whose process died (its note stayed, its lock expired), for the
+        same moment; the one it left ``running`` is stamped failed, naming the new run."""
+        return await self.run(run.tenant, run.job, t=run.t, abandoned=True)
+
+    async def _close_abandoned(
+        self, graph: TenantGraph, name: str, period: str, new_run: str
+    ) -> None:
+        """Stamp failed the runs of this period left ``running`` (this process holds the
+        period's lock, so none of them still runs)."""
+        for old in await job_runs(graph, name, limit=20):
+            if old.period == period and old.status == "running" and not old.dry_run:
+                await finish_run(
+                    graph,
+                    old.id,
+                    status="failed",
+                    outcome=f"its process stopped mid-run; run again as {new_run}",
+                )
 
     async def _run_once(
         self, job: Job, ctx: JobContext, settings: dict[str, Any], bindings: list[Any]
@@ -269,6 +318,21 @@ class JobRunner:
             ", ".join(failed) or "none",
         )
         return reports
+
+
+async def _while_held(lease: Lease, work: Coroutine[Any, Any, RunReport]) -> RunReport | None:
+    """``work``'s report, or None if ``lease`` was lost first (``work`` is then cancelled)."""
+    task = asyncio.create_task(work, name=f"run under {lease.key}")
+    lost = asyncio.create_task(lease.lost.wait(), name=f"watch {lease.key}")
+    try:
+        await asyncio.wait((task, lost), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        lost.cancel()
+        if not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+    return None if task.cancelled() else task.result()
 
 
 def failure_post(purpose: str, name: str, error_id: str, why: str) -> Post:

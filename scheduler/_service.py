@@ -8,8 +8,15 @@ run missed while the process was down still happens if it is less than an hour l
 Every few minutes the scheduler re-reads the tenants, so a schedule or time zone changed
 in chat takes effect without a restart.
 
-Several ``serve`` processes may share one server and one job store; each fires every
-job, and the run lock plus the period stamp (``scheduler._runner``) make it happen once.
+Several ``serve`` processes may share one server and one job store; only the holder of
+the scheduler lease runs this service (``scheduler._leader``), and the run lock plus the
+period stamp (``scheduler._runner``) still make a run happen once if two ever fire it.
+The leader also retries, every ``RECOVER_S``, the runs whose process died mid-way.
+
+The job store is APScheduler's Redis store on a client of the same topology as the
+brain (``brain.db.sync_client``: one server, Sentinel's primary or the cluster). Its two
+keys carry one hash tag (``{hivebrain}:...``), so on a cluster they share a slot and the
+store's transactions stay on one shard.
 
 APScheduler 3's Redis job store is synchronous, so none of its calls run on the event
 loop: the scheduler is a ``BackgroundScheduler`` whose thread reads and writes the store
@@ -21,6 +28,7 @@ service's own store calls (reconcile, listing, one-off runs) go through
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -33,11 +41,19 @@ from apscheduler.jobstores.redis import RedisJobStore
 from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
-from redis import Redis
+from redis.exceptions import RedisClusterException, RedisError
 
-from brain import Brain
+from brain import (
+    Brain,
+    GraphUnavailable,
+    ServerLock,
+    TenantUnknown,
+    lock_key,
+)
+from brain.db import parse_falkordb_url, sync_client
+from scheduler._inflight import forget_inflight, runs_inflight
 from scheduler._loop_executor import LoopExecutor
-from scheduler._runner import JobRunner
+from scheduler._runner import JobRunner, RunReport
 from scheduler.jobs import JOBS, crontab_trigger, schedule_for, tenant_zone
 
 log = logging.getLogger(__name__)
@@ -47,6 +63,13 @@ MISFIRE_GRACE_S = 3_600
 RECONCILE_S = 300
 #: The job store's key prefix: every ``serve`` on one server shares it.
 STORE = "hivebrain"
+#: The store's keys, by prefix: one hash tag, so a cluster keeps both on one shard.
+JOBS_KEY = "{{{store}}}:apscheduler:jobs"
+RUN_TIMES_KEY = "{{{store}}}:apscheduler:run_times"
+#: Where stores before the hash tag kept them (moved on the first start).
+_UNTAGGED = ("{store}:apscheduler:jobs", "{store}:apscheduler:run_times")
+#: How often the leader looks for runs whose process died mid-way.
+RECOVER_S = 15
 #: The job id of one job for one tenant.
 JOB_ID = "{job}@{slug}"
 
@@ -112,6 +135,14 @@ def wanted_jobs(
     return wanted
 
 
+class _TopologyJobStore(RedisJobStore):
+    """APScheduler's Redis store on any of our clients: its own ``shutdown`` reaches for
+    a connection pool, which a cluster client has one of per node."""
+
+    def shutdown(self) -> None:
+        cast(Any, self).redis.close()
+
+
 @dataclass(frozen=True, slots=True)
 class StoredJob:
     """One job in the store, as ``jobs list`` and tests read it."""
@@ -132,11 +163,13 @@ class JobService:
         store: str = STORE,
         redis_url: str | None = None,
         reconcile_s: int = RECONCILE_S,
+        recover_s: int = RECOVER_S,
     ) -> None:
         self.runner = runner
         self.store = store
         self._redis_url = redis_url
         self._reconcile_s = reconcile_s
+        self._recover_s = recover_s
         self.scheduler = BackgroundScheduler(
             job_defaults={"coalesce": True, "misfire_grace_time": MISFIRE_GRACE_S}
         )
@@ -156,15 +189,31 @@ class JobService:
             raise RuntimeError("the brain has no server url: start() it first")
         return url
 
+    def _open_store(self) -> RedisJobStore:
+        """The job store on the brain's topology (in a thread: the client is sync)."""
+        client = sync_client(parse_falkordb_url(self._url()))
+        jobs = JOBS_KEY.format(store=self.store)
+        run_times = RUN_TIMES_KEY.format(store=self.store)
+        for old, new in zip(_UNTAGGED, (jobs, run_times), strict=True):
+            old_key = old.format(store=self.store)
+            with contextlib.suppress(RedisError):  # a cluster cannot rename across slots
+                if client.exists(old_key) and not client.exists(new):
+                    client.rename(old_key, new)
+        store = _TopologyJobStore(jobs_key=jobs, run_times_key=run_times)
+        # the topology's own client, not APScheduler's host/port one (its attribute is
+        # typed as a plain Redis; a cluster client answers the same calls)
+        cast(Any, store).redis = client
+        return store
+
     async def start(self) -> None:
         """Open the job store, put every tenant's jobs in it and start firing."""
         _RUNNERS[self.store] = self.runner
-        redis: Redis = cast(Any, Redis).from_url(self._url(), socket_timeout=10.0)
-        store = RedisJobStore(
-            jobs_key=f"{self.store}:apscheduler:jobs",
-            run_times_key=f"{self.store}:apscheduler:run_times",
-        )
-        store.redis = redis  # the server's own url (a unix socket or TCP), not host/port
+        try:
+            store = await asyncio.to_thread(self._open_store)
+        except (RedisError, RedisClusterException, OSError) as exc:
+            raise GraphUnavailable(
+                "job store", f"cannot open the scheduler's job store ({type(exc).__name__})"
+            ) from exc
         self._sched.add_jobstore(store, "tenants")
         self._sched.add_jobstore(MemoryJobStore(), "default")
         self._sched.add_executor(LoopExecutor(asyncio.get_running_loop()), "default")
@@ -178,6 +227,44 @@ class JobService:
             jobstore="default",
             replace_existing=True,
         )
+        await asyncio.to_thread(
+            self._sched.add_job,
+            self.recover,
+            IntervalTrigger(seconds=self._recover_s),
+            id="recover",
+            jobstore="default",
+            replace_existing=True,
+        )
+
+    async def recover(self) -> list[RunReport]:
+        """Run again every run whose process died mid-way (its note stayed on the server
+        and nobody holds its lock); the leader calls it on taking the lease and every
+        ``recover_s``."""
+        driver = self.brain.driver
+        reports: list[RunReport] = []
+        lock = ServerLock(driver, ttl_ms=self.runner.run_lock_ttl_ms)
+        for run in await runs_inflight(driver):
+            if run.job not in JOBS:  # a job this version no longer has
+                await forget_inflight(driver, run.tenant, run.job, run.period)
+                continue
+            if await lock.is_held(lock_key(run.tenant, run.job, run.period)):
+                continue  # its process lives (or another retries it now)
+            log.warning(
+                "job %s for %s %s: its run %s stopped mid-way; running it again",
+                run.job,
+                run.tenant,
+                run.period,
+                run.run_id,
+            )
+            try:
+                reports.append(await self.runner.resume(run))
+            except TenantUnknown:
+                await forget_inflight(driver, run.tenant, run.job, run.period)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the recovery's handler for one run: the others still run
+                log.exception("retry of %s for %s failed; tried again later", run.job, run.tenant)
+        return reports
 
     async def reconcile(self) -> dict[str, int]:
         """Make the stored jobs match the tenants' settings: add, change, remove."""

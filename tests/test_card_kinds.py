@@ -247,3 +247,44 @@ async def test_a_card_left_executing_by_a_restart_is_never_run_again(
             )
         assert caught.value.status == "executing"
     assert runs == [] and (await get_card(vets, card.id)).status == "executing"
+
+
+@pytest.mark.parametrize("due", ["2026-13-45", "2026-02-30", "0000-01-01"])
+async def test_an_edit_to_an_impossible_date_is_refused(
+    brain: Brain, vets: TenantGraph, due: str
+) -> None:
+    from agents.cards import BrainTaskExecutor, edit_card
+
+    card = await propose(
+        vets,
+        draft_card(
+            "task",
+            {"name": f"Restock the rabies vaccine ({due})", "due": "2026-12-04"},
+            title="Restock",
+            proposed_by="ops",
+        ),  # fmt: skip
+        now_ms=now_ms(),
+    )
+    assert brain.registry is not None
+    settings = (await brain.registry.get(vets.slug)).settings
+    with pytest.raises(ToolArgsInvalid, match="due"):
+        await edit_card(
+            vets, settings, card_id=card.id, changes={"due": due}, user_key="slack:U1",
+            now_ms=now_ms(),
+        )  # fmt: skip
+    assert (await get_card(vets, card.id)).payload["due"] == "2026-12-04"
+    # a real date is still an edit; approving writes the Task with it
+    await edit_card(
+        vets, settings, card_id=card.id, changes={"due": "2026-12-11"}, user_key="slack:U1",
+        now_ms=now_ms(),
+    )  # fmt: skip
+    done = await decide(
+        vets, settings, card_id=card.id, action="approve", user_key="slack:U1",
+        executors=ExecutorRegistry([BrainTaskExecutor(brain=brain)]), now_ms=now_ms(),
+    )  # fmt: skip
+    assert done.card.status == "executed", done
+    task = await vets.read(
+        "t", "MATCH (t:Task) WHERE t.name = $name RETURN t.due LIMIT 5",
+        {"name": f"Restock the rabies vaccine ({due})"},
+    )  # fmt: skip
+    assert [d for (d,) in task.rows] == ["2026-12-11"]

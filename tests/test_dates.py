@@ -41,6 +41,10 @@ TODAY = date(2026, 11, 20)  # a Friday
         ("the last two weeks of October", "2026-10-18", "2026-10-31"),
         ("in the week of 5 October", "2026-10-05", "2026-10-11"),
         ("from 20 December to 3 January", "2025-12-20", "2026-01-03"),
+        # a date in parentheses dates the words before it: from that day to yesterday
+        ("pieces since trentham came on (2 nov)?", "2026-11-02", "2026-11-19"),
+        ("otd since brackley came on (19 oct)", "2026-10-19", "2026-11-19"),
+        ("from the routemate update (on 26 oct) to now", "2026-10-26", "2026-11-19"),
     ],
 )
 def test_phrases_read_as_whole_days(text: str, first: str, last: str) -> None:

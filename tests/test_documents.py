@@ -21,13 +21,13 @@ POURS = (
 READ_OPEN = """
 MATCH (d:Document)-[h:HAS_CHUNK]->(c:Chunk)
 WHERE h.until IS NULL
-RETURN d.id, c.section
-ORDER BY d.id, c.section
+RETURN d.name, c.section
+ORDER BY d.name, c.section
 LIMIT 50
 """
 
 READ_VERSIONS = """
-MATCH (v:Version)-[:VERSION_OF]->(:Document {id: 'doc-site-safety-md'})
+MATCH (v:Version)-[:VERSION_OF]->(:Document {name: 'safety.md'})
 RETURN v.state
 LIMIT 5
 """
@@ -65,7 +65,7 @@ async def test_a_folder_loads_changes_and_removals(new_tenant: TenantGraph, tmp_
     assert all("\n" not in line for line in first.skipped)
     assert first.report is not None and first.report.refused == 0
     rows = (await new_tenant.read("open", READ_OPEN, {})).rows
-    assert ["doc-site-pours-html", "Concrete pours"] in rows
+    assert ["pours.html", "Concrete pours"] in rows
     mentions = await new_tenant.read(
         "m", "MATCH (c:Chunk)-[:MENTIONS]->(p {id: 'person-luis'}) RETURN c.section LIMIT 5", {}
     )
@@ -80,10 +80,10 @@ async def test_a_folder_loads_changes_and_removals(new_tenant: TenantGraph, tmp_
     assert changed.closed == 2
     assert changed.report is not None and changed.report.refused == 0
     rows = (await new_tenant.read("open", READ_OPEN, {})).rows
-    assert rows == [["doc-site-safety-md", "Site safety plan > Cranes"]]
+    assert rows == [["safety.md", "Site safety plan > Cranes"]]
     # the document holds the new text; the old text is a Version one hop away
     doc = await new_tenant.read(
-        "doc", "MATCH (d:Document {id: 'doc-site-safety-md'}) RETURN d.body LIMIT 1", {}
+        "doc", "MATCH (d:Document {name: 'safety.md'}) RETURN d.body LIMIT 1", {}
     )
     assert doc.rows[0][0].strip() == PLAN.strip()
     versions = await new_tenant.read("versions", READ_VERSIONS, {})

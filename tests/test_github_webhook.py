@@ -19,6 +19,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from agents import list_cards
 from agents._issue_triage import UnsafeReply, check_quiet, quiet
 from bots._github_webhook import github_webhook_routes
+from bots._webhook_secrets import tenant_secret
 from brain import Brain, now_ms
 from scheduler import JobRunner
 from tests.test_job_posts import RecordingPoster
@@ -27,8 +28,9 @@ from tests.test_repo_brain import EXTRA, HISTORY, REPO
 SECRET = "whsec-test"
 
 
-def signed(body: bytes, secret: str = SECRET) -> str:
-    return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+def signed(body: bytes, secret: str = SECRET, *, slug: str) -> str:
+    own = tenant_secret(secret, hook="github", slug=slug)
+    return "sha256=" + hmac.new(own.encode(), body, hashlib.sha256).hexdigest()
 
 
 def delivery(number: int, title: str, action: str = "opened") -> dict[str, Any]:
@@ -74,7 +76,10 @@ async def test_webhook_triages_each_opened_issue_once(quiet_brain: Brain, tmp_pa
 
         async def send(event: dict[str, Any], kind: str = "issues", sig: str | None = None) -> int:
             body = json.dumps(event).encode()
-            headers = {"X-GitHub-Event": kind, "X-Hub-Signature-256": sig or signed(body)}
+            headers = {
+                "X-GitHub-Event": kind,
+                "X-Hub-Signature-256": sig or signed(body, slug=slug),
+            }
             response = await client.post(url, data=body, headers=headers)
             return response.status
 

@@ -37,6 +37,7 @@ DECLINE = "I don't have anything about that in your records: nothing named bust 
         ("for 16-31 August 2026: 32 installs", [("2026-08-16", "2026-08-31")]),
         ("for 1 July - 30 September 2026", [("2026-07-01", "2026-09-30")]),
         ("owns it (since 28 September 2026)", [("2026-09-28", "2026-10-22")]),
+        ("pieces since trentham came on (2 oct)?", [("2026-10-02", "2026-10-22")]),
         ("the newest data behind this is as of 2026-10-12", []),  # a note, not a period
         ("cites [[obs-installs-2026-08-16]]", []),
         ("may I knock 8% off?", []),  # an everyday word, no month
@@ -89,6 +90,16 @@ PERIOD_CASES = [
         True,
     ),
     ("who owns the portal renewal now?", "Priya Ramdin [[p-priya]] owns it now.", True),
+    (
+        "pieces since trentham came on (2 oct)?",
+        "Pieces processed [[m-pieces]] for 2 October 2026: 12,340 pieces.",
+        False,  # "since" read as the one day
+    ),
+    (
+        "pieces since trentham came on (2 oct)?",
+        "Pieces processed [[m-pieces]] for 2-21 October 2026: 154,763 pieces in total.",
+        True,
+    ),
 ]
 
 

@@ -8,6 +8,7 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from bots._meeting_hook import meeting_webhook_routes, sign
+from bots._webhook_secrets import tenant_secret
 from brain import Brain
 from tests.conftest import unique_slug
 
@@ -50,7 +51,8 @@ async def test_signed_once_unsigned_never(brain: Brain) -> None:
             refused = await client.post(url, data=BODY, headers=headers)
             assert refused.status == 401
         assert (await graph.read("count", COUNT, {})).rows == [[0]]
-        good = {"X-Hivebrain-Signature": sign(SECRET, BODY), "X-Hivebrain-Delivery": "d-1"}
+        own = tenant_secret(SECRET, hook="meetings", slug=slug)
+        good = {"X-Hivebrain-Signature": sign(own, BODY), "X-Hivebrain-Delivery": "d-1"}
         first = await client.post(url, data=BODY, headers=good)
         assert first.status == 200
         answer = await first.json()

@@ -128,7 +128,7 @@ async def test_the_search_again_never_serves_a_closed_passage(
     asked = {"query": "What did Rosa Diaz say about watering the ferns?", "limit": 10}
     before_passages = (await call_tool(new_tenant, "search", asked)).data["passages"]
     before = {p["id"] for p in before_passages}
-    assert "meeting-nursery-walk#l0" in before, before
+    assert any(i.startswith("meeting-nursery-walk#l0-") for i in before), before
     assert [p for p in before_passages if "misting line" in p["text"]], before
 
     mtime = guide.stat().st_mtime
@@ -138,6 +138,6 @@ async def test_the_search_again_never_serves_a_closed_passage(
     assert changed.closed >= 1
     after = await call_tool(new_tenant, "search", asked)
     served = [p["id"] for p in after.data["passages"]]
-    assert "meeting-nursery-walk#l0" in served, served
+    assert any(i.startswith("meeting-nursery-walk#l0-") for i in served), served
     # the closed passage (its text is gone from the guide) is never served, either round
     assert not [p["id"] for p in after.data["passages"] if "misting line" in p["text"]]

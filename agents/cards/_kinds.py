@@ -19,6 +19,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -99,6 +100,17 @@ class BrainTask(_Payload):
     owner: str | None = Field(default=None, max_length=200, description="a Person's name or id")
     due: str | None = Field(default=None, pattern=r"^\d{4}-\d{2}-\d{2}$")
     notes: str | None = Field(default=None, max_length=4_000)
+
+    @field_validator("due")
+    @classmethod
+    def _a_real_day(cls, value: str | None) -> str | None:
+        # the pattern lets 2026-13-45 through; the Task would carry a day that never comes
+        if value is not None:
+            try:
+                date.fromisoformat(value)
+            except ValueError:
+                raise ValueError(f"{value} is not a calendar date: give YYYY-MM-DD") from None
+        return value
 
 
 class SocialPost(_Payload):

@@ -7,7 +7,8 @@ days", "the first two weeks of November", "the week of the 31st august" name a r
 so do the parts of a month or a quarter: "early / mid / late <month>", "the end of
 <month>", "the first / second half of <month>", "the start / end of Q3". "since the
 release" or "since Crew Noord started" name an event, not a day: ``since_event`` returns
-its words, for the caller to find in the records.
+its words, for the caller to find in the records; a date in parentheses after such words
+("since brackley came on (19 oct)") says when it happened, so the days run from it.
 
 The semantics are ours and fixed (README, "Answers"; the question banks' ``DATE_PHRASES``
 say the same): days are whole and inclusive as written ("1 to 14 October" covers the
@@ -153,6 +154,13 @@ _RAW_PATTERNS: tuple[tuple[str, str], ...] = (
     ),
     # "the weekend of 3 October": its Saturday and Sunday
     ("weekend_of", rf"{_B}(?:the\s+)?weekend\s+of\s+{_day_pattern('s')}{_E}"),
+    # "since brackley came on (19 oct)", "after the move (on 3 Nov)": a date in parentheses
+    # says when the phrase before it happened, so the days run from it to yesterday
+    (
+        "since_dated_event",
+        rf"{_B}(?P<kw>since|from|after)\s+[^()?!;]{{1,80}}?\(\s*(?:on\s+|from\s+)?"
+        rf"{_day_pattern('s')}\s*\)",
+    ),
     # "after 14 September": the days after it, to yesterday
     ("after_day", rf"{_B}after\s+{_day_pattern('s')}{_E}"),
     # "early sept", "mid-November", "late aug", "the end of October", "the second half of
@@ -467,6 +475,9 @@ def _period(name: str, m: re.Match[str], today: date) -> Period | None:
             else (day - timedelta(days=day.weekday() - 5))
         )
         return _clip(Period(saturday, saturday + timedelta(days=2), text), today)
+    if name == "since_dated_event":
+        day = _one_day(m, "s", today) + timedelta(days=m["kw"].lower() == "after")
+        return _clip(Period(day, tomorrow, text), today)
     if name == "after_day":
         return _clip(Period(_one_day(m, "s", today) + timedelta(days=1), tomorrow, text), today)
     if name == "month_part":

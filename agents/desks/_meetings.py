@@ -15,54 +15,26 @@ from typing import Any
 
 from agents._ledger import ToolLedger
 from agents.desks._draft import Draft, cite, day, decline
-from agents.desks._understand import Understanding, best
-from agents.desks._words import content_words
+from agents.desks._meeting_asks import FOR_OWNER, MINE, WHO_RAISED
+from agents.desks._meeting_lines import (
+    Handed,
+    Line,
+    best_line,
+    exchange,
+    handed_out,
+    holds,
+    meeting_lines,
+)
+from agents.desks._understand import Candidate, Understanding, best
+from agents.desks._words import content_words, stem, words
 
-_LAST_MEETING = re.compile(
-    r"\b(?:decided|decisions?|agreed|action items?|minutes)\b.*\b(?:last|latest|most recent|"
-    r"previous)\s+(?:meeting|call|sync|standup|stand-up)\b",
-    re.I,
+#: Words that say which meeting, never what was said in it.
+_MEETING_WORDS = frozenset(
+    content_words(
+        "meeting meetings call sync standup stand-up huddle catch-up retro briefing session "
+        "agenda minutes"
+    )
 )
-_WHO_RAISED = re.compile(
-    r"^\s*who\s+(?:first\s+)?(?:raised|brought\s+up|mentioned|suggested|proposed|flagged|"
-    r"asked\s+about|complained\s+about|said)\s+(.+?)\??\s*$",
-    re.I,
-)
-_ACTION_ITEMS = re.compile(
-    r"\b(?:open\s+)?action\s+items?\b|\bwhat\s+(?:do|does|should)\s+(?:i|\w+)\s+(?:need|have)"
-    r"\s+to\s+do\b.*\bmeeting",
-    re.I,
-)
-#: "Who's doing what after Monday's ops meeting?", "what came out of the board meeting",
-#: "next steps from the review call": the work a named meeting handed out.
-_WORK_FROM = re.compile(
-    r"\bwho(?:'s| is| are)?\s+(?:doing|on|taking|got|handling|picking up)\s+what\b|"
-    r"\bwhat\s+came\s+out\s+of\b|\b(?:follow[- ]?ups?|next\s+steps|to-?dos?|actions)\b|"
-    # "what's Marco doing after the ops meeting", "what does Priya have to do from it"
-    r"\bwhat(?:'s|\s+is|\s+are|\s+does|\s+do|\s+did|\s+has|\s+have)?\s+[\w'-]+(?:\s+[\w'-]+)?\s+"
-    r"(?:doing|(?:got|have|has|need|needs|supposed)\s+to\s+do|taking\s+on|picking\s+up|"
-    r"signed\s+up\s+for|on\s+the\s+hook\s+for)\b",
-    re.I,
-)
-_MEETING_WORD = re.compile(
-    r"\b(?:meeting|call|sync|stand-?up|huddle|review|catch-?up|session|retro|briefing)\b", re.I
-)
-_FOR_OWNER = re.compile(r"\b(?:for|of|owned by|assigned to)\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
-_MINE = re.compile(r"\b(?:my|mine|i)\b", re.I)
-
-
-def meeting_question(question: str) -> str | None:
-    """Which meeting question this is (``last-decisions``, ``who-raised``,
-    ``action-items``), or None for a question of another kind."""
-    if _LAST_MEETING.search(question):
-        return "last-decisions" if not _ACTION_ITEMS.search(question) else "last-actions"
-    if _WHO_RAISED.match(question):
-        return "who-raised"
-    if _ACTION_ITEMS.search(question):
-        return "action-items"
-    if _WORK_FROM.search(question) and _MEETING_WORD.search(question):
-        return "meeting-work"
-    return None
 
 
 def _quote(line: dict[str, Any]) -> str:
@@ -80,7 +52,74 @@ async def answer_meeting_question(
         return await _who_raised(u, ledger, desk)
     if kind == "meeting-work":
         return await _meeting_work(u, ledger, desk)
+    if kind == "meeting-topic":
+        return await _meeting_topic(u, ledger, desk)
     return await _action_items(u, ledger, desk)
+
+
+async def _meeting_asked(u: Understanding, ledger: ToolLedger, desk: str) -> dict[str, Any] | None:
+    """The meeting the question means: the one whose name it holds most of, else the
+    latest one held."""
+    named = [c for c in best(u.candidates) if c.type == "Meeting"]
+    if named:
+        return named[0].as_node()
+    read = await ledger.call(desk, "minutes", {"meeting": "last"})
+    return read.data.get("meeting") if read.found else None
+
+
+def topic_of(u: Understanding, meeting: dict[str, Any]) -> set[str]:
+    """What the question asks the meeting about: its words, less those naming the meeting
+    and the people it names."""
+    people: set[str] = set()
+    for c in u.candidates:
+        if c.type == "Person" and c.shared:
+            people |= c.name_words
+    own = content_words(str(meeting.get("name") or ""))
+    # "saturday shifts" are what was talked about; "on monday", "monday's" say which meeting
+    modifiers = {
+        stem(m[1].lower())
+        for m in _DAY_BEFORE_NOUN.finditer(u.question)
+        if m[2].lower() not in _DAY_WORDS
+    }
+    asked = u.subject_words | modifiers
+    return {w for w in asked - _MEETING_WORDS - own - people if len(w) > 2}
+
+
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+#: A weekday before a noun, not after "on", "last" or "this" ("saturday shifts").
+_DAY_BEFORE_NOUN = re.compile(
+    rf"(?<!\bon )(?<!\blast )(?<!\bthis )(?<!\bnext )(?<!\bsince )\b({_WEEKDAY})\s+([a-z]+)",
+    re.I,
+)
+_DAY_TEXT = "morning afternoon evening night meeting call sync standup huddle catch-up ops"
+_DAY_WORDS = frozenset(_DAY_TEXT.split())
+
+
+async def _held_on(ledger: ToolLedger, desk: str, meeting: dict[str, Any]) -> str:
+    """ " on 9 November 2026" for a meeting whose date is known, else nothing."""
+    looked = (await ledger.call(desk, "lookup", {"name": meeting["id"]})).data.get("matches")
+    when = looked[0].get("as_of") if looked else None
+    return f" on {day(str(when))}" if when else ""
+
+
+async def _meeting_topic(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
+    """What a meeting said about a topic: the exchange of its lines about it (see
+    ``agents.desks._meeting_lines``), each line quoted and cited."""
+    meeting = await _meeting_asked(u, ledger, desk)
+    if meeting is None:
+        return decline("no meeting is recorded")
+    topic = topic_of(u, meeting)
+    if not topic:
+        return decline(f"the question names nothing that {meeting.get('name')} talked about")
+    line = await best_line(ledger, desk, meeting["id"], u.question, topic)
+    if line is None:
+        shown = " ".join(sorted(topic))
+        return decline(f"{meeting.get('name')} has no line about {shown}", [meeting])
+    lines = await meeting_lines(ledger, desk, meeting["id"])
+    said = exchange(lines, line, topic)
+    head = f"In {cite(meeting)}{await _held_on(ledger, desk, meeting)}:"
+    text = "\n".join([head, *(f"- {x.quoted()}" for x in said)])
+    return Draft(text, [meeting["id"], line.id], about=[meeting["id"]])
 
 
 #: Source records a meeting's work is read from at most (the meeting, its notes...).
@@ -100,11 +139,20 @@ async def _meeting_work(u: Understanding, ledger: ToolLedger, desk: str) -> Draf
         and (c.type == "Meeting" or len(c.shared) >= 2)
     ][:WORK_SOURCES]
     meetings = [c for c in named if c.type == "Meeting"]
+    if not meetings:
+        # "after monday's meeting": named by its day, not its words; the latest one held
+        latest = await _meeting_asked(u, ledger, desk)
+        if latest is not None:
+            held = Candidate(latest["id"], "Meeting", str(latest.get("name") or ""),
+                             frozenset(), frozenset(), 0)  # fmt: skip
+            meetings, named = [held], [held, *named][:WORK_SOURCES]
     if not named:
         return decline(f"no meeting in your records matches {' '.join(sorted(u.subject_words))}")
     work: dict[str, tuple[dict[str, Any], dict[str, Any] | None, str | None]] = {}
+    attendees: list[dict[str, Any]] = []
     for meeting in meetings[:1]:
         read = await ledger.call(desk, "minutes", {"meeting": meeting.id})
+        attendees = read.data.get("attendees", [])
         for t in read.data.get("action_items", []):
             work[t["id"]] = (t, t.get("owner"), t.get("due"))
     around = await ledger.call(
@@ -120,10 +168,21 @@ async def _meeting_work(u: Understanding, ledger: ToolLedger, desk: str) -> Draf
         work[task["id"]] = (task, held["holder"] if held else None, str(due) if due else None)
         if len(work) >= WORK_LISTED:
             break
+    # "who's sorting the pump alarms after the meeting": the work about that
+    topic = topic_of(u, named[0].as_node()) - _WORK_WORDS
+    if topic:
+        work = {
+            k: v
+            for k, v in work.items()
+            if holds(Line(k, 0, "", str(v[0].get("name") or "")), topic)
+        }
+    asked = {c.id for c in best(u.candidates) if c.type == "Person"}
+    if not work and meetings:
+        # nothing recorded from it: the work its lines hand out, quoted
+        return await _work_said(u, meetings[0], attendees, topic, asked, ledger, desk)
     if not work:
         return decline(f"no action items or tasks recorded from {named[0].name}")
     # "what's Marco doing after it": the work of the person the question names
-    asked = {c.id for c in best(u.candidates) if c.type == "Person"}
     mine = {k: v for k, v in work.items() if v[1] is not None and v[1]["id"] in asked}
     if asked and mine:
         work = mine
@@ -143,6 +202,65 @@ async def _meeting_work(u: Understanding, ledger: ToolLedger, desk: str) -> Draf
     first = next(iter(work.values()))
     path = ([first[1]["id"]] if first[1] else []) + [first[0]["id"], named[0].id]
     return Draft("\n".join(lines), path)
+
+
+#: Words asking about work, never which work: "who's doing", "sorting", "taking on".
+_WORK_WORDS = frozenset(
+    content_words("doing sorting taking handling picking fitting setting running covering got")
+)
+
+
+async def _work_said(
+    u: Understanding,
+    meeting: Candidate,
+    attendees: list[dict[str, Any]],
+    topic: set[str],
+    asked: set[str],
+    ledger: ToolLedger,
+    desk: str,
+) -> Draft:
+    """The work a meeting's lines hand out (``handed_out``), by person, each request and
+    its reply quoted: of the topic and the person asked, when the question names them."""
+    lines = await meeting_lines(ledger, desk, meeting.id)
+    by_first = {words(str(a.get("name") or ""))[0]: a for a in attendees if a.get("name")}
+    by_name = {str(a.get("name")): a for a in attendees}
+    handed = handed_out(lines, by_first)
+    if topic:
+        handed = [h for h in handed if h.holds(topic)]
+    if asked:
+        handed = [h for h in handed if by_name.get(h.who, {}).get("id") in asked] or handed
+    if not handed:
+        what = f" about {' '.join(sorted(topic))}" if topic else ""
+        return decline(f"no work handed out{what} in {meeting.name}", [meeting.as_node()])
+    grouped: dict[str, list[Handed]] = {}
+    for h in handed:
+        grouped.setdefault(h.who, []).append(h)
+    held = await _held_on(ledger, desk, meeting.as_node())
+    out = [f"Work handed out in {cite(meeting.as_node())}{held}:"]
+    for who, items in grouped.items():
+        person = by_name.get(who)
+        said = "; ".join(
+            # asked about a topic, the line that names it comes first when it is before
+            "".join(f"{_said_line(x)}, then " for x in _naming(h, topic))
+            + _said_line(h.line)
+            + (f" (reply: {_said_line(h.reply)})" if h.reply else "")
+            for h in items
+        )
+        out.append(f"- {cite(person) if person else who}: {said}")
+    first = handed[0]
+    person = by_name.get(first.who)
+    path = ([person["id"]] if person else []) + [first.line.id, meeting.id]
+    return Draft("\n".join(out), path, about=[meeting.id])
+
+
+def _naming(h: Handed, topic: set[str]) -> list[Line]:
+    """The line before a request that names most of the topic, if any."""
+    before = [x for x in h.before if holds(x, topic)]
+    return [max(before, key=lambda x: len(holds(x, topic)))] if before else []
+
+
+def _said_line(line: Line) -> str:
+    return f"{line.speaker} said \u201c{line.words}\u201d [[{line.id}]]"
 
 
 async def _last_meeting(kind: str, ledger: ToolLedger, desk: str) -> Draft:
@@ -180,7 +298,7 @@ async def _last_meeting(kind: str, ledger: ToolLedger, desk: str) -> Draft:
 
 
 async def _who_raised(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
-    m = _WHO_RAISED.match(u.question)
+    m = WHO_RAISED.match(u.question)
     topic = m.group(1) if m else u.question
     read = await ledger.call(desk, "search", {"query": topic, "types": ["Meeting"], "limit": 5})
     passages = [p for p in read.data.get("passages", []) if p.get("said_by")]
@@ -201,9 +319,9 @@ async def _who_raised(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
 
 
 async def _action_items(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
-    named = _FOR_OWNER.search(u.question)
+    named = FOR_OWNER.search(u.question)
     # "my action items" from a chat user the brain knows: that Person's items
-    mine = u.asker if not named and _MINE.search(u.question) else None
+    mine = u.asker if not named and MINE.search(u.question) else None
     owner = named.group(1) if named else (mine["id"] if mine else None)
     args: dict[str, Any] = {"owner": owner} if owner else {}
     read = await ledger.call(desk, "action_items", args)
@@ -216,7 +334,7 @@ async def _action_items(u: Understanding, ledger: ToolLedger, desk: str) -> Draf
         head += f" for {named.group(1)}"
     elif mine:
         head = f"Your open action items from meetings ({cite(mine)})"
-    elif _MINE.search(u.question):
+    elif MINE.search(u.question):
         head += (
             " (I can't tell who you are here, so these are everyone's; say who you are with "
             "`settings me` and your name or e-mail)"

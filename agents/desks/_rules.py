@@ -17,7 +17,8 @@ from agents.desks import _causes as causes
 from agents.desks import _related as related
 from agents.desks import _repo as repo
 from agents.desks._draft import Draft, cite, decline, number
-from agents.desks._meetings import answer_meeting_question, meeting_question
+from agents.desks._meeting_asks import meeting_question
+from agents.desks._meetings import answer_meeting_question
 from agents.desks._understand import Understanding, is_money, ratio_target
 from agents.desks._words import content_words
 from brain import HivebrainError

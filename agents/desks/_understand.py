@@ -19,6 +19,7 @@ from typing import Any, Literal
 from agents._ledger import ToolLedger
 from agents.desks._dates import Period, find_periods
 from agents.desks._events import event_since
+from agents.desks._meeting_asks import meeting_question
 from agents.desks._repo import repo_ask
 from agents.desks._words import (
     content_words,
@@ -348,6 +349,24 @@ async def search_candidates(
     return [_score(h, asked, i) for i, h in enumerate(result.data.get("hits", []))]
 
 
+async def linked(ledger: ToolLedger, desk: str, text: str) -> tuple[str, list[Candidate]]:
+    """The question as the records read it, and its candidates: a word that is a thing's
+    initials ("OTIF") is spelled out beside it ("OTIF (On-time in-full deliveries)"), so
+    every later read and score sees the name the question means."""
+    args: dict[str, Any] = {"query": text[:500], "limit": LINK_POOL}
+    result = await ledger.call(desk, "search", args)
+    spelled = result.data.get("spelled")
+    if isinstance(spelled, str) and spelled != text:
+        text = spelled
+        result = await ledger.call(desk, "search", {**args, "query": text[:500]})
+    asked = content_words(text, drop=frame_words(text))
+    return text, [_score(h, asked, i) for i, h in enumerate(result.data.get("hits", []))]
+
+
+#: How a search found a thing by its name: its words, a passage's, or its initials.
+BY_NAME = frozenset({"text", "chunk-text", "initials"})
+
+
 async def unknown_names(
     ledger: ToolLedger, desk: str, question: str, candidates: list[Candidate]
 ) -> list[str]:
@@ -365,7 +384,7 @@ async def unknown_names(
         raw = named[word]
         hits = (await ledger.call(desk, "search", {"query": raw, "limit": 5})).data.get("hits", [])
         # a word search that found it (not just the nearest meaning) means a record holds it
-        if not any({"text", "chunk-text"} & set(h.get("via", [])) for h in hits):
+        if not any(BY_NAME & set(h.get("via", [])) for h in hits):
             missing.append(raw)
     return missing
 
@@ -441,7 +460,8 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
     if not periods:  # "since Crew Noord started": the event's day, from the records
         event = await event_since(question, ledger, today)
         periods = [event] if event is not None else []
-    candidates = await search_candidates(ledger, "chief", question)
+    question, candidates = await linked(ledger, "chief", question)
+    q = fold(question)
     metric_hits = await search_candidates(ledger, "chief", question, types=["Metric"])
     metrics = [m for m in _measuring(best(metric_hits), question) if _names_metric(m, periods)]
     found = Understanding(question, "offtopic", today, periods, candidates=candidates)
@@ -475,7 +495,9 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
     if event is not None:  # an event's days date readings; other questions read it as words
         found.periods = []
     ranked = best(candidates, prefer=named_types(question))
-    if _SAYS.search(q):
+    if meeting_question(question) == "meeting-topic":
+        found.kind = "document"  # what a meeting's lines said: they answer it
+    elif _SAYS.search(q):
         found.kind = "document"
     elif is_why or _DECIDED.search(q):
         # "why" about no metric asks what was decided (or what happened): moves or not
@@ -578,7 +600,7 @@ async def _unheld(ledger: ToolLedger, question: str, subject: Candidate) -> list
         hits = (await ledger.call("chief", "search", {"query": raw, "limit": 3})).data.get(
             "hits", []
         )
-        if not any({"text", "chunk-text"} & set(h.get("via", [])) for h in hits):
+        if not any(BY_NAME & set(h.get("via", [])) for h in hits):
             missing.append(raw)
     return missing
 

@@ -72,6 +72,10 @@ class Tool:
     purpose: str
     args: type[ToolArgs]
     handler: Handler
+    #: Whether its answer may come from a replica a moment behind the primary: reads of
+    #: the graph's shape and long history, where the last second's write changes nothing
+    #: a person would act on (never cards, and never the write stamp).
+    stale_ok: bool = False
 
     def schema(self) -> dict[str, Any]:
         """JSON schema of the arguments (for the model's tool list and `hivebrain tools`)."""
@@ -81,11 +85,13 @@ class Tool:
 TOOLS: dict[str, Tool] = {}
 
 
-def tool(name: str, purpose: str, args: type[ToolArgs]) -> Callable[[Handler], Handler]:
-    """Register a graph tool under ``name``."""
+def tool(
+    name: str, purpose: str, args: type[ToolArgs], *, stale_ok: bool = False
+) -> Callable[[Handler], Handler]:
+    """Register a graph tool under ``name`` (``stale_ok``: see ``Tool.stale_ok``)."""
 
     def register(fn: Handler) -> Handler:
-        TOOLS[name] = Tool(name=name, purpose=purpose, args=args, handler=fn)
+        TOOLS[name] = Tool(name=name, purpose=purpose, args=args, handler=fn, stale_ok=stale_ok)
         return fn
 
     return register
@@ -117,7 +123,8 @@ async def call_tool(graph: TenantGraph, name: str, raw_args: dict[str, Any]) -> 
         await graph.stamp_reads([n.id for n in kept.evidence.nodes])
         return kept
     asked = await asked_stamp(graph) if name in ANSWERED_TOOLS else None
-    result = await found.handler(graph, args, moment(args))
+    reader = graph.tolerating_staleness() if found.stale_ok else graph
+    result = await found.handler(reader, args, moment(args))
     if asked is not None:
         await keep_answer(graph, name, args, result, asked=asked)
     # a light read stamp per record a tool answered with: the hygiene report's "cold" ones
@@ -320,7 +327,7 @@ class RankArgs(ToolArgs):
     types: list[NodeType] | None = None
 
 
-@tool("rank", "What matters most: PageRank over current relationships.", RankArgs)
+@tool("rank", "What matters most: PageRank over current relationships.", RankArgs, stale_ok=True)
 async def _rank(graph: TenantGraph, args: RankArgs, t: int) -> ReadResult:
     return await rank(graph, as_of_ms=t, limit=args.limit, types=args.types)
 
@@ -330,7 +337,12 @@ class TopicArgs(ToolArgs):
     min_size: int = Field(default=2, ge=1, le=1000)
 
 
-@tool("topics", "Groups of closely linked things (label propagation, stable ids).", TopicArgs)
+@tool(
+    "topics",
+    "Groups of closely linked things (label propagation, stable ids).",
+    TopicArgs,
+    stale_ok=True,
+)
 async def _topics(graph: TenantGraph, args: TopicArgs, t: int) -> ReadResult:
     return await topics(graph, as_of_ms=t, limit=args.limit, min_size=args.min_size)
 
@@ -438,6 +450,7 @@ class ExpertArgs(ToolArgs):
     "Who knows an area of code best: people ranked by recent authoring, reviewing and "
     "commenting there, each with the changes that earned it.",
     ExpertArgs,
+    stale_ok=True,
 )
 async def _experts_for(graph: TenantGraph, args: ExpertArgs, t: int) -> ReadResult:
     return await read_experts(
@@ -485,6 +498,7 @@ class AreaArgs(ToolArgs):
     "area_history",
     "An area of code's changes, newest first, with authors and the issues they fixed.",
     AreaArgs,
+    stale_ok=True,
 )
 async def _area_history(graph: TenantGraph, args: AreaArgs, t: int) -> ReadResult:
     return await read_area_history(graph, args.component, repo=args.repo, as_of_ms=t)

@@ -162,13 +162,18 @@ async def approvers_command(
     async def act(brain: Brain) -> None:
         registry = brain.registry
         assert registry is not None
-        approvers = list((await registry.get(slug)).settings.get("approvers") or [])
-        if action == "add" and user not in approvers:
-            approvers.append(user)
-        elif action == "remove" and user in approvers:
-            approvers.remove(user)
-        if action != "list":
-            await registry.update_settings(slug, {"approvers": approvers or None})
+
+        def change(settings: dict[str, Any]) -> dict[str, Any]:
+            before: list[str] = list(settings.get("approvers") or [])
+            approvers = [a for a in before if a != user]
+            if action == "add" and user is not None:
+                approvers.append(user)
+            return {**settings, "approvers": approvers or None}
+
+        if action == "list":
+            approvers = list((await registry.get(slug)).settings.get("approvers") or [])
+        else:  # applied to the list as it is on the server: no other change is lost
+            approvers = list((await registry.update_settings(slug, change)).get("approvers") or [])
         if as_json:
             print_json({"tenant": slug, "approvers": approvers})
             return

@@ -11,6 +11,7 @@ from bots._wiring import build_core, configured_turn
 from bots.cli._common import console, err_console, print_json, run, with_brain
 from brain import (
     Brain,
+    InputInvalid,
     tenant_stats,
 )
 
@@ -41,14 +42,26 @@ async def ask(
 
 
 @run
-async def serve_cmd() -> None:
+async def serve_cmd(
+    role: Annotated[
+        str,
+        typer.Option(
+            "--role",
+            help="web (Slack, Discord, webhooks), worker (ingest workers), scheduler (a "
+            "candidate for the one scheduler), or all of them in this process.",
+        ),
+    ] = "all",
+) -> None:
     """Run Slack and/or Discord (whichever is configured), the scheduler and /healthz, and the
-    GitHub and meeting webhooks when their secrets are set."""
+    GitHub and meeting webhooks when their secrets are set; --role runs one part of it, so
+    many processes can share one FalkorDB (see deploy/OPS.md)."""
     from bots.core import BotSettings
-    from bots.serve import serve
+    from bots.serve import ROLES, serve
 
+    if role not in ROLES:
+        raise InputInvalid(f"--role {role!r} is not a role: use one of {', '.join(ROLES)}")
     settings = BotSettings()
-    if not (settings.slack_enabled or settings.discord_enabled):
+    if role in ("web", "all") and not (settings.slack_enabled or settings.discord_enabled):
         err_console.print(
             "neither Slack nor Discord is configured: set SLACK_BOT_TOKEN (and "
             "SLACK_SIGNING_SECRET or SLACK_APP_TOKEN) or DISCORD_TOKEN; see "
@@ -56,7 +69,14 @@ async def serve_cmd() -> None:
         )
 
     async def act(brain: Brain) -> None:
-        await serve(brain, build_core(brain, "hivebrain"), settings)
+        if brain.lonely_brain_notice():
+            # serving an empty brain nobody else shares would answer "no such tenant" to
+            # every workspace: said above, and refused
+            raise InputInvalid(
+                "serve does not start on an empty embedded brain while another runs on this "
+                "machine (see the note above); set HIVEBRAIN_DATA_DIR or FALKORDB_URL"
+            )
+        await serve(brain, build_core(brain, "hivebrain"), settings, role=role)
 
     await with_brain(act)
 
@@ -128,9 +148,11 @@ async def demo() -> None:
             f"{report.created:,}, refused {report.refused:,}. All of it is sample data."
         )
         me = f"console:{getpass.getuser()}"
-        approvers = (await brain.registry.get(SAMPLE_TENANT)).settings.get("approvers", [])
-        if me not in approvers:  # the demo's local user may approve the sample's cards
-            await brain.registry.update_settings(SAMPLE_TENANT, {"approvers": [*approvers, me]})
+        # the demo's local user may approve the sample's cards
+        await brain.registry.update_settings(
+            SAMPLE_TENANT,
+            lambda s: {**s, "approvers": list(dict.fromkeys([*s.get("approvers", []), me]))},
+        )
         await ConsoleChat(
             build_core(brain, SAMPLE_TENANT), SAMPLE_TENANT, suggestions=SAMPLE_QUESTIONS
         ).run()

@@ -68,8 +68,15 @@ def _error_line(text: str) -> None:
 
 
 async def with_brain(action: Callable[[Brain], Awaitable[T]]) -> T:
-    """Open the brain from the environment's settings, run ``action``, close it."""
+    """Open the brain from the environment's settings, run ``action``, close it.
+
+    An empty embedded brain opened while another runs on this machine is said on stderr
+    first (a command run from the wrong folder would otherwise find nothing silently).
+    """
     async with Brain(BrainSettings()) as brain:
+        notice = brain.lonely_brain_notice()
+        if notice:
+            err_console.print(f"[yellow]note:[/yellow] {escape(notice)}", soft_wrap=True)
         return await action(brain)
 
 

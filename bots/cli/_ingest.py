@@ -162,6 +162,8 @@ async def _ingest_api(slug: str, repo: str, depth: int, as_json: bool) -> None:
             )
         loaded = f"{count:,} issues and pull requests of {repo} ({source.requests} requests)"
         print_write_report(report.as_dict(), as_json, loaded=loaded)
+        for line in source.stopped:
+            err_console.print(f"  read in part: {line}", highlight=False, markup=False)
         # with a model, it also reads the threads' decisions (the rules already ran)
         propose = thread_proposer()
         if propose is not None and count:
@@ -199,6 +201,8 @@ async def ingest_meeting(
             f"{file} nests JSON too deeply to read: nothing was written. A transcript is a "
             "list of speaker turns"
         ) from None
+    # the whole path: mon/transcript.txt and tue/transcript.txt are two meetings
+    source = f"file:{await asyncio.to_thread(file.resolve)}"
     when = date if date is not None else transcript.date or source_date(file, None)
     if date is not None:
         source_date(file, date)  # checks the date as typed
@@ -209,6 +213,7 @@ async def ingest_meeting(
             graph,
             transcript,
             name=file.stem,
+            source=source,
             src=f"file:{file.name}",
             as_of=when,
             title=title,
@@ -222,6 +227,12 @@ async def ingest_meeting(
             False,
             loaded=f"meeting {file.stem} ({loaded.format}, {loaded.lines:,} lines)",
         )
+        if loaded.closed:
+            console.print(
+                f"{loaded.closed:,} line(s) of the earlier load are no longer in the transcript: "
+                "closed",
+                highlight=False,
+            )
         console.print(
             f"{loaded.extractor}: {loaded.extraction.summary()}", highlight=False, markup=False
         )
@@ -246,13 +257,16 @@ async def ingest_doc(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Load a text or Markdown document as a Document and its passages."""
-    from brain.ingest import document_facts
+    from brain.ingest import document_facts, document_id
 
+    # the whole path is its identity, as `ingest docs` has it: a/notes.md is not b/notes.md
+    key = f"file:{(await asyncio.to_thread(file.resolve)).as_posix()}"
     facts = document_facts(
         name=file.name,
         text=read_source_text(file),
         src=f"file:{file.name}",
         as_of=source_date(file, as_of),
+        doc_id=document_id(key),
     )
     await write_source_facts(slug, facts, as_json, loaded=f"document {file.name}")
 
@@ -262,17 +276,28 @@ async def ingest_doc(
 async def ingest_docs(
     slug: str,
     paths: Annotated[list[Path], typer.Argument(help="Files and folders of documents.")],
+    follow_links: Annotated[
+        bool,
+        typer.Option(
+            "--follow-links",
+            help="Read what symbolic links inside the folders point to (skipped otherwise: "
+            "a link may lead out of the folder).",
+        ),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Load documents (Markdown, text, HTML, PDF) from files and folders; a folder loaded
-    again closes the passages of documents it no longer holds."""
+    again closes the passages of documents it no longer holds. A file that cannot be read
+    is named with its reason and the rest load; a run that loads nothing fails."""
     from brain.ingest import load_documents
 
-    async def act(brain: Brain) -> None:
+    async def act(brain: Brain) -> bool:
         graph = await brain.tenant(slug)
         with progress_bar("documents", quiet=as_json) as bar:
             task = bar.add_task("documents", total=None)
-            loaded = await load_documents(graph, paths, progress=lambda n: bar.advance(task, n))
+            loaded = await load_documents(
+                graph, paths, follow_links=follow_links, progress=lambda n: bar.advance(task, n)
+            )
         counts = loaded.report.as_dict() if loaded.report else {}
         if as_json:
             print_json(
@@ -284,7 +309,7 @@ async def ingest_docs(
                     "skipped": loaded.skipped,
                 }
             )
-            return
+            return loaded.files > 0 or not loaded.skipped
         console.print(
             f"{loaded.files} document(s), {loaded.passages} passage(s), "
             f"{loaded.closed} passage(s) closed, {len(loaded.skipped)} skipped",
@@ -294,8 +319,15 @@ async def ingest_docs(
             print_write_report(counts, False, loaded="written")
         for line in loaded.skipped:
             console.print(f"  skipped: {line}", highlight=False, markup=False)
+        return loaded.files > 0 or not loaded.skipped
 
-    await with_brain(act)
+    if not await with_brain(act):
+        err_console.print(
+            f"nothing was loaded: every path given was skipped ({len(paths)} named; the "
+            "reasons are above)",
+            highlight=False,
+        )
+        raise typer.Exit(1)
 
 
 #: Largest document or transcript `ingest doc` / `ingest meeting` reads.

@@ -18,7 +18,7 @@ from brain import (
     format_moment,
     tenant_stats,
 )
-from brain.ingest import parse_facts_file
+from brain.ingest import parse_facts_file, restore_export
 
 tenant_app = typer.Typer(
     help="Create, list, measure, export, import, bind and erase tenants; see their refusals.",
@@ -171,8 +171,26 @@ async def tenant_import(
                 f"tenant {slug!r} already holds {int(held):,} nodes; an export loads only into "
                 f"an empty tenant (`hivebrain tenant create NEW-SLUG`), or use `ingest facts`"
             )
-        report = await graph.write_facts(facts, origin="restore")
-        print_write_report(report.as_dict(), as_json, loaded=f"{len(facts):,} facts")
+        report, upkeep = await restore_export(graph, facts)
+        counts = report.as_dict()
+        if as_json:
+            print_json(
+                {
+                    **counts,
+                    "job_runs": upkeep.job_runs,
+                    "job_marks": upkeep.job_marks,
+                    "archived_records": upkeep.archived_nodes,
+                    "archived_facts": upkeep.archived_edges,
+                }
+            )
+            return
+        print_write_report(counts, False, loaded=f"{len(facts):,} lines")
+        console.print(
+            f"upkeep: {upkeep.job_runs:,} job runs, {upkeep.job_marks:,} marks, "
+            f"{upkeep.archived_nodes:,} archived records and {upkeep.archived_edges:,} "
+            "archived facts restored",
+            highlight=False,
+        )
 
     await with_brain(act)
 
@@ -213,6 +231,42 @@ async def tenant_bind(
         assert brain.registry is not None
         await brain.registry.bind(slug, platform, external_id)
         console.print(f"bound {platform} {external_id} to {slug}")
+
+    await with_brain(act)
+
+
+@tenant_app.command("webhook-secret")
+@run
+async def tenant_webhook_secret(
+    slug: str,
+    hook: Annotated[
+        str, typer.Option(help="Which webhook: meetings (the recorder) or github.")
+    ] = "meetings",
+) -> None:
+    """Print the secret this tenant's webhook signs with (derived from the configured one).
+
+    Give it to this tenant's meeting recorder or GitHub webhook; a body signed with it is
+    refused at any other tenant's URL.
+    """
+    from bots._webhook_secrets import HOOKS, tenant_secret
+    from bots._wiring import ExecutorSettings
+    from bots.core import BotSettings
+
+    if hook == "meetings":
+        configured = BotSettings().hivebrain_meeting_webhook_secret
+        name = "HIVEBRAIN_MEETING_WEBHOOK_SECRET"
+    elif hook == "github":
+        configured = ExecutorSettings().hivebrain_github_webhook_secret
+        name = "HIVEBRAIN_GITHUB_WEBHOOK_SECRET"
+    else:
+        raise InputInvalid(f"no webhook {hook!r}: use one of {', '.join(HOOKS)}")
+    if configured is None or not configured.get_secret_value():
+        raise InputInvalid(f"{name} is not set: set it in .env first (see .env.example)")
+
+    async def act(brain: Brain) -> None:
+        assert brain.registry is not None
+        await brain.registry.get(slug)  # an unknown tenant is refused, not given a secret
+        typer.echo(tenant_secret(configured.get_secret_value(), hook=hook, slug=slug))
 
     await with_brain(act)
 

@@ -10,7 +10,6 @@ an error id (the traceback goes to the log, never to the channel).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 import uuid
@@ -163,7 +162,6 @@ class BotCore:
         self.queue = queue or TenantQueue()
         self.seen = seen or SeenEvents()
         self._threads: OrderedDict[tuple[str, str, str], str] = OrderedDict()
-        self._settings_lock = asyncio.Lock()
 
     # --- tenants -------------------------------------------------------------------------
 
@@ -199,11 +197,14 @@ class BotCore:
             )
         await self.brain.create_tenant(slug, name=name or slug)
         await registry.bind(slug, platform, workspace_id)
-        settings = (await registry.get(slug)).settings
-        approvers = list(
-            dict.fromkeys([*settings.get("approvers", []), user_key(platform, user_id)])
+        me = user_key(platform, user_id)
+        await registry.update_settings(
+            slug,
+            lambda settings: {
+                **settings,
+                "approvers": list(dict.fromkeys([*settings.get("approvers", []), me])),
+            },
         )
-        await registry.update_settings(slug, {"approvers": approvers})
         how = (
             "/settings add_approver:@someone"
             if platform == "discord"
@@ -254,15 +255,23 @@ class BotCore:
             return refusal
         registry = self.brain.registry
         assert registry is not None
-        async with self._settings_lock:
-            approvers = list((await registry.get(slug)).settings.get("approvers", []))
-            gone = {user_key(platform, r) for r in remove}
-            updated = [a for a in approvers if a not in gone]
-            updated += [user_key(platform, a) for a in add if user_key(platform, a) not in updated]
-            if not updated:
-                return "That would leave nobody able to approve cards; add someone else first."
-            await registry.update_settings(slug, {"approvers": updated})
-        return "Approvers: " + ", ".join(updated)
+        gone = {user_key(platform, r) for r in remove}
+        added = [user_key(platform, a) for a in add]
+        emptied = False
+
+        def change(settings: dict[str, Any]) -> dict[str, Any]:
+            # applied to the approvers as they are on the server (another process may have
+            # just changed them), so concurrent changes never overwrite each other
+            nonlocal emptied
+            updated = [a for a in settings.get("approvers", []) if a not in gone]
+            updated += [a for a in dict.fromkeys(added) if a not in updated]
+            emptied = not updated
+            return settings if emptied else {**settings, "approvers": updated}
+
+        stored = await registry.update_settings(slug, change)
+        if emptied:
+            return "That would leave nobody able to approve cards; add someone else first."
+        return "Approvers: " + ", ".join(stored.get("approvers", []))
 
     async def update_settings(
         self, platform: str, workspace_id: str, user_id: str, changes: dict[str, Any]

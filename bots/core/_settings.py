@@ -25,9 +25,30 @@ class BotSettings(HivebrainSettings):
     hivebrain_http_port: int = Field(
         default=8080, ge=1, le=65535, description="port of /healthz, Slack events and webhooks"
     )
+    hivebrain_host: str = Field(
+        default="127.0.0.1",
+        min_length=1,
+        description="address serve listens on: 127.0.0.1 (this machine only) or 0.0.0.0 "
+        "(every interface, e.g. in a container behind a proxy)",
+    )
     hivebrain_meeting_webhook_secret: SecretStr | None = Field(
         default=None,
-        description="shared secret of POST /webhooks/meetings/{slug}; empty = no webhook",
+        description="secret each tenant's POST /webhooks/meetings/{slug} secret derives from "
+        "(`hivebrain tenant webhook-secret SLUG`); empty = no webhook",
+    )
+    hivebrain_leader_lease_ms: int = Field(
+        default=15_000,
+        ge=300,
+        le=600_000,
+        description="how long the scheduler lease outlives a dead leader (serve --role "
+        "scheduler or all); renewed every third of it",
+    )
+    hivebrain_run_lock_ms: int = Field(
+        default=30_000,
+        ge=300,
+        le=3_600_000,
+        description="how long a job's run lock outlives a dead run before the leader runs it "
+        "again; renewed every third of it",
     )
     discord_api_base_url: HttpUrlSetting = Field(
         default="https://discord.com/api/v10",

@@ -57,12 +57,15 @@ async def _ingest_one(
 ) -> str:
     data = await fetch(attachment.url)
     src = f"{platform}:file/{attachment.name}"
+    # the platform's own address of this file: two uploads named notes.md stay two
+    source = f"{platform}:{attachment.url.split('?', 1)[0]}"
     transcript = await read_upload_transcript(name=attachment.name, data=data)
     if transcript is not None:
         meeting = await load_meeting(
             graph,
             transcript,
             name=attachment.name.rsplit(".", 1)[0],
+            source=source,
             src=src,
             propose=propose,
         )
@@ -71,7 +74,11 @@ async def _ingest_one(
             f"{meeting.extractor} {meeting.extraction.summary()})"
         )
     facts = await parse_upload(
-        name=attachment.name, data=data, src=src, as_of=format_moment(now_ms()) or ""
+        name=attachment.name,
+        data=data,
+        src=src,
+        as_of=format_moment(now_ms()) or "",
+        source=source,
     )
     report = await graph.write_facts(list(enumerate(facts, 1)))
     return f"{attachment.name} ({report.created} new facts)"

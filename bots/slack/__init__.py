@@ -17,7 +17,7 @@ from bots.slack._app import (
 from bots.slack._card_actions import replace_card_blocks
 from bots.slack._commands import SLACK_MENTIONS
 from bots.slack._installs import RegistryInstallationStore, api_base_url, slack_routes
-from bots.slack._posting import SlackPoster
+from bots.slack._posting import SlackPoster, slack_poster
 from bots.slack._render import fallback_text, render_card_blocks, render_reply_blocks, to_mrkdwn
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "render_reply_blocks",
     "replace_card_blocks",
     "run_slack",
+    "slack_poster",
     "slack_routes",
     "to_mrkdwn",
 ]

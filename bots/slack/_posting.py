@@ -26,7 +26,7 @@ from slack_sdk.oauth.installation_store.async_installation_store import AsyncIns
 from slack_sdk.web.async_client import AsyncWebClient
 
 from agents.errors import ActionFailed
-from bots.core import Reply, render_path_png
+from bots.core import BotSettings, Reply, render_path_png
 from bots.slack._render import (
     MAX_BLOCKS,
     Block,
@@ -37,6 +37,7 @@ from bots.slack._render import (
     to_stream_markdown,
 )
 from bots.slack._web import slack_error, slack_web
+from brain import Registry
 
 log = logging.getLogger(__name__)
 
@@ -296,3 +297,18 @@ class SlackPoster:
         if bot is None:
             raise ActionFailed("channel", "hivebrain isn't installed in that Slack workspace")
         return bare, bot.bot_token
+
+
+def slack_poster(settings: BotSettings, registry: Registry | None) -> SlackPoster:
+    """A poster for Slack that answers nothing: for a process that only runs the scheduler.
+
+    The same app (one workspace's token, or OAuth installs from the registry) as the
+    adapter's, without its event routes or its Socket Mode connection.
+    """
+    from bots.slack._installs import RegistryInstallationStore, new_slack_app
+
+    app = new_slack_app(settings, registry)
+    store = app.installation_store
+    return SlackPoster(
+        app.client, installations=store if isinstance(store, RegistryInstallationStore) else None
+    )

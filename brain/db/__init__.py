@@ -10,7 +10,6 @@ from brain.db._driver import (
     FalkorDriver,
     GraphDriver,
     QueryResult,
-    safe_url,
 )
 from brain.db._indexes import (
     STALE_SHARE,
@@ -22,9 +21,12 @@ from brain.db._indexes import (
     stale_fulltext,
     wait_operational,
 )
-from brain.db._lock import ServerLock, graph_write_lock, lock_key
+from brain.db._local_brains import LocalBrain
+from brain.db._lock import Lease, ServerLock, graph_write_lock, lock_key
 from brain.db._params import RawCypher, cypher_literal, cypher_string, params_header
 from brain.db._server import EmbeddedServer, ServerStatus
+from brain.db._shared_values import SharedValues
+from brain.db._topology import SCHEMES, Topology, parse_falkordb_url, safe_url, sync_client
 
 __all__ = [
     "CYPHER_ROW_CAP",
@@ -39,6 +41,7 @@ __all__ = [
     "QueryResult",
     "RawCypher",
     "ServerStatus",
+    "SharedValues",
     "cypher_literal",
     "cypher_string",
     "ensure_indexes",
@@ -52,6 +55,12 @@ __all__ = [
     "stale_fulltext",
     "STALE_SHARE",
     "graph_write_lock",
+    "Lease",
     "ServerLock",
     "lock_key",
+    "LocalBrain",
+    "SCHEMES",
+    "Topology",
+    "parse_falkordb_url",
+    "sync_client",
 ]

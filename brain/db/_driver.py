@@ -12,27 +12,43 @@ model's Cypher) is ``ro_query_checked``, which takes only a ``CheckedCypher``: t
 
 Errors: ``user_message`` never carries the database's text, the Cypher or the params;
 those stay in the developer message (``str(err)``), which the log and the CLI show.
+
+Topologies (``brain.db._topology``): one server, a Sentinel-watched primary or a cluster.
+Where the primary has replicas, every write is followed on the same connection by
+``WAIT`` for ``wait_replicas`` of them (default: one, when any exist), and a write they do
+not confirm in time raises ``WriteNotReplicated``: acknowledged means it survives a
+failover. Reads that tolerate staleness (``stale_ok``) may go to a replica.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, LiteralString, NewType, Protocol, cast
 
-from falkordb.asyncio import FalkorDB
 from falkordb.asyncio.graph import AsyncGraph
+from falkordb.asyncio.query_result import QueryResult as FalkorQueryResult
 from falkordb.edge import Edge
 from falkordb.node import Node
 from falkordb.path import Path
 from redis import exceptions as redis_errors
 from redis.asyncio import Redis, RedisCluster
+from redis.asyncio.cluster import ClusterNode
 
 from brain.db._params import params_header
-from brain.errors import GraphUnavailable, QueryRefused
+from brain.db._topology import (
+    ClientOptions,
+    Connections,
+    Topology,
+    open_connections,
+    parse_falkordb_url,
+    safe_url,
+)
+from brain.errors import GraphUnavailable, QueryRefused, WriteNotReplicated
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +103,7 @@ class GraphDriver(Protocol):
         *,
         timeout_ms: int = READ_TIMEOUT_MS,
         scalars: bool = False,
+        stale_ok: bool = False,
     ) -> QueryResult: ...
 
     async def ro_query_checked(
@@ -99,7 +116,7 @@ class GraphDriver(Protocol):
         timeout_ms: int = READ_TIMEOUT_MS,
     ) -> QueryResult: ...
 
-    async def command(self, *args: Any) -> Any: ...
+    async def command(self, *args: Any, replicated: bool = False) -> Any: ...
 
     async def close(self) -> None: ...
 
@@ -218,15 +235,7 @@ def scalar_result(raw: list[Any]) -> QueryResult:
     return QueryResult(header=header, rows=rows)
 
 
-def safe_url(url: str) -> str:
-    """A connection URL without its password, for messages and logs."""
-    scheme, sep, rest = url.partition("://")
-    if "@" in rest:
-        rest = "***@" + rest.split("@", 1)[1]
-    return f"{scheme}{sep}{rest}"
-
-
-async def _execute(target: Redis | RedisCluster | AsyncGraph, *args: Any) -> Any:
+async def _execute(target: Redis | RedisCluster | AsyncGraph | _Route, *args: Any) -> Any:
     """``execute_command`` of a redis connection or falkordb graph, with a typed reply.
 
     Both clients leave the reply's type unknown (redis-py's sync/async overloads); callers
@@ -252,40 +261,114 @@ def _stat(res: Any, key: str) -> float:
     return 0.0
 
 
+#: How long a write waits for its replicas' confirmation by default (ms).
+WAIT_TIMEOUT_MS = 2_000
+
+#: Commands without a key: on a cluster they go to every primary (GRAPH.LIST, whose
+#: answers are joined) or to any one node (the rest, whose answers are the same).
+_EVERY_PRIMARY = {"GRAPH.LIST"}
+_ANY_NODE = {"MODULE", "INFO", "PING", "GRAPH.CONFIG", "COMMAND"}
+
+#: What redis-py raises that is not a ``RedisError``: its cluster client's own refusals
+#: (no node for a slot, a command it cannot route) and the falkordb client's.
+_CLUSTER_ERRORS = (redis_errors.RedisClusterException,)
+
+
+class _Route:
+    """Something with ``execute_command`` that sends every command to one chosen place: a
+    falkordb ``AsyncGraph`` built on it runs its queries (and schema reads) there."""
+
+    def __init__(self, execute: Callable[..., Awaitable[Any]]) -> None:
+        self.execute_command = execute
+
+
+def _key_of(args: tuple[Any, ...]) -> str:
+    """The key a raw command writes (its first key), for routing and WAIT."""
+    name = str(args[0]).upper()
+    if name in ("EVAL", "EVALSHA"):
+        if len(args) < 4 or int(args[2]) < 1:
+            raise ValueError(f"{name} without a key cannot be sent with replicated=True")
+        return str(args[3])
+    if len(args) < 2:
+        raise ValueError(f"{name} has no key: it cannot be sent with replicated=True")
+    return str(args[1])
+
+
 class FalkorDriver:
-    """``GraphDriver`` over the async falkordb client (unix socket or TCP url)."""
+    """``GraphDriver`` over the async falkordb client, on any topology ``FALKORDB_URL``
+    names (one server, Sentinel, cluster).
+
+    ``wait_replicas``: how many replicas must confirm each write (None: one when the
+    primary has any, and always one under Sentinel; 0: never wait). ``replica_reads``:
+    whether reads marked ``stale_ok`` may go to a replica.
+    """
 
     def __init__(
-        self, url: str, *, max_connections: int = 32, socket_timeout_s: float = 300.0
+        self,
+        url: str,
+        *,
+        max_connections: int = 32,
+        socket_timeout_s: float = 300.0,
+        wait_replicas: int | None = None,
+        wait_timeout_ms: int = WAIT_TIMEOUT_MS,
+        replica_reads: bool = True,
     ) -> None:
         self._url = url
-        self._options = {
-            "max_connections": max_connections,
-            # redis-py's async default socket timeout (5 s) cuts big batched writes short;
-            # reads carry their own server-side timeouts, so this only guards a hung server.
-            "socket_timeout": socket_timeout_s,
-            "socket_connect_timeout": 10.0,
-        }
-        self._client: FalkorDB | None = None
+        self.topology: Topology = parse_falkordb_url(url)
+        # redis-py's async default socket timeout (5 s) cuts big batched writes short;
+        # reads carry their own server-side timeouts, so this only guards a hung server.
+        self._options = ClientOptions(
+            max_connections=max_connections,
+            socket_timeout_s=socket_timeout_s,
+            connect_timeout_s=10.0,
+        )
+        self._wait_replicas = wait_replicas
+        self._wait_timeout_ms = wait_timeout_ms
+        self._replica_reads = replica_reads
+        self._conns: Connections | None = None
         self._connecting = asyncio.Lock()
 
-    def _connect(self) -> FalkorDB:
-        # from_url's **kwargs are untyped in the client; they go to redis-py's pool.
-        return FalkorDB.from_url(self._url, **self._options)  # pyright: ignore[reportUnknownMemberType] -- untyped **kwargs in falkordb
+    @property
+    def url(self) -> str:
+        """The URL this driver was opened with (it may carry a password: see ``safe_url``)."""
+        return self._url
 
-    async def _db(self) -> FalkorDB:
-        """The client, created on first use: its constructor probes the server (cluster or
-        not) with a blocking call, so it runs in a thread and its failure becomes ours."""
-        if self._client is None:
+    async def _db(self) -> Connections:
+        """The clients, opened on first use; their failure to connect becomes ours."""
+        if self._conns is None:
             async with self._connecting:
-                if self._client is None:
+                if self._conns is None:
                     try:
-                        self._client = await asyncio.to_thread(self._connect)
-                    except redis_errors.RedisError as exc:
+                        self._conns = await open_connections(self.topology, self._options)
+                    except (redis_errors.RedisError, *_CLUSTER_ERRORS, OSError) as exc:
                         raise GraphUnavailable(
-                            "connect", f"cannot reach FalkorDB at {safe_url(self._url)} ({exc})"
+                            "connect",
+                            f"cannot reach FalkorDB at {safe_url(self._url)} "
+                            f"({type(exc).__name__}: {exc})",
                         ) from exc
-        return self._client
+        return self._conns
+
+    async def replicas_to_wait(self, key: str) -> int:
+        """How many replicas a write to ``key`` waits for (0: none)."""
+        if self._wait_replicas is not None:
+            return self._wait_replicas
+        if self.topology.has_replicas_by_design:
+            return 1
+        conns = await self._db()
+        return 1 if await conns.replicas(key) > 0 else 0
+
+    def _graph(self, conns: Connections, graph: str, *, stale_ok: bool = False) -> AsyncGraph:
+        """The falkordb graph object whose commands go to the primary, or to a replica
+        for a read that tolerates staleness (when replica reads are on and one exists)."""
+        primary = conns.primary
+        if stale_ok and self._replica_reads:
+            if conns.replica is not None:
+                return AsyncGraph(_Route(_executor(conns.replica)), graph)
+            if isinstance(primary, RedisCluster):
+                node = primary.get_node_from_key(graph, replica=True)
+                if node is not None:
+                    return AsyncGraph(_Route(functools.partial(_on_node, primary, node)), graph)
+        return AsyncGraph(_Route(_executor(primary)), graph)
 
     async def query(
         self,
@@ -296,7 +379,10 @@ class FalkorDriver:
         *,
         timeout_ms: int | None = None,
     ) -> QueryResult:
-        """Run a write (or schema) query; only the gate and index code call this."""
+        """Run a write (or schema) query; only the gate and index code call this.
+
+        Raises ``WriteNotReplicated`` when the replicas it waits for do not confirm it.
+        """
         return await self._run(graph, name, cypher, params, timeout_ms, read_only=False)
 
     async def ro_query(
@@ -308,10 +394,22 @@ class FalkorDriver:
         *,
         timeout_ms: int = READ_TIMEOUT_MS,
         scalars: bool = False,
+        stale_ok: bool = False,
     ) -> QueryResult:
-        """Run a read as GRAPH.RO_QUERY, so the server itself refuses any write."""
+        """Run a read as GRAPH.RO_QUERY, so the server itself refuses any write.
+
+        ``stale_ok``: the read may be answered by a replica a moment behind the primary
+        (only tools that tolerate it say so; never the write stamp or cards).
+        """
         return await self._run(
-            graph, name, cypher, params, timeout_ms, read_only=True, scalars=scalars
+            graph,
+            name,
+            cypher,
+            params,
+            timeout_ms,
+            read_only=True,
+            scalars=scalars,
+            stale_ok=stale_ok,
         )
 
     async def ro_query_checked(
@@ -336,19 +434,84 @@ class FalkorDriver:
             graph, name, cypher, params, timeout_ms, read_only=True, outside=True
         )
 
-    async def command(self, *args: Any) -> Any:
-        """A raw server command (GRAPH.LIST, GRAPH.MEMORY, INFO ...)."""
+    async def command(self, *args: Any, replicated: bool = False) -> Any:
+        """A raw server command (GRAPH.LIST, GRAPH.MEMORY, INFO, SET ...).
+
+        On a cluster, GRAPH.LIST lists every primary's graphs and the other keyless
+        commands go to one node. ``replicated``: a write that must survive a failover (a
+        lock, a lease) waits for the replicas as graph writes do.
+        """
+        what = str(args[0])
+        conns = await self._db()
         try:
-            return await _execute((await self._db()).connection, *args)
+            if replicated:
+                key = _key_of(args)
+                wanted = await self.replicas_to_wait(key)
+                if wanted:
+                    reply, confirmed = await self._with_wait(conns, key, list(args), wanted)
+                    self._check_confirmed(what, confirmed, wanted)
+                    return reply
+            return await self._command(conns, args)
         except redis_errors.ConnectionError as exc:
-            raise GraphUnavailable(str(args[0]), "cannot connect") from exc
-        except redis_errors.RedisError as exc:
-            raise QueryRefused(f"{args[0]} failed: {exc}") from exc
+            conns.forget_replicas()
+            raise GraphUnavailable(what, "cannot connect") from exc
+        except redis_errors.ResponseError as exc:
+            raise QueryRefused(f"{what} failed: {exc}") from exc
+        except (redis_errors.RedisError, *_CLUSTER_ERRORS) as exc:
+            conns.forget_replicas()
+            raise GraphUnavailable(what, f"{type(exc).__name__}: {exc}") from exc
+
+    async def _command(self, conns: Connections, args: tuple[Any, ...]) -> Any:
+        primary = conns.primary
+        name = str(args[0]).upper()
+        if isinstance(primary, RedisCluster) and name in _EVERY_PRIMARY:
+            # one reply per primary, by node name: the graphs of every shard, once each
+            replies = cast(dict[str, Any], await _on_node(primary, primary.get_primaries(), *args))
+            names: set[str] = set()
+            for reply in replies.values():
+                names.update(str(n) for n in cast(list[Any], reply or []))
+            return sorted(names)
+        if isinstance(primary, RedisCluster) and name in _ANY_NODE:
+            return await _on_node(primary, primary.get_random_primary_node(), *args)
+        return await _execute(primary, *args)
+
+    def _check_confirmed(self, what: str, confirmed: int, wanted: int) -> None:
+        if confirmed < wanted:
+            log.warning(
+                "write %s: %d of %d replicas confirmed in %d ms",
+                what,
+                confirmed,
+                wanted,
+                self._wait_timeout_ms,
+            )
+            raise WriteNotReplicated(
+                what, confirmed=confirmed, wanted=wanted, timeout_ms=self._wait_timeout_ms
+            )
+
+    async def _with_wait(
+        self, conns: Connections, key: str, args: list[Any], wanted: int
+    ) -> tuple[Any, int]:
+        """Send ``args`` and ``WAIT`` on one connection (WAIT counts the replicas that have
+        this connection's writes); return the reply and how many replicas confirmed."""
+        wait = ["WAIT", wanted, self._wait_timeout_ms]
+        primary = conns.primary
+        if isinstance(primary, RedisCluster):
+            node = primary.get_node_from_key(key)
+            pipe: Any = primary.pipeline()
+            pipe.execute_command(*args, target_nodes=node)
+            pipe.execute_command(*wait, target_nodes=node)
+        else:
+            pipe = primary.pipeline(transaction=False)
+            pipe.execute_command(*args)
+            pipe.execute_command(*wait)
+        reply, confirmed = await pipe.execute()
+        return reply, int(confirmed)
 
     async def close(self) -> None:
-        """Release the connection pool."""
-        if self._client is not None:
-            await self._client.connection.aclose()
+        """Release the connection pools."""
+        if self._conns is not None:
+            await self._conns.aclose()
+            self._conns = None
 
     async def _run(
         self,
@@ -361,16 +524,20 @@ class FalkorDriver:
         read_only: bool,
         scalars: bool = False,
         outside: bool = False,
+        stale_ok: bool = False,
     ) -> QueryResult:
-        g = (await self._db()).select_graph(graph)
+        conns = await self._db()
         started = time.perf_counter()
         outcome = "ok"
         # a read's time limit covers the transfer too; writes are bounded by their shape
         limit_s = (timeout_ms + TRANSFER_GRACE_MS) / 1000 if read_only and timeout_ms else None
         try:
+            g = self._graph(conns, graph, stale_ok=stale_ok and read_only)
             async with asyncio.timeout(limit_s):
                 if outside:
                     return await self._send_outside(g, graph, cypher, params, timeout_ms)
+                if not read_only:
+                    return await self._send_write(conns, g, graph, name, cypher, params, timeout_ms)
                 return await self._send(g, graph, cypher, params, timeout_ms, read_only, scalars)
         except TimeoutError as exc:
             outcome = "timeout"
@@ -378,8 +545,12 @@ class FalkorDriver:
                 f"{name} did not finish (reply included) within {timeout_ms} ms and was stopped",
                 user_reason="it took too long and was stopped; ask for less at once",
             ) from exc
+        except WriteNotReplicated:
+            outcome = "not replicated"
+            raise
         except redis_errors.ConnectionError as exc:
             outcome = "unavailable"
+            conns.forget_replicas()
             raise GraphUnavailable(name, "cannot connect to FalkorDB") from exc
         except redis_errors.TimeoutError as exc:
             outcome = "timeout"
@@ -400,11 +571,16 @@ class FalkorDriver:
                     f"{name} needed more memory than the database allows a query ({text})",
                     user_reason="it needed more memory than one question may use; ask for less",
                 ) from exc
+            if "READONLY" in text:  # a primary demoted under us: the next try finds the new
+                outcome = "unavailable"
+                conns.forget_replicas()
+                raise GraphUnavailable(name, "the server became a replica (a failover)") from exc
             # The server's text may quote the query; it stays in the developer message.
             raise QueryRefused(f"{name}: {text}") from exc
-        except redis_errors.RedisError as exc:
+        except (redis_errors.RedisError, *_CLUSTER_ERRORS) as exc:
             outcome = "error"
-            raise GraphUnavailable(name, str(exc)) from exc
+            conns.forget_replicas()
+            raise GraphUnavailable(name, f"{type(exc).__name__}: {exc}") from exc
         finally:
             log.info(
                 "graph %s %s on %s: %s in %.1f ms",
@@ -440,6 +616,31 @@ class FalkorDriver:
         rows = [[schema.value(cell) for cell in row] for row in raw[1]]
         return QueryResult(header=[h[1] for h in raw[0]], rows=rows)
 
+    async def _send_write(
+        self,
+        conns: Connections,
+        g: AsyncGraph,
+        graph: str,
+        name: str,
+        cypher: str,
+        params: Mapping[str, Any] | None,
+        timeout_ms: int | None,
+    ) -> QueryResult:
+        """One write, then (where replicas are awaited) WAIT on the same connection."""
+        wanted = await self.replicas_to_wait(graph)
+        if not wanted:
+            return await self._send(g, graph, cypher, params, timeout_ms, False, False)
+        args: list[Any] = ["GRAPH.QUERY", graph, params_header(params) + cypher, "--compact"]
+        if timeout_ms is not None:
+            args += ["timeout", timeout_ms]
+        raw, confirmed = await self._with_wait(conns, graph, args, wanted)
+        res = FalkorQueryResult(g)
+        # raises the query's own error first: it did not happen (the client leaves
+        # ``parse`` untyped)
+        await cast(Callable[[Any], Awaitable[None]], res.parse)(raw)
+        self._check_confirmed(name, confirmed, wanted)
+        return _plain_result(res)
+
     async def _send(
         self,
         g: AsyncGraph,
@@ -463,10 +664,27 @@ class FalkorDriver:
             res = await g.ro_query(text, None, timeout=timeout_ms)
         else:
             res = await g.query(text, None, timeout=timeout_ms)
-        # The client parses replies into untyped lists: header cells are [type, name] pairs.
-        raw_header = cast(list[object], res.header or [])
-        raw_rows = cast(list[list[object]], res.result_set or [])
-        header = [_column(h) for h in raw_header]
-        rows = [[plain(v) for v in row] for row in raw_rows]
-        stats = {ours: _stat(res, theirs) for theirs, ours in _STAT_KEYS.items()}
-        return QueryResult(header=header, rows=rows, stats=stats)
+        return _plain_result(res)
+
+
+def _plain_result(res: FalkorQueryResult) -> QueryResult:
+    """The client's parsed reply as plain values with our write statistics."""
+    # The client parses replies into untyped lists: header cells are [type, name] pairs.
+    raw_header = cast(list[object], res.header or [])
+    raw_rows = cast(list[list[object]], res.result_set or [])
+    header = [_column(h) for h in raw_header]
+    rows = [[plain(v) for v in row] for row in raw_rows]
+    stats = {ours: _stat(res, theirs) for theirs, ours in _STAT_KEYS.items()}
+    return QueryResult(header=header, rows=rows, stats=stats)
+
+
+def _executor(client: Redis | RedisCluster) -> Callable[..., Awaitable[Any]]:
+    """A client's ``execute_command``, typed (redis-py leaves its reply unknown)."""
+    return cast(Callable[..., Awaitable[Any]], client.execute_command)
+
+
+async def _on_node(cluster: RedisCluster, node: ClusterNode | list[ClusterNode], *args: Any) -> Any:
+    """A command sent to chosen cluster node(s) (a replica for a stale-tolerant read,
+    every primary for GRAPH.LIST)."""
+    execute = cast(Callable[..., Awaitable[Any]], cluster.execute_command)
+    return await execute(*args, target_nodes=node)

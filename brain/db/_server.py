@@ -40,6 +40,7 @@ from redis.exceptions import BusyLoadingError, RedisError, ResponseError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from brain.db._local_brains import LocalBrain, forget_server, note_server, other_servers
 from brain.errors import GraphUnavailable
 
 log = logging.getLogger(__name__)
@@ -210,6 +211,7 @@ class EmbeddedServer:
         ``start_timeout_s`` or the server fails to start.
         """
         if await self._probe() is _Probe.READY:
+            self._note_running()
             return self.url
         self._prepare_dirs()
         async with self._locked("start"):
@@ -227,7 +229,19 @@ class EmbeddedServer:
                     self._remove_stale_socket()
                     await self._spawn()
             await self._wait_ready(spawned_pid=pid)
+        self._note_running()
         return self.url
+
+    def other_brains(self) -> list[LocalBrain]:
+        """Embedded servers of other data directories running on this machine now."""
+        return other_servers(_short_socket_dir(), self._data_dir, is_server=_is_our_server)
+
+    def _note_running(self) -> None:
+        pid = self._read_pid()
+        if pid is not None:
+            with contextlib.suppress(OSError):  # the note only serves a warning
+                _ensure_private_dir(_short_socket_dir())
+                note_server(_short_socket_dir(), self._data_dir, pid)
 
     async def status(self) -> ServerStatus:
         """Describe the server without starting or changing anything.
@@ -295,6 +309,7 @@ class EmbeddedServer:
                         )
             self._pid_path.unlink(missing_ok=True)
             self._remove_stale_socket()
+            forget_server(_short_socket_dir(), self._data_dir)
             return True
 
     async def compact(self) -> None:

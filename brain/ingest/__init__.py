@@ -8,7 +8,13 @@ them) and ``connected`` (items from tools connected through Composio).
 
 from __future__ import annotations
 
-from brain.ingest._facts import export_facts, parse_facts_file, parse_lines, read_facts
+from brain.ingest._facts import (
+    export_facts,
+    parse_facts_file,
+    parse_lines,
+    read_facts,
+    restore_export,
+)
 from brain.ingest._slugs import slugify
 from brain.ingest._text_files import read_text_file
 from brain.ingest._uploads import (
@@ -33,6 +39,7 @@ from brain.ingest.documents import (
     DocsLoad,
     chunk_text,
     document_facts,
+    document_id,
     load_documents,
     read_document,
     split_passages,
@@ -64,6 +71,7 @@ from brain.ingest.meetings import (
     check_candidates,
     due_date,
     line_chunk_id,
+    line_of_chunk,
     load_meeting,
     meeting_facts,
     meeting_id,
@@ -104,6 +112,7 @@ __all__ = [
     "chunk_text",
     "due_date",
     "line_chunk_id",
+    "line_of_chunk",
     "load_documents",
     "load_meeting",
     "meeting_id",
@@ -116,7 +125,9 @@ __all__ = [
     "transcript_from_json",
     "count_commits",
     "document_facts",
+    "document_id",
     "export_facts",
+    "restore_export",
     "is_git_repository",
     "load_git_repository",
     "load_github",

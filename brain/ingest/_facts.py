@@ -1,7 +1,9 @@
 """Facts files: reading JSON Lines of facts, and exporting a tenant so it loads back whole.
 
 A facts file holds one fact a line: ``{"node": {...}}``, ``{"edge": {...}}`` or, in an
-export, ``{"refusal": {...}}``. A file that is not text or has a line that is not JSON is
+export, ``{"refusal": {...}}`` and upkeep's own records (job-run stamps and the archive
+graph, ``brain.upkeep._records``), so a restored tenant keeps what a roll-up moved. A
+file that is not text or has a line that is not JSON is
 malformed: it stops with a message naming the line, before anything is written. A line
 that is JSON but breaks the schema is refused by the gate and never stops the others.
 """
@@ -16,10 +18,11 @@ from typing import Any
 
 from brain._json import is_object
 from brain._moments import format_moment
-from brain._tenant_graph import TenantGraph
+from brain._tenant_graph import TenantGraph, WriteReport
 from brain.errors import InputInvalid
 from brain.ingest._text_files import read_text_file
 from brain.schema import UNREADABLE
+from brain.upkeep import UPKEEP_KINDS, UpkeepRestore, export_upkeep, restore_upkeep
 
 #: Largest facts file read into memory at once.
 MAX_FILE_BYTES = 2 * 1024**3
@@ -119,7 +122,8 @@ def _iso(props: dict[str, Any], keys: set[str]) -> dict[str, Any]:
 
 
 async def export_facts(graph: TenantGraph) -> AsyncIterator[dict[str, Any]]:
-    """Every node, edge and refusal of a tenant as facts that ``write_facts`` loads back.
+    """Every node, edge and refusal of a tenant as facts that ``restore_export`` loads
+    back, then upkeep's records: job-run stamps and marks, and the archive graph.
 
     Edges come newest ``since`` first, and a tie's winner before its loser, so a replay
     into an empty tenant rebuilds every interval and keeps each original record time.
@@ -163,3 +167,21 @@ async def export_facts(graph: TenantGraph) -> AsyncIterator[dict[str, Any]]:
     )
     for at, line, reason, fact in res.rows:
         yield {"refusal": {"at": format_moment(at), "line": line, "reason": reason, "fact": fact}}
+    async for record in export_upkeep(graph):
+        yield record
+
+
+async def restore_export(
+    graph: TenantGraph, facts: list[tuple[int, dict[str, Any]]]
+) -> tuple[WriteReport, UpkeepRestore]:
+    """Load an export (``export_facts``) into an empty tenant, record times and all: the
+    facts through the gate as restores, upkeep's records beside them. Each line the
+    gate or the upkeep check refuses is in the report; the rest load."""
+    upkeep = [
+        (n, f) for n, f in facts if is_object(f) and len(f) == 1 and next(iter(f)) in UPKEEP_KINDS
+    ]
+    lines = {n for n, _ in upkeep}
+    report = await graph.write_facts([(n, f) for n, f in facts if n not in lines], origin="restore")
+    restored = await restore_upkeep(graph, upkeep)
+    report.refusals = sorted([*report.refusals, *restored.refusals])
+    return report, restored

@@ -8,13 +8,16 @@ not in either family, because this is where the two meet: neither needs the othe
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 from typing import Any
 
 from brain.errors import InputInvalid
+from brain.ingest._slugs import slugify
 from brain.ingest.documents import document_facts
 from brain.ingest.meetings import (
     Transcript,
+    meeting_id,
     parse_transcript,
     transcript_facts,
     transcript_from_json,
@@ -48,25 +51,41 @@ def upload_transcript(*, name: str, data: bytes) -> Transcript | None:
     return None
 
 
-def upload_facts(*, name: str, data: bytes, src: str, as_of: str) -> list[dict[str, Any]]:
+def upload_facts(
+    *, name: str, data: bytes, src: str, as_of: str, source: str | None = None
+) -> list[dict[str, Any]]:
     """Facts for an uploaded file: a transcript (captions, JSON with speaker turns) or a text
-    document, with no graph to resolve speakers against (``load_meeting`` does that)."""
+    document, with no graph to resolve speakers against (``load_meeting`` does that).
+
+    ``source`` is the upload's identity (the platform's address of the file): with it, two
+    uploads that share a name stay two documents or meetings."""
     transcript = upload_transcript(name=name, data=data)
+    stem = name.rsplit(".", 1)[0]
     if transcript is not None:
-        stem = name.rsplit(".", 1)[0]
-        return transcript_facts(transcript, name=stem, src=src, as_of=as_of)
-    return document_facts(name=name, text=_upload_text(name, data), src=src, as_of=as_of)
+        meeting = meeting_id(stem, source=source) if source is not None else None
+        return transcript_facts(transcript, name=stem, src=src, as_of=as_of, meeting=meeting)
+    doc = f"doc-{slugify(name, limit=50)}-{_digest(source)}" if source is not None else None
+    text = _upload_text(name, data)
+    return document_facts(name=name, text=text, src=src, as_of=as_of, doc_id=doc)
 
 
-async def parse_upload(*, name: str, data: bytes, src: str, as_of: str) -> list[dict[str, Any]]:
+def _digest(source: str) -> str:
+    return hashlib.sha1(source.encode()).hexdigest()[:10]
+
+
+async def parse_upload(
+    *, name: str, data: bytes, src: str, as_of: str, source: str | None = None
+) -> list[dict[str, Any]]:
     """``upload_facts`` for the event loop: a large upload is parsed in a thread.
 
     Same facts, same ``InputInvalid``; a small upload is parsed in place, where a thread
     hop would cost more than the parse.
     """
     if len(data) < THREAD_PARSE_AT:
-        return upload_facts(name=name, data=data, src=src, as_of=as_of)
-    return await asyncio.to_thread(upload_facts, name=name, data=data, src=src, as_of=as_of)
+        return upload_facts(name=name, data=data, src=src, as_of=as_of, source=source)
+    return await asyncio.to_thread(
+        upload_facts, name=name, data=data, src=src, as_of=as_of, source=source
+    )
 
 
 async def read_upload_transcript(*, name: str, data: bytes) -> Transcript | None:

@@ -63,6 +63,15 @@ RETURN n.id, n.type, n.name, n.src, n.asOf, n.sample, properties(n)
 LIMIT 1
 """
 
+#: Of these passages (Chunks), those a document or meeting holds at ``$t``.
+READ_HELD_PASSAGES = """
+UNWIND $ids AS id
+MATCH (:Entity)-[e:HAS_CHUNK]->(c:Chunk {id: id})
+WHERE e.since <= $t AND (e.until IS NULL OR e.until > $t)
+RETURN DISTINCT c.id
+LIMIT $limit
+"""
+
 _HIDDEN_PROPS = {"embedding", "textHash", "nameKey"}
 #: Properties stored as epoch milliseconds, shown as dates.
 _MOMENT_PROPS = {"asOf", "firstAsOf", "recordedAt", "updatedAt"}
@@ -146,9 +155,25 @@ async def resolve(graph: TenantGraph, q: str) -> list[dict[str, Any]]:
     return [{**_node(r), "_props": r[6]} for r in rows]
 
 
+async def held(graph: TenantGraph, found: list[dict[str, Any]], *, t: int) -> list[dict[str, Any]]:
+    """``found`` without the passages (Chunks) that nothing holds at moment ``t``."""
+    chunks = [n["id"] for n in found if n["type"] == "Chunk"]
+    if not chunks:
+        return found
+    res = await graph.read(
+        "held passages", READ_HELD_PASSAGES, {"ids": chunks, "t": t, "limit": len(chunks)}
+    )
+    kept = {str(r[0]) for r in res.rows}
+    return [n for n in found if n["type"] != "Chunk" or n["id"] in kept]
+
+
 async def lookup(graph: TenantGraph, q: str, *, as_of_ms: int) -> ReadResult:
-    """Exact id or name: the node(s) and their properties, or "not in your records"."""
-    found = await resolve(graph, q)
+    """Exact id or name: the node(s) and their properties, or "not in your records".
+
+    A passage its document or meeting no longer holds at ``t`` (a deleted document, a
+    corrected transcript's old line) is not shown: its text is history, one hop away.
+    """
+    found = await held(graph, await resolve(graph, q), t=as_of_ms)
     if not found:
         return not_found("lookup", as_of_ms, q)
     data = {

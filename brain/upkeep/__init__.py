@@ -20,6 +20,7 @@ from brain.upkeep._digests import (
     owner_changes,
 )
 from brain.upkeep._hygiene import Hub, HygieneCounts, Thing, hygiene_counts
+from brain.upkeep._records import UPKEEP_KINDS, UpkeepRestore, export_upkeep, restore_upkeep
 from brain.upkeep._rollup import (
     RollupPlan,
     apply_rollup,
@@ -74,4 +75,8 @@ __all__ = [
     "HygieneCounts",
     "Thing",
     "hygiene_counts",
+    "UPKEEP_KINDS",
+    "UpkeepRestore",
+    "export_upkeep",
+    "restore_upkeep",
 ]

@@ -5,9 +5,10 @@ guard that shared the reader's parser would share its blind spots, so a "mid Aug
 reader missed would pass a guard that missed it the same way. This reads only what is
 hard to get wrong, and reads it wide: a month named (with or without a part of it) is the
 whole month, a quarter the whole quarter, a day the day; ranges written as days
-("1-14 October 2026", "1 July - 30 September 2026"), "since <day>" (that day to today)
-and "now" / "today". A month or quarter without a year is the most recent one that has
-begun by ``today``; a day without a year, the most recent such day.
+("1-14 October 2026", "1 July - 30 September 2026"), "since <day>" and "since <words>
+(<day>)" (that day to today) and "now" / "today". A month or quarter without a year is
+the most recent one that has begun by ``today``; a day without a year, the most recent
+such day.
 
 A month word that is also an everyday word or a short name ("may", "march", "Jan")
 counts only beside a number or a word that dates it ("in may", "may 2026", "early
@@ -43,6 +44,10 @@ _ISO = re.compile(r"(?<!\d)((?:19|20|21)\d\d)-([01]\d)-([0-3]\d)(?!\d)")
 _DAY_RANGE = re.compile(rf"{_B}{_D}\s*(?:-|–|to|and)\s*{_D}\s+(?:of\s+)?{_M}{_Y}{_E}", re.I)
 _SPAN = re.compile(rf"{_B}{_D}\s+{_M}{_Y}\s*(?:-|–|to|until)\s*{_D}\s+{_M}{_Y}{_E}", re.I)
 _DAY_MONTH = re.compile(rf"{_B}(since\s+)?(?:the\s+)?{_D}\s+(?:of\s+)?{_M}{_Y}{_E}", re.I)
+#: "since brackley came on (19 oct)": the date in parentheses dates the phrase before it
+_SINCE_DATED = re.compile(
+    rf"{_B}since\s+[^()?!;]{{1,80}}?\(\s*(?:on\s+)?{_D}\s+(?:of\s+)?{_M}{_Y}\s*\)", re.I
+)
 _MONTH_DAY = re.compile(rf"{_B}(since\s+)?{_M}\s+{_D}{_Y}{_E}", re.I)
 _MONTH = re.compile(rf"{_B}{_M}(?:\s+((?:19|20|21)\d\d))?{_E}", re.I)
 _QUARTER = re.compile(rf"{_B}q([1-4])(?:\s+((?:19|20|21)\d\d))?{_E}", re.I)
@@ -107,6 +112,9 @@ def named_spans(text: str, today: date, *, now: bool = False) -> list[Span]:
         except ValueError:
             continue
         take(m, (d, d))
+    for m in _SINCE_DATED.finditer(text):
+        d = _day(m[1], m[2], m[3], today)
+        take(m, None if d is None else (d, today))
     for m in _SPAN.finditer(text):
         if free(m):
             year = m[6] or m[3]

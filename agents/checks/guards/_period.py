@@ -6,7 +6,8 @@ figures; only the days are wrong. The guard reads the days on both sides with it
 small reader (``agents.checks.guards._dates``), never the question reader's: the days the
 question names, and the days the answer says it covers (its ranges, its days, "since",
 "now"). An answer that states no days at all for a question about named days fails too:
-it does not say which days it is about.
+it does not say which days it is about; nor does one whose days are the first of a
+"since <day>" range alone ("pieces since trentham came on (2 nov)" answered for 2 November).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from agents.checks._answer import CheckResult
 from agents.checks.guards._dates import named_spans, overlaps
 
 NAME = "covers the days asked"
+#: A "since <day>" this many days back or more is a range: one day of it is not its days.
+SINCE_MIN_DAYS = 2
 
 
 def check_period(question: str, answer: str, today: date, *, declined: bool) -> CheckResult:
@@ -29,6 +32,18 @@ def check_period(question: str, answer: str, today: date, *, declined: bool) -> 
     covered = named_spans(answer, today, now=True)
     if not covered:
         return CheckResult(NAME, False, "the question names days, but the answer says none")
+    # "since 2 November" runs from that day on: an answer for that one day misread it
+    for a in asked:
+        if a[1] != today or (a[1] - a[0]).days < SINCE_MIN_DAYS:
+            continue
+        touching = [c for c in covered if overlaps(a, c)]
+        if touching and all(c[1] <= a[0] for c in touching):
+            return CheckResult(
+                NAME,
+                False,
+                f"the question asks about {a[0].isoformat()} onwards, but the answer covers "
+                "only its first day",
+            )
     if any(overlaps(a, c) for a in asked for c in covered):
         return CheckResult(NAME, True, "the answer covers days the question names")
     first, last = asked[0]

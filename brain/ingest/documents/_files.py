@@ -1,20 +1,27 @@
 """Documents from files: Markdown, text, HTML and PDF read to text, cut on structure.
 
 HTML's main text comes from trafilatura and PDF text from pypdf, both well-kept
-libraries, never regular expressions over markup. Text is cut at headings first (each
-passage keeps its heading path as ``section``), then paragraphs, then size, with a little
-overlap so a sentence cut at a boundary is still found whole. Every refusal is one line
+libraries, never regular expressions over markup. Both read untrusted files and can fail
+in ways of their own (pypdf's ``LimitReachedError`` on a font or stream that would expand
+past its limits, trafilatura's fallback extractors on a page they cannot clean): any
+failure of theirs becomes one ``InputInvalid`` naming the file and the error's kind, so
+the batch it is in goes on. Text is cut at headings first (each passage keeps its
+heading path as ``section``), then paragraphs, then size, with a little overlap so a
+sentence cut at a boundary is still found whole. Every refusal is one line
 naming the file and what to do, raised before anything is written.
 """
 
 from __future__ import annotations
 
 import io
+import logging
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from brain.errors import InputInvalid
+
+log = logging.getLogger(__name__)
 
 MAX_DOC_BYTES = 20 * 1024**2
 PASSAGE_CHARS = 900
@@ -36,7 +43,9 @@ class Passage:
 def read_document(path: Path) -> str:
     """A document file's text, or ``InputInvalid`` in one line."""
     if not path.is_file():
-        raise InputInvalid(f"{path}: no such file")
+        raise InputInvalid(
+            f"{path} is not a regular file: skipped" if path.exists() else f"{path}: no such file"
+        )
     size = path.stat().st_size
     if size > MAX_DOC_BYTES:
         raise InputInvalid(f"{path} is larger than {MAX_DOC_BYTES // 1024**2} MB: split it")
@@ -62,7 +71,15 @@ def read_document(path: Path) -> str:
 def _html_text(path: Path, raw: str) -> str:
     import trafilatura
 
-    extracted = trafilatura.extract(raw, output_format="markdown", include_tables=True)
+    try:
+        extracted = trafilatura.extract(raw, output_format="markdown", include_tables=True)
+    except RecursionError:
+        raise InputInvalid(f"{path}: the HTML nests too deeply to read: skipped") from None
+    except Exception as exc:  # a third-party parser on untrusted input: any failure is the file's
+        log.debug("trafilatura failed on %s", path, exc_info=True)
+        raise InputInvalid(
+            f"{path}: the HTML could not be read ({type(exc).__name__}): skipped"
+        ) from exc
     if not extracted:
         raise InputInvalid(f"{path}: no main text found in the HTML: skipped")
     return str(extracted)
@@ -70,7 +87,7 @@ def _html_text(path: Path, raw: str) -> str:
 
 def _pdf_text(path: Path, data: bytes) -> str:
     from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
+    from pypdf.errors import LimitReachedError
 
     try:
         reader = PdfReader(io.BytesIO(data))
@@ -79,7 +96,15 @@ def _pdf_text(path: Path, data: bytes) -> str:
         pages = [page.extract_text() or "" for page in reader.pages]
     except InputInvalid:
         raise
-    except (PdfReadError, ValueError, KeyError, OSError) as exc:
+    except LimitReachedError as exc:
+        raise InputInvalid(
+            f"{path} would expand past the PDF reader's limits (LimitReachedError: a "
+            "decompression bomb or a damaged file): skipped"
+        ) from exc
+    except RecursionError:
+        raise InputInvalid(f"{path} nests its objects too deeply to read: skipped") from None
+    except Exception as exc:  # a third-party parser on untrusted input: any failure is the file's
+        log.debug("pypdf failed on %s", path, exc_info=True)
         raise InputInvalid(f"{path} is not a readable PDF ({type(exc).__name__})") from exc
     return "\n\n".join(pages)
 

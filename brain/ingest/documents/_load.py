@@ -1,20 +1,31 @@
 """Loading files and folders of documents: passages, mentions, changes and removals.
 
-A passage's id is derived from its document and its text, so re-ingesting an unchanged
-document restates the same facts and adds nothing. When a document changes, its old text
-is kept as a Version of the Document (one hop away, ``VERSION_OF``), and the passages
-whose text is gone are closed (their HAS_CHUNK edge ends at the new date; the old text
-stays in the graph, one hop away, and search never serves it); when a folder is loaded
-again without a document that it held before, that document's passages are closed too.
+A document's identity is its file's whole resolved path, never its base name or its
+folder's: ``eng/docs`` and ``sales/docs`` are two folders, and the same folder named as
+``./docs/`` or by its full path is one. A passage's id is derived from its document and
+its text, so re-ingesting an unchanged document restates the same facts and adds nothing.
+When a document changes, its old text is kept as a Version of the Document (one hop
+away, ``VERSION_OF``), and the passages whose text is gone are closed (their HAS_CHUNK
+edge ends at the new date; the old text stays in the graph, one hop away, and search
+never serves it); when a folder is loaded again without a document that it held before,
+that document's passages are closed too and the Document's current state holds no text
+(its last text is its Version), so neither search nor lookup serves it.
+
+Only what was named is read: a symbolic link inside a folder (to a file or a folder,
+perhaps far outside it) is skipped with a line saying so, unless ``follow_links`` asks
+for it. A FIFO or a device is named for what it is and skipped, never opened.
 Passages are linked (MENTIONS) to the things already in the brain whose names they say.
-A bad file is one line in the report and the rest of the batch goes on.
+A bad file is one line in the report and the rest of the batch goes on; a file that
+cannot be read this time keeps the passages it had.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
-from collections.abc import Callable
+import stat
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -41,7 +52,14 @@ LIMIT $limit
 READ_OPEN_PASSAGES = """
 MATCH (d:Document)-[h:HAS_CHUNK]->(c:Chunk)
 WHERE d.src STARTS WITH $prefix AND h.until IS NULL
-RETURN d.id, c.id, h.since
+RETURN d.id, d.name, d.src, c.id, h.since
+LIMIT $limit
+"""
+
+READ_REMOVED = """
+MATCH (d:Document)
+WHERE d.id IN $ids AND d.removed = true
+RETURN d.id
 LIMIT $limit
 """
 
@@ -57,20 +75,89 @@ class DocsLoad:
     report: WriteReport | None = None
 
 
-def doc_files(paths: list[Path]) -> tuple[list[tuple[Path, str]], list[str]]:
-    """(file, source key) for every document under ``paths``; and one line per bad path."""
+def _kind(mode: int) -> str:
+    """What a path that is neither a file nor a folder is, in words."""
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _walk(folder: Path, *, follow_links: bool, bad: list[str]) -> Iterator[Path]:
+    """The document files under ``folder``, sorted; links and odd files become lines in
+    ``bad``. Followed links are walked once each, so a link loop ends."""
+    seen: set[tuple[int, int]] = set()
+    stack = [folder]
+    while stack:
+        here = stack.pop()
+        info = here.stat()
+        if (info.st_dev, info.st_ino) in seen:
+            continue
+        seen.add((info.st_dev, info.st_ino))
+        try:
+            entries = sorted(os.scandir(here), key=lambda e: e.name)
+        except OSError as exc:
+            bad.append(f"{here}: cannot be listed ({exc.strerror or exc})")
+            continue
+        folders: list[Path] = []
+        for entry in entries:
+            path = Path(entry.path)
+            if entry.is_symlink() and not follow_links:
+                if path.suffix.lower() in DOC_SUFFIXES or entry.is_dir():
+                    bad.append(
+                        f"{path} is a symbolic link (to {os.path.realpath(path)}): skipped; "
+                        "--follow-links reads what links point to"
+                    )
+                continue
+            if entry.is_dir():
+                folders.append(path)
+            elif path.suffix.lower() in DOC_SUFFIXES:
+                if entry.is_file():
+                    yield path
+                elif path.exists():
+                    bad.append(f"{path} is {_kind(path.stat().st_mode)}, not a file: skipped")
+        stack.extend(reversed(folders))
+
+
+def doc_files(
+    paths: list[Path], *, follow_links: bool = False
+) -> tuple[list[tuple[Path, str]], list[str], list[str]]:
+    """(file, source key) for every document under ``paths``; one line per path skipped;
+    and the scopes a reload closes within (a folder's ``file:<path>/``, a file's key).
+
+    The source key is the file's whole resolved path: its identity (see the module doc).
+    """
     found: list[tuple[Path, str]] = []
     bad: list[str] = []
+    scopes: list[str] = []
     for path in paths:
         if path.is_dir():
-            for f in sorted(path.rglob("*")):
-                if f.is_file() and f.suffix.lower() in DOC_SUFFIXES:
-                    found.append((f, f"file:{path.name}/{f.relative_to(path).as_posix()}"))
+            folder = path.resolve()
+            scopes.append(f"file:{folder.as_posix().rstrip('/')}/")
+            for f in _walk(folder, follow_links=follow_links, bad=bad):
+                found.append((f, f"file:{f.resolve().as_posix()}"))
         elif path.is_file():
-            found.append((path, f"file:{path.name}"))
+            key = f"file:{path.resolve().as_posix()}"
+            scopes.append(key)
+            found.append((path, key))
+        elif path.exists():
+            bad.append(f"{path} is {_kind(path.stat().st_mode)}, not a file: skipped")
         else:
             bad.append(f"{path}: no such file or folder")
-    return found, bad
+    # a file reached twice (named and in its folder, or by two links) is read once
+    unique = list({key: (f, key) for f, key in found}.values())
+    return unique, bad, list(dict.fromkeys(scopes))
+
+
+def document_id(key: str) -> str:
+    """A Document's id from its source key: readable, and unique to the whole path."""
+    path = key.removeprefix("file:")
+    tail = "/".join(path.rstrip("/").split("/")[-2:])
+    digest = hashlib.sha1(key.encode()).hexdigest()[:10]
+    return f"doc-{slugify(tail, limit=60)}-{digest}"
 
 
 def _mentions(text: str, names: list[tuple[str, re.Pattern[str]]]) -> list[str]:
@@ -81,11 +168,14 @@ async def load_documents(
     graph: TenantGraph,
     paths: list[Path],
     *,
+    follow_links: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> DocsLoad:
     """Load documents from files and folders; see the module doc."""
     out = DocsLoad()
-    files, out.skipped = doc_files(paths)
+    files, out.skipped, scopes = doc_files(paths, follow_links=follow_links)
+    present = {document_id(src) for _, src in files}
+    returning = await _removed(graph, sorted(present))
     res = await graph.read(
         "document names",
         READ_NAMES,
@@ -107,7 +197,9 @@ async def load_documents(
         # the file's own clock to the millisecond: an edit later the same day is newer, so
         # the Document is updated and its old text kept as a Version (Document is versioned)
         as_of = datetime.fromtimestamp(f.stat().st_mtime, tz=UTC).isoformat(timespec="milliseconds")
-        doc = f"doc-{slugify(src.removeprefix('file:'), limit=80)}"
+        doc = document_id(src)
+        if doc in returning:  # back after a removal was recorded: newer than that
+            as_of = format_moment(now_ms()) or as_of
         kept[doc] = set()
         facts.append(
             {
@@ -116,6 +208,7 @@ async def load_documents(
                     "id": doc,
                     "name": f.name,
                     "body": text[:20_000],
+                    "removed": False,
                     "src": src,
                     "asOf": as_of,
                 }
@@ -144,27 +237,57 @@ async def load_documents(
         out.files += 1
         if progress:
             progress(1)
-    # passages gone from a changed document, and documents gone from a reloaded folder
-    prefixes = {src.split("/", 1)[0] + "/" if "/" in src else src for _, src in files}
-    now = format_moment(now_ms()) or ""
-    for prefix in sorted(prefixes):
+    # passages gone from a changed document, and documents gone from a reloaded folder;
+    # a document still there that could not be read this time keeps what it had
+    now_at = now_ms()
+    now = format_moment(now_at) or ""
+    gone_docs: dict[str, tuple[str, str, int]] = {}
+    for scope in scopes:
         rows = (
             await graph.read(
-                "open passages", READ_OPEN_PASSAGES, {"prefix": prefix, "limit": 1_000_000}
+                "open passages", READ_OPEN_PASSAGES, {"prefix": scope, "limit": 1_000_000}
             )
         ).rows
-        for doc, chunk, since in rows:
+        for doc, name, doc_src, chunk, since in rows:
             if doc in kept and chunk in kept[doc]:
                 continue
-            if doc not in kept and not prefix.endswith("/"):
-                continue  # a single file names only itself
+            if doc not in kept and (doc in present or not scope.endswith("/")):
+                continue  # unreadable this time, or a single file that names only itself
             # closed as of now, when the change was seen; the old text stays one hop away
             opened = format_moment(since) or now
+            until = format_moment(max(now_at, int(since) + 1)) or now
             edge = _edge(str(doc), "HAS_CHUNK", str(chunk), "ingest", opened)
-            facts.append({"edge": {**edge, "asOf": now, "until": now}})
+            facts.append({"edge": {**edge, "asOf": until, "until": until}})
             out.closed += 1
+            if doc not in kept:
+                last = gone_docs.get(str(doc), (str(name), str(doc_src), 0))[2]
+                gone_docs[str(doc)] = (str(name), str(doc_src), max(last, int(since) + 1))
+    for doc, (name, doc_src, after) in sorted(gone_docs.items()):
+        # the Document's current state holds no text: its last text is now its Version
+        at = format_moment(max(now_at, after)) or now
+        facts.append(
+            {
+                "node": {
+                    "type": "Document",
+                    "id": doc,
+                    "name": name,
+                    "body": "",
+                    "removed": True,
+                    "src": doc_src,
+                    "asOf": at,
+                }
+            }
+        )
     out.report = await graph.write_facts(list(enumerate(facts, 1)))
     return out
+
+
+async def _removed(graph: TenantGraph, ids: list[str]) -> set[str]:
+    """Which of these Documents were recorded as removed from their folder."""
+    if not ids:
+        return set()
+    res = await graph.read("removed documents", READ_REMOVED, {"ids": ids, "limit": len(ids)})
+    return {str(r[0]) for r in res.rows}
 
 
 def _edge(a: str, rel: str, b: str, src: str, as_of: str) -> dict[str, Any]:

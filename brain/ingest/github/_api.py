@@ -8,8 +8,13 @@ review and issue comments, and the files each pull request changed. Reads are
 incremental: the Repository node keeps a cursor (the newest ``updated_at`` seen) and the
 first page's ``ETag``; the next run asks ``since`` the cursor with ``If-None-Match``, so
 an unchanged repository costs one 304 and writes nothing. Pages follow the ``Link``
-header. A 403 or 429 that says the rate limit ran out waits until ``X-RateLimit-Reset``
-(or ``Retry-After``) and asks the same page again, so a long read never loses its place.
+header, within bounds: a listing stops at ``max_pages`` pages or at a page that repeats
+(the same URL again, or nothing but items already read), keeps what it read and says so
+in ``stopped``; the cursor then sits where the read stopped, so the next run goes on from
+there. A 403 or 429 that says the rate limit ran out waits until ``X-RateLimit-Reset``
+(or ``Retry-After``) and asks the same page again, so a long read never loses its place,
+but at most ``max_retries`` times in a row and ``max_rate_wait_s`` seconds in all: a
+limit that never lifts is given up in one line that says what had been read.
 Decisions are read from each pull request's thread by rules, with the comment that
 states one as its evidence.
 """
@@ -40,8 +45,12 @@ log = logging.getLogger(__name__)
 
 DEFAULT_BASE_URL = "https://api.github.com"
 PER_PAGE = 100
-#: Longest wait for a rate limit to reset before giving up (seconds).
+#: Longest wait for a rate limit to reset before giving up (seconds, one read in all).
 MAX_RATE_WAIT_S = 3_600.0
+#: Rate-limit answers in a row for one request before giving up.
+MAX_RETRIES = 5
+#: Pages one listing reads at most (100 items a page).
+MAX_PAGES = 2_000
 _REPO = re.compile(r"^[\w.-]+/[\w.-]+$")
 _NEXT = re.compile(r'<([^>]+)>;\s*rel="next"')
 _CLOSES = re.compile(r"\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s+#(\d+)", re.IGNORECASE)
@@ -105,6 +114,8 @@ class GitHubSource:
         client: httpx.AsyncClient | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         max_rate_wait_s: float = MAX_RATE_WAIT_S,
+        max_retries: int = MAX_RETRIES,
+        max_pages: int = MAX_PAGES,
         component_depth: int = 2,
     ) -> None:
         self._token = token
@@ -112,8 +123,16 @@ class GitHubSource:
         self._client = client
         self._sleep = sleep
         self._max_wait = max_rate_wait_s
+        self._max_retries = max_retries
+        self._max_pages = max_pages
         self._depth = component_depth
         self.requests = 0
+        #: Seconds this source has waited for rate limits so far.
+        self.waited_s = 0.0
+        #: Items of the current read so far (what a refusal says was read).
+        self.items_read = 0
+        #: One line per listing that stopped early (a page cap, pages that repeat).
+        self.stopped: list[str] = []
         #: Where the last read got to (``apiSince``, ``apiEtag``); empty after a 304.
         self.cursor: dict[str, str | None] = {}
 
@@ -126,6 +145,7 @@ class GitHubSource:
             headers["Authorization"] = f"Bearer {self._token}"
         if etag:
             headers["If-None-Match"] = etag
+        retries = 0
         while True:
             try:
                 response = await client.get(url, headers=headers)
@@ -135,11 +155,19 @@ class GitHubSource:
             wait = _rate_wait(response)
             if wait is None:
                 break
-            if wait > self._max_wait:
+            read = f"{self.items_read:,} issues and pull requests had been read, nothing written"
+            if retries >= self._max_retries:
                 raise InputInvalid(
-                    f"GitHub's rate limit resets in {wait:.0f} s, longer than the "
-                    f"{self._max_wait:.0f} s this read may wait: run it again later"
+                    f"GitHub still answered {response.status_code} (rate limited) after "
+                    f"{retries} waits ({self.waited_s:.0f} s in all); {read}: run it again later"
                 )
+            if self.waited_s + wait > self._max_wait:
+                raise InputInvalid(
+                    f"GitHub's rate limit resets in {wait:.0f} s, past the {self._max_wait:.0f} "
+                    f"s this read may wait in all; {read}: run it again later"
+                )
+            retries += 1
+            self.waited_s += wait
             log.info("github rate limit: waiting %.0f s", wait)
             await self._sleep(wait)
         if response.status_code == 401:
@@ -151,14 +179,44 @@ class GitHubSource:
             raise InputInvalid(f"GitHub answered {response.status_code} for {url}")
         return response
 
-    async def _pages(self, client: httpx.AsyncClient, url: str) -> list[Any]:
-        items: list[Any] = []
+    async def _pages(
+        self, client: httpx.AsyncClient, url: str, *, first: list[Any] | None = None
+    ) -> list[Any]:
+        """Every item of a listing from ``url`` on (``first``: the items of the page
+        before it, already read), within the page cap, stopping at a page that repeats."""
+        items: list[Any] = list(first or [])
+        seen_urls: set[str] = set()
+        seen_items = {_item_key(i) for i in items}
+        pages = 1 if first is not None else 0
         next_url: str | None = url
         while next_url:
+            what = next_url.split("/repos/")[-1].split("?")[0]
+            if next_url in seen_urls:
+                self.stopped.append(
+                    f"{what}: the pages repeat (a page links back to one read already): "
+                    f"stopped after {pages} pages, {len(items):,} items"
+                )
+                break
+            if pages >= self._max_pages:
+                self.stopped.append(
+                    f"{what}: stopped at {self._max_pages} pages ({len(items):,} items read): "
+                    "run again to read on"
+                )
+                break
+            seen_urls.add(next_url)
             response = await self._get(client, next_url)
+            pages += 1
             body = response.json()
-            if is_list(body):
-                items.extend(body)
+            page: list[Any] = list(body) if is_list(body) else []
+            keys = {_item_key(i) for i in page}
+            if page and keys <= seen_items:
+                self.stopped.append(
+                    f"{what}: the pages repeat (page {pages} holds only items read already): "
+                    f"stopped, {len(items):,} items read"
+                )
+                break
+            seen_items |= keys
+            items.extend(page)
             found = _NEXT.search(response.headers.get("link", ""))
             next_url = found[1] if found else None
         return items
@@ -173,6 +231,7 @@ class GitHubSource:
         res = await graph.read("github cursor", READ_CURSOR, {"id": f"repo:{repo}"})
         since, etag = (res.rows[0] if res.rows else [None, None])[:2]
         client = self._client or httpx.AsyncClient(timeout=30.0)
+        self.waited_s, self.items_read, self.stopped = 0.0, 0, []
         try:
             return await self._read(client, repo, since, etag, progress)
         finally:
@@ -196,7 +255,8 @@ class GitHubSource:
         items: list[Any] = list(first.json()) if is_list(first.json()) else []
         found = _NEXT.search(first.headers.get("link", ""))
         if found:
-            items += await self._pages(client, found[1])
+            items = await self._pages(client, found[1], first=items)
+        self.items_read = len(items)
         out = _Facts(src=f"github-api:{repo}")
         newest = since or ""
         for item in items:
@@ -359,6 +419,15 @@ class GitHubSource:
                     out.edge(d.id, "EVIDENCED_BY", comment, when)
                 for area in areas:
                     out.edge(d.id, "AFFECTS", area, when)
+
+
+def _item_key(item: Any) -> str:
+    """What tells one item of a listing from another: its id, else its number, else itself."""
+    if is_object(item):
+        for key in ("id", "number", "sha", "filename"):
+            if item.get(key) is not None:
+                return f"{key}:{item[key]}"
+    return repr(item)[:500]
 
 
 def _rate_wait(response: httpx.Response) -> float | None:

@@ -64,12 +64,18 @@ class Signature(BaseModel):
     email: str = ""
 
 
+#: Longest path a file record may carry: what git itself allows (PATH_MAX). A path too
+#: long for a File's id is refused by the gate, that file's facts only, with its reason;
+#: a commit that changed it, and the rest of the history, still load.
+MAX_PATH_CHARS = 4_096
+
+
 class FileChange(BaseModel):
     """One file a commit changed; counts are null where git could not diff it."""
 
     model_config = ConfigDict(extra="ignore", frozen=True)
 
-    path: str = Field(min_length=1, max_length=400)
+    path: str = Field(min_length=1, max_length=MAX_PATH_CHARS)
     added: int | None = None
     deleted: int | None = None
 

@@ -14,6 +14,7 @@ from brain.ingest.meetings._formats import Transcript, Turn, parse_transcript, t
 from brain.ingest.meetings._load import MeetingLoad, Proposer, load_meeting, read_transcript
 from brain.ingest.meetings._transcripts import (
     line_chunk_id,
+    line_of_chunk,
     meeting_facts,
     meeting_id,
     transcript_facts,
@@ -30,6 +31,7 @@ __all__ = [
     "check_candidates",
     "due_date",
     "line_chunk_id",
+    "line_of_chunk",
     "load_meeting",
     "meeting_facts",
     "meeting_id",

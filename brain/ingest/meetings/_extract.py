@@ -1,14 +1,11 @@
-"""Decisions and action items from a transcript: rules, the check, and the facts.
+"""Decisions and action items from a transcript: the rules, the check, and the facts.
 
-Whoever proposes them (the rules here, or a model in ``agents``), candidates pass the same
-check against the transcript before anything is written: every cited line must be a
-spoken line of that meeting, an owner must have attended, and a candidate under the
-confidence bar is dropped. The check reports what it kept and what it dropped and why,
-so a wrong extraction is visible rather than silently stored.
-
-The rules find only explicit statements ("we agreed to ...", "let's go with ...",
-"action item: ...", "Priya will send the quote by Friday", "I'll book the crane"); a
-model reads the implicit ones.
+Whoever proposes them (the rules in ``_decisions`` and ``_actions``, or a model in
+``agents``), candidates pass the same check against the transcript before anything is
+written: every cited line must be a spoken line of that meeting, an owner must have
+attended, and a candidate under the confidence bar is dropped. The check reports what it
+kept and what it dropped and why, so a wrong extraction is visible rather than silently
+stored.
 """
 
 from __future__ import annotations
@@ -16,29 +13,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Literal
+from typing import Any
 
+from brain.ingest.meetings._actions import action_candidates
+from brain.ingest.meetings._candidates import Candidate, tidy
+from brain.ingest.meetings._decisions import decision_candidates
 from brain.ingest.meetings._due_dates import due_date
 from brain.ingest.meetings._formats import Transcript
 from brain.ingest.meetings._transcripts import Speakers, line_chunk_id, person_key
 
-Kind = Literal["decision", "action"]
 #: Candidates below this confidence are dropped, from the rules or a model alike.
 MIN_CONFIDENCE = 0.6
-MAX_NAME = 140
-
-
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """A proposed decision or action item, citing the 0-based lines it rests on."""
-
-    kind: Kind
-    text: str
-    lines: tuple[int, ...]
-    confidence: float
-    owner: str | None = None
-    due: str | None = None  # ISO date, or words to resolve against the meeting date
-    basis: str = "rules"
 
 
 @dataclass(slots=True)
@@ -58,109 +43,12 @@ class Extraction:
         )
 
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
-_DECIDED = re.compile(
-    r"\b(?:(?:we|we've|we have|everyone|all)\s+(?:all\s+)?agreed(?:\s+(?:to|that|on))?"
-    r"|agreed\s+(?:to|that|on)"
-    r"|let'?s\s+go\s+(?:with|for|ahead\s+with)"
-    r"|let\s+us\s+go\s+with"
-    r"|we(?:'ll|\s+will)\s+go\s+with"
-    r"|(?:we've|we\s+have|we|I've|I\s+have|I|it\s+was|it's|it\s+is)\s+decided\s+(?:to|that|on|against)"
-    r"|decided\s+(?:to|that|on|against)"
-    r"|the\s+decision\s+is(?:\s+to|\s+that)?"
-    r"|decision\s*:)\s*",
-    re.I,
-)
-_NOT_DECIDED = re.compile(
-    r"\b(?:n't|not|never|yet\s+to|need\s+to|have\s+to|should|if)\s+(?:\w+\s+){0,2}"
-    r"(?:decide|decided|agree|agreed)\b|\bto\s+decide\b",
-    re.I,
-)
-_WORK = (
-    r"(?:send|email|e-mail|mail|prepare|write|draft|check|look\s+into|call|ring|phone|book|"
-    r"order|fix|update|set\s+up|share|follow\s+up|review|finish|schedule|organi[sz]e|"
-    r"put\s+together|talk\s+to|contact|ask|make|build|test|deliver|arrange|circulate|"
-    r"confirm|get|find|sort\s+out|chase|submit|file|pay|invoice|quote|measure|inspect|"
-    r"install|replace|order|reach\s+out|present|research|investigate|draw\s+up|sketch|"
-    r"design|compile|collect|bring|buy|hire|post|publish|upload|run|clean|repair)"
-)
-_ACTION_ITEM = re.compile(r"\baction(?:\s+item)?s?\s*[:\-]\s*(.+)", re.I)
-_I_WILL = re.compile(
-    r"\b(?:I'll|I\s+will|I'm\s+going\s+to|I\s+am\s+going\s+to|I\s+can)\s+(?:also\s+|then\s+)?"
-    r"(" + _WORK + r"\b.*)",
-    re.I,
-)
-_NAME_WILL = re.compile(
-    r"\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:will|is\s+going\s+to|to|can|should)\s+"
-    r"(" + _WORK + r"\b.*)"
-)
-_WE_NEED = re.compile(
-    r"\b(?:we|someone|somebody)\s+(?:need|needs|have|has|must|should)\s+(?:to\s+)?"
-    r"(" + _WORK + r"\b.*)",
-    re.I,
-)
-_LEADING_NAME = re.compile(r"^([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s*(?:to|will|:|-)\s+(.+)$")
-
-
-def _tidy(text: str) -> str:
-    text = text.strip().rstrip(".!,;:").strip()
-    text = text[:1].upper() + text[1:]
-    return text if len(text) <= MAX_NAME else text[: MAX_NAME - 1].rstrip() + "…"
-
-
-def _without_due(text: str, due_words: str | None) -> str:
-    return text.replace(due_words, "").strip() if due_words else text
-
-
 def rules_candidates(transcript: Transcript, *, said_on: date) -> list[Candidate]:
-    """Explicit decisions and action items, one sentence at a time."""
-    found: list[Candidate] = []
-    for line, turn in enumerate(transcript.turns):
-        for sentence in _SENTENCE.split(turn.text):
-            if len(sentence) < 8 or sentence.rstrip().endswith("?"):
-                continue
-            decision = _decision(sentence)
-            if decision:
-                found.append(Candidate("decision", decision, (line,), 0.9))
-            action = _action(sentence, turn.speaker, said_on)
-            if action:
-                text, owner, due, confidence = action
-                found.append(Candidate("action", text, (line,), confidence, owner, due))
-    return found
-
-
-def _decision(sentence: str) -> str | None:
-    m = _DECIDED.search(sentence)
-    if m is None or _NOT_DECIDED.search(sentence):
-        return None
-    rest = sentence[m.end() :].strip()
-    if re.search(r"go\s+(?:ahead\s+)?(?:with|for)\s*$", m.group(0), re.I):
-        rest = f"go with {rest}"  # "let's go with the mobile crane": the choice needs its verb
-    what = rest if len(rest.split()) >= 2 else sentence
-    return _tidy(what)
-
-
-def _action(
-    sentence: str, speaker: str, said_on: date
-) -> tuple[str, str | None, str | None, float] | None:
-    due = due_date(sentence, said_on=said_on)
-    due_iso, due_words = (due[0].isoformat(), due[1]) if due else (None, None)
-    m = _ACTION_ITEM.search(sentence)
-    if m:
-        rest = m.group(1)
-        named = _LEADING_NAME.match(rest)
-        owner, what = (named.group(1), named.group(2)) if named else (None, rest)
-        return _tidy(_without_due(what, due_words)), owner, due_iso, 0.9
-    m = _I_WILL.search(sentence)
-    if m:
-        return _tidy(_without_due(m.group(1), due_words)), speaker, due_iso, 0.8 if due else 0.65
-    m = _NAME_WILL.search(sentence)
-    if m and m.group(1).lower() not in {"we", "you", "they", "it", "this", "that", "he", "she"}:
-        return _tidy(_without_due(m.group(2), due_words)), m.group(1), due_iso, 0.85 if due else 0.7
-    m = _WE_NEED.search(sentence)
-    if m and due:
-        return _tidy(_without_due(m.group(1), due_words)), None, due_iso, 0.7
-    return None
+    """Decisions the room settled and action items people took on, read from how the
+    conversation moves (see ``_decisions`` and ``_actions``)."""
+    return decision_candidates(transcript.turns) + action_candidates(
+        transcript.turns, said_on=said_on
+    )
 
 
 def attendee_label(transcript: Transcript, name: str) -> str | None:
@@ -216,7 +104,7 @@ def check_candidates(
         seen.add((c.kind, text.lower()))
         out.kept.append(
             Candidate(
-                c.kind, _tidy(text), tuple(sorted(set(c.lines))), c.confidence, owner, due, c.basis
+                c.kind, tidy(text), tuple(sorted(set(c.lines))), c.confidence, owner, due, c.basis
             )
         )
     return out
@@ -239,7 +127,7 @@ def extraction_facts(
         first = c.lines[0]
         n = counts[(c.kind, first)] = counts.get((c.kind, first), 0) + 1
         said_by = speakers.ids.get(transcript.turns[first].speaker)
-        chunks = [line_chunk_id(meeting, line) for line in c.lines]
+        chunks = [line_chunk_id(meeting, line, transcript.turns[line]) for line in c.lines]
         quote = transcript.turns[first].text
         if c.kind == "decision":
             node_id = f"decision-{slug}-l{first}-{n}"

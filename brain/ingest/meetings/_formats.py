@@ -54,6 +54,8 @@ class Transcript:
     date: str | None = None
     #: Attendees the source lists who may not have spoken: (name, e-mail).
     attendees: tuple[tuple[str, str | None], ...] = ()
+    #: The recorder's own id for the meeting, when the source has one: its identity.
+    source_id: str | None = None
 
 
 def clean_words(text: str) -> str:
@@ -61,12 +63,27 @@ def clean_words(text: str) -> str:
     return " ".join(_MARKUP.sub("", text).split())
 
 
+#: Most hours a caption time may carry (a recording of over a year is no meeting).
+MAX_HOURS = 9_999
+_TIME_HINT = "times are [h:]mm:ss.mmm from the start, e.g. 00:01:02.500 --> 00:01:05.000"
+
+
+class _BadTime(ValueError):
+    """A time stamp that reads but cannot be a moment of a recording (why, in words)."""
+
+
 def _seconds(stamp: str) -> float:
+    """Seconds from the start of ``[h:]mm:ss[.mmm]``; ``_BadTime`` saying what is wrong."""
     parts = stamp.replace(",", ".").split(":")
-    total = 0.0
-    for part in parts:
-        total = total * 60 + float(part)
-    return total
+    if len(parts) == 3 and len(parts[0].lstrip("0")) > len(str(MAX_HOURS)):
+        raise _BadTime(f"an hour of {len(parts[0]):,} digits (at most {MAX_HOURS:,} hours)")
+    hours = int(parts[0]) if len(parts) == 3 else 0
+    minutes, seconds = int(parts[-2]), float(parts[-1])
+    if hours > MAX_HOURS:
+        raise _BadTime(f"{hours:,} hours (at most {MAX_HOURS:,})")
+    if minutes >= 60 or seconds >= 60:
+        raise _BadTime(f"{stamp} has minutes or seconds of 60 or more")
+    return hours * 3600 + minutes * 60 + seconds
 
 
 def clock(seconds: float) -> str:
@@ -162,18 +179,39 @@ def _from_sentences(name: str, data: dict[str, Any]) -> Transcript:
         format="recorder-json",
         turns=turns,
         title=title if isinstance(title, str) and title.strip() else None,
-        date=_date(data.get("date") or data.get("dateString")),
+        date=_date(name, data.get("date") or data.get("dateString")),
         attendees=tuple((n, e) for n, e in _attendees(data)),
+        source_id=_source_id(data),
     )
+
+
+def _source_id(data: dict[str, Any]) -> str | None:
+    """The recorder's id for the meeting (``id``, ``meeting_id`` or ``transcript_id``)."""
+    for key in ("id", "meeting_id", "transcript_id"):
+        value = data.get(key)
+        if isinstance(value, str) and value.strip() and len(value) <= 200:
+            return value.strip()
+        if isinstance(value, int) and not isinstance(value, bool):
+            return str(value)
+    return None
 
 
 def _number(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def _date(value: Any) -> str | None:
+#: Latest epoch milliseconds read as a meeting date (the year 9999).
+_MAX_EPOCH_MS = 253_402_300_799_000
+
+
+def _date(name: str, value: Any) -> str | None:
     """A meeting date from epoch milliseconds or an ISO string."""
     if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
+        if not value <= _MAX_EPOCH_MS:  # also NaN
+            raise InputInvalid(
+                f"{name}: the date {str(value)[:30]} is not epoch milliseconds: give "
+                "milliseconds since 1970 or an ISO date"
+            )
         return datetime.fromtimestamp(value / 1000, tz=UTC).date().isoformat()
     if isinstance(value, str) and re.match(r"^\d{4}-\d{2}-\d{2}", value):
         return value[:10]
@@ -200,13 +238,33 @@ def _from_cues(name: str, body: str, fmt: str) -> Transcript:
     """WebVTT or SRT captions: one turn per cue, the speaker from ``<v Name>`` or "Name:"."""
     turns: list[Turn] = []
     blocks = re.split(r"\n\s*\n", body.replace("\r\n", "\n"))
+    cue = 0
     for block in blocks:
         lines = [ln for ln in block.split("\n") if ln.strip()]
         at = next((i for i, ln in enumerate(lines) if _CUE_TIME.match(ln)), None)
-        if at is None:
+        timed = at is not None or any("-->" in ln for ln in lines)
+        if not timed:
             continue  # the WEBVTT header, a NOTE or STYLE block, a stray number
+        cue += 1
+        if at is None:
+            shown = next(ln for ln in lines if "-->" in ln).strip()[:60]
+            why = (
+                "starts before the start of the recording"
+                if shown.startswith("-")
+                else "has a time line that cannot be read"
+            )
+            raise InputInvalid(f"{name}: cue {cue} {why} ({shown!r}); {_TIME_HINT}")
         match = _CUE_TIME.match(lines[at])
         assert match is not None
+        try:
+            start, end = _seconds(match.group(1)), _seconds(match.group(2))
+        except _BadTime as exc:
+            raise InputInvalid(f"{name}: cue {cue} has {exc}; {_TIME_HINT}") from None
+        if end < start:
+            raise InputInvalid(
+                f"{name}: cue {cue} ends before it starts ({lines[at].strip()[:60]!r}); "
+                f"{_TIME_HINT}"
+            )
         words = " ".join(lines[at + 1 :])
         voice = _VOICE.search(words)
         speaker = voice.group(1).strip() if voice else None
@@ -215,14 +273,7 @@ def _from_cues(name: str, body: str, fmt: str) -> Transcript:
             said = _SPEAKER_LINE.match(words)
             if said:
                 speaker, words = said.group(2), said.group(3)
-        turns.append(
-            Turn(
-                speaker=_speaker(speaker),
-                text=words,
-                start=_seconds(match.group(1)),
-                end=_seconds(match.group(2)),
-            )
-        )
+        turns.append(Turn(speaker=_speaker(speaker), text=words, start=start, end=end))
     if not turns:
         raise InputInvalid(f"{name}: no captions with times found; give {_FORMATS_HINT}")
     return Transcript(format=fmt, turns=turns)
@@ -231,12 +282,15 @@ def _from_cues(name: str, body: str, fmt: str) -> Transcript:
 def _from_lines(name: str, body: str) -> Transcript:
     """Plain "Speaker: words" lines; a line without a speaker continues the turn before."""
     turns: list[Turn] = []
-    for raw in body.splitlines():
+    for number, raw in enumerate(body.splitlines(), 1):
         if not raw.strip():
             continue
         said = _SPEAKER_LINE.match(raw)
         if said:
-            start = _seconds(said.group(1)) if said.group(1) else None
+            try:
+                start = _seconds(said.group(1)) if said.group(1) else None
+            except _BadTime as exc:
+                raise InputInvalid(f"{name}: line {number} has {exc}; {_TIME_HINT}") from None
             turns.append(
                 Turn(speaker=_speaker(said.group(2)), text=clean_words(said.group(3)), start=start)
             )

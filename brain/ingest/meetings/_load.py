@@ -4,12 +4,14 @@ The extractor is a seam: ``agents`` passes a model-backed one when a model is co
 without it the rules in ``brain.ingest.meetings._extract`` propose. Either way the candidates pass
 the same check against the transcript, and the meeting, its lines, its people and what
 was kept are written as one batch of facts, so a refused file leaves nothing half-loaded.
+A meeting loaded again closes the lines its new transcript no longer has (a corrected
+transcript), in the same batch: the old lines stay in the graph, and no read serves them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -24,6 +26,16 @@ from brain.ingest.meetings._extract import (
 )
 from brain.ingest.meetings._formats import Transcript, parse_transcript, transcript_from_json
 from brain.ingest.meetings._transcripts import meeting_id, resolve_speakers, transcript_facts
+
+#: Lines of one meeting read to find those a new transcript no longer has.
+MAX_LINES = 200_000
+
+READ_OPEN_LINES = """
+MATCH (m:Meeting {id: $id})-[h:HAS_CHUNK]->(c:Chunk)
+WHERE h.until IS NULL
+RETURN c.id, h.since
+LIMIT $limit
+"""
 
 #: A model-backed extractor: the transcript and the meeting's day in, candidates out.
 Proposer = Callable[[Transcript, date], Awaitable[list[Candidate]]]
@@ -41,6 +53,8 @@ class MeetingLoad:
     report: WriteReport
     extraction: Extraction
     extractor: str
+    #: Lines of an earlier load that this transcript no longer has, now closed.
+    closed: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready: the meeting, the write counts, what extraction kept and dropped."""
@@ -51,6 +65,7 @@ class MeetingLoad:
             "lines": self.lines,
             "spoken": self.spoken,
             "extractor": self.extractor,
+            "closed_lines": self.closed,
             **self.report.as_dict(),
             "kept": [_candidate(c) for c in self.extraction.kept],
             "dropped": [{**_candidate(c), "reason": r} for c, r in self.extraction.dropped],
@@ -81,6 +96,7 @@ async def load_meeting(
     *,
     name: str,
     src: str,
+    source: str | None = None,
     as_of: str | None = None,
     title: str | None = None,
     propose: Proposer | None = None,
@@ -89,15 +105,15 @@ async def load_meeting(
     """Write a parsed transcript with its decisions and action items; see the module doc.
 
     ``as_of`` is the meeting's date (``--date``); without it the transcript's own date,
-    else today. ``name`` gives the meeting its id; ``title`` its display name.
+    else today. ``source`` is the meeting's identity (a file's whole resolved path, a
+    recorder's meeting id): with it, ``name`` only keeps the id readable; without it,
+    ``name`` is the identity. ``title`` is its display name.
     """
     when = as_of or transcript.date or (format_moment(now_ms()) or "")[:10]
     said_on = date.fromisoformat((format_moment(parse_moment(when, field="date")) or when)[:10])
     if title:
-        transcript = Transcript(
-            transcript.format, transcript.turns, title, transcript.date, transcript.attendees
-        )
-    meeting = meeting_id(name)
+        transcript = replace(transcript, title=title)
+    meeting = meeting_id(name, source=source)
     speakers = await resolve_speakers(graph, transcript)
     facts = transcript_facts(
         transcript, name=name, src=src, as_of=when, speakers=speakers, meeting=meeting
@@ -112,6 +128,8 @@ async def load_meeting(
     facts += extraction_facts(
         extraction, transcript=transcript, meeting=meeting, speakers=speakers, src=src, as_of=when
     )
+    gone = await _lines_gone(graph, meeting, facts)
+    facts += gone
     report = await graph.write_facts(list(enumerate(facts, 1)))
     return MeetingLoad(
         meeting=meeting,
@@ -122,4 +140,41 @@ async def load_meeting(
         report=report,
         extraction=extraction,
         extractor="model" if propose is not None else "rules",
+        closed=len(gone),
     )
+
+
+async def _lines_gone(
+    graph: TenantGraph, meeting: str, facts: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Closing facts for the meeting's open lines that ``facts`` no longer hold."""
+    kept = {
+        str(f["edge"]["to"])
+        for f in facts
+        if "edge" in f and f["edge"]["type"] == "HAS_CHUNK" and f["edge"]["from"] == meeting
+    }
+    res = await graph.read(
+        "open meeting lines", READ_OPEN_LINES, {"id": meeting, "limit": MAX_LINES}
+    )
+    now = now_ms()
+    closing: list[dict[str, Any]] = []
+    for chunk, since in res.rows:
+        if str(chunk) in kept:
+            continue
+        # closed when the correction was seen (never before the line opened)
+        until = format_moment(max(now, int(since) + 1)) or ""
+        opened = format_moment(since) or until
+        closing.append(
+            {
+                "edge": {
+                    "from": meeting,
+                    "type": "HAS_CHUNK",
+                    "to": str(chunk),
+                    "since": opened,
+                    "until": until,
+                    "src": "ingest",
+                    "asOf": until,
+                }
+            }
+        )
+    return closing

@@ -5,11 +5,16 @@ Each turn is a Chunk whose ``line`` is its 0-based index in the source's list of
 source has one, its time. Speakers are people: a speaker whose name or e-mail matches
 someone already in the brain is that person (a meeting with "Meera" in a team that has
 "Meera Shah" and no other Meera is hers), anyone else becomes a Person of their own.
-Ids derive from the meeting's name, so loading the same transcript twice adds nothing.
+A meeting's id derives from its identity: the whole path of its file or the recorder's
+id for it (never a bare file name or a title and day, so two meetings that look alike stay
+two), with its name kept in front for people. A line's id derives from its meeting, its
+position and its words, so loading the same transcript twice adds nothing, and a corrected
+transcript's changed or removed lines are new ids: the old ones are closed, never served.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -30,14 +35,34 @@ LIMIT $limit
 """
 
 
-def meeting_id(name: str) -> str:
-    """The id of the Meeting a transcript named ``name`` becomes."""
-    return f"meeting-{slugify(name)}"
+def meeting_id(name: str, *, source: str | None = None) -> str:
+    """The id of the Meeting a transcript named ``name`` becomes.
+
+    ``source`` is the meeting's identity when ``name`` is not one (a file's whole resolved
+    path, a recorder's meeting id, a chat upload's URL): two ``transcript.txt`` in two
+    folders are two meetings. Without it ``name`` is taken as the identity (a QMSum id).
+    """
+    if source is None:
+        return f"meeting-{slugify(name)}"
+    digest = hashlib.sha1(source.encode()).hexdigest()[:10]
+    return f"meeting-{slugify(name, limit=40)}-{digest}"
 
 
-def line_chunk_id(meeting: str, line: int) -> str:
-    """The id of the Chunk holding 0-based turn ``line`` of ``meeting``."""
-    return f"{meeting}#l{line}"
+def line_chunk_id(meeting: str, line: int, turn: Turn) -> str:
+    """The id of the Chunk holding 0-based turn ``line`` of ``meeting``.
+
+    The turn's speaker and words are part of it: a corrected line is another Chunk, so
+    the wrong one can be closed rather than silently kept (a reload adds nothing).
+    """
+    digest = hashlib.sha1(f"{turn.speaker}\n{turn.text}".encode()).hexdigest()[:8]
+    return f"{meeting}#l{line}-{digest}"
+
+
+def line_of_chunk(chunk_id: str) -> tuple[str, int] | None:
+    """(meeting id, 0-based line) of a line's Chunk id; None for any other id."""
+    meeting, sep, rest = chunk_id.rpartition("#l")
+    number = rest.split("-", 1)[0]
+    return (meeting, int(number)) if sep and number.isdigit() else None
 
 
 def person_key(name: str) -> str:
@@ -155,7 +180,7 @@ def transcript_facts(
 def _turn_facts(
     meeting: str, line: int, turn: Turn, person: str, src: str, as_of: str
 ) -> list[dict[str, Any]]:
-    chunk = line_chunk_id(meeting, line)
+    chunk = line_chunk_id(meeting, line, turn)
     node: dict[str, Any] = {
         "type": "Chunk",
         "id": chunk,

@@ -23,6 +23,7 @@ from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, is_sam
 from brain.reads._fulltext import STOPWORDS, WORD, fulltext_query
 from brain.reads._learning import feedback_penalties
 from brain.reads.archive import READ_NAMES, Hydrate, union_rows
+from brain.reads.search._initials import initialisms_in, spelled, tenant_initials
 from brain.reads.search._named_speakers import speaker_free
 from brain.reads.search._passage_rank import PassageRow, RankedPassage, rank_passages
 from brain.reads.search._queries import ranked_rows
@@ -170,13 +171,57 @@ def down_weight(hits: list[Hit], kept: dict[str, float]) -> list[Hit]:
     return sorted(hits, key=lambda h: (-h.score, h.id))
 
 
+#: What a thing named by its initials adds to its fused score: more than any fusion gives,
+#: so "OTIF" finds On-time in-full deliveries first.
+INITIALS_BONUS = 1.0
+
+# The things a question names by their initials, with the filters of the other searches.
+READ_INITIALLED = """
+MATCH (node:Entity)
+WHERE node.id IN $ids AND ($types IS NULL OR node.type IN $types)
+  AND coalesce(node.firstAsOf, node.asOf, 0) <= $t
+RETURN node.id, node.type, node.name, node.src, node.asOf, node.sample, 1.0, NULL
+ORDER BY node.id
+LIMIT $limit
+"""
+
+
+async def _initialled(
+    graph: TenantGraph, text: str, params: dict[str, Any]
+) -> tuple[str, list[list[Any]]]:
+    """The text with the initialisms it holds spelled out ("OTIF (On-time in-full
+    deliveries)"), and the rows of the things they name (``brain.reads.search._initials``)."""
+    named = initialisms_in(text, await tenant_initials(graph))
+    if not named:
+        return text, []
+    ids = sorted({i for found in named.values() for i in found})
+    res = await graph.read(
+        "search initials",
+        READ_INITIALLED,
+        {"ids": ids, "types": params.get("types"), "t": params["t"], "limit": len(ids)},
+    )
+    names = {str(r[0]): str(r[2]) for r in res.rows}
+    full = {
+        raw: " or ".join(names[i] for i in found if i in names)
+        for raw, found in named.items()
+        if any(i in names for i in found)
+    }
+    return spelled(text, full), res.rows
+
+
 async def search(
     graph: TenantGraph, text: str, *, as_of_ms: int, limit: int = 10, types: list[str] | None = None
 ) -> ReadResult:
     """Search a tenant by words and by meaning; returns fused hits with their evidence.
 
-    Text with no word left to search for (only stop words) is not found, with a message.
+    A word that is the initials of a thing's name ("OTIF") finds that thing first, and the
+    text is searched with the name spelled out beside it (``spelled`` in the data says
+    how). Text with no word left to search for (only stop words) is not found, with a
+    message.
     """
+    params0: dict[str, Any] = {"t": as_of_ms, "types": types}
+    said = text
+    text, initialled = await _initialled(graph, text, params0)
     q = fulltext_query(text)
     if q is None:
         # Only stop words or punctuation: the vector search alone would return whatever
@@ -220,8 +265,14 @@ async def search(
         # the words without the names in place of the question's; its vector list beside
         lists = [(k, again.get(k, rows) if k == "chunk-text" else rows) for k, rows in lists]
         lists += [(k, rows) for k, rows in again.items() if k != "chunk-text"]
+    if initialled:
+        lists.append(("initials", initialled))
     # things fuse over the same depth as before; passages rank over the deeper chunk lists
-    hits = rerank(fuse([(k, v[:POOL]) for k, v in lists]), text)
+    fused = fuse([(k, v[:POOL]) for k, v in lists])
+    for hit in fused:
+        if "initials" in hit.via:
+            hit.score += INITIALS_BONUS
+    hits = rerank(fused, text)
     if vector is not None and graph.feedback_weight > 0:
         hits = down_weight(hits, await feedback_penalties(graph, vector, graph.feedback_weight))
     hits = hits[:limit]
@@ -230,7 +281,10 @@ async def search(
     speakers = await said_by(
         graph, [p.row.id for p in ranked if p.row.line is not None], as_of_ms=as_of_ms
     )
-    return search_result("search", hits, as_of_ms, text, passages=ranked, speakers=speakers)
+    found = search_result("search", hits, as_of_ms, text, passages=ranked, speakers=speakers)
+    if text == said:
+        return found
+    return found.model_copy(update={"data": {**found.data, "spelled": text}})
 
 
 def passages_of(rows: list[list[Any]]) -> list[PassageRow]:

@@ -1,7 +1,9 @@
 """Build the question-bank businesses: facts.jsonl, questions.json and manifest.json each.
 
 Every business is written in its own module beside this one (``ledgerline_support``,
-``harlow_quayle_law``, ``copper_pot_kitchens``, ``fernside_vets``, ``lichtveld_energie``) as
+``harlow_quayle_law``, ``copper_pot_kitchens``, ``fernside_vets``, ``lichtveld_energie``,
+``ashgrove_linen``, and the first-run banks ``tussock_ridge_ski``,
+``prairie_reach_libraries``, ``bayan_lepas_assembly``) as
 tables of facts plus a bank of questions.
 This module holds what they share:
 
@@ -668,11 +670,15 @@ def write(business: Business, out: Path | None = None) -> dict[str, Any]:
 
 def main() -> None:
     sys.path.insert(0, str(HERE))
+    import ashgrove_linen
+    import bayan_lepas_assembly
     import copper_pot_kitchens
     import fernside_vets
     import harlow_quayle_law
     import ledgerline_support
     import lichtveld_energie
+    import prairie_reach_libraries
+    import tussock_ridge_ski
 
     for module in (
         ledgerline_support,
@@ -680,6 +686,10 @@ def main() -> None:
         copper_pot_kitchens,
         fernside_vets,
         lichtveld_energie,
+        ashgrove_linen,
+        tussock_ridge_ski,
+        prairie_reach_libraries,
+        bayan_lepas_assembly,
     ):
         manifest = write(module.build())
         counts = manifest["counts"]

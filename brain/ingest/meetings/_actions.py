@@ -1,0 +1,836 @@
+"""Action items: work a person takes on in a meeting, with its owner and due day.
+
+Work is handed out in three ways, in any trade's words:
+
+* **taken on**: "I'll ring them", "leave it with me", "what I'll do is bring it to her" —
+  the speaker owns it. An offer ("I could come in, if you like?", "I can ask Colm") counts
+  once nobody turns it down ("no, no, you're not coming in for that", "no need");
+* **asked for**: "Peg, would you be able to do that?", "Declan, can you book them?", "could
+  you do a couple of short sessions?" — owned by whoever accepts ("sure", "no bother, I'll
+  ring them"), or by the one named when nobody objects; turned down, it is nobody's;
+* **assigned**: "Luis to rebook the crane", "Priya will send the quote", "action item: ...",
+  "Industrial Designer, you're gonna be thinking about the components" — owned by the one
+  named.
+
+One person's commitments in one turn, and what they add a line or two later ("I'll put it
+in capitals"), are one item. Its due day is the first deadline said in the item's own
+turns, or in the answer to "when could you have it back?" just after. Names are matched to
+the meeting's speakers (full name, a first name only one of them has, or a role label);
+the check in ``_extract`` resolves what is left to the tenant's people or drops it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+from brain.ingest.meetings._candidates import Candidate, tidy
+from brain.ingest.meetings._due_dates import due_date
+from brain.ingest.meetings._formats import Turn
+from brain.ingest.meetings._speech_acts import plain, reply_agrees, sentences, sums_up, words
+
+#: Turns after a request in which its answer comes.
+ANSWER_WITHIN = 2
+#: A person's next commitment this close to their last is the same item.
+SAME_ITEM_WITHIN = 2
+
+_HEDGE = re.compile(r"\b(?:i\s+guess|maybe|perhaps|might|i\s+suppose|possibly)\b", re.I)
+_SELF = re.compile(
+    r"\b(?:I'll|I\s+will|I'm\s+going\s+to|I\s+am\s+going\s+to|I'm\s+gonna|I\s+shall|"
+    r"I'd\s+better|I\s+can|I\s+could|I'm\s+happy\s+to|I'd\s+be\s+happy\s+to|I\s+don't\s+mind|"
+    r"I\s+volunteer\s+to|let\s+me|what\s+I'll\s+do\s+is|what\s+I'm\s+going\s+to\s+do\s+is|"
+    r"I\s+need\s+to|I\s+have\s+to|I've\s+got\s+to|I\s+must)"
+    r"(?P<be>\s+be)?\s+(?:(?:also|then|just|probably|definitely|certainly|happily|quickly|"
+    r"now|first|go\s+and|try\s+(?:to|and)|make\s+sure\s+(?:to|I))\s+)*"
+    r"(?P<what>[a-z][\w'-]*\b.*)",
+    re.I,
+)
+_TAKE_IT = re.compile(
+    r"\b(?:you'll\s+(?:have|get)\s+(?:it|them|that|this)\b|leave\s+it\s+with\s+me|I'm\s+on\s+it|consider\s+it\s+done|will\s+do|"
+    r"I'll\s+take\s+(?:that|it|this)(?:\s+on)?|I'll\s+do\s+(?:it|that|this|them))\b",
+    re.I,
+)
+#: What "I'll ..." is followed by when it is talk in the meeting, not work after it.
+_NOT_WORK = re.compile(
+    r"^(?:be\s+(?:honest|quick|brief|frank|straight|there|here|back|around|off|fine|okay|ok|"
+    r"the|a|on|in|late|out)\b|say|tell\s+you|admit|bet|guess|grant|second|agree|stop|hand|"
+    r"pass|go\s+(?:first|now|next|on)|start|begin|show\s+(?:you|us)|share\s+(?:my|the)\s+screen|"
+    r"take\s+(?:you|us)\s+through|walk\s+(?:you|us)\s+through|talk\s+(?:you|us)|"
+    r"keep\s+(?:it|this)\s+(?:short|brief)|put\s+it\s+(?:simply|this\s+way|another\s+way)|"
+    r"wrap|shut|see\s+(?:you|what|how|if)|let\s+you|answer|explain|repeat|read|recap|sum|"
+    r"summari[sz]e|introduce|talk|speak|go\s+(?:through|over)|run\s+through|move\s+on|mention|"
+    r"come\s+to|get\s+to|turn\s+to|need|have\s+to|think|remember|imagine|understand|hear|"
+    r"live|see|feel|know|try$|just$|do\s+my\s+best|leave\s+(?:it|that)\s+there|"
+    r"give\s+(?:you|us)\s+(?:an?\s+)?(?:update|overview|quick|summary|rundown)|"
+    r"pull\s+(?:it|this|that)\s+up|bring\s+(?:it|this|that)\s+up\s+on|draw|write\s+(?:it|that|"
+    r"this)\s+(?:down|up|on)|note\s+(?:it|that)|jot|grab\s+a|get\s+(?:started|going)|"
+    r"tell\s+(?:them|him|her)\s+(?:that|what|how)\b.*\bnow|do\s+(?:that|it)\s+now|"
+    r"ask\s+(?:a|one|you)|want|like|love|hate|wait|sit|stand|stay|just\s+say)\b",
+    re.I,
+)
+#: "You'll have it by Thursday": the speaker promising, in the second person.
+_YOU_WILL_HAVE = re.compile(
+    r"\byou'll\s+(?:have|get)\s+(?:it|them|that|this|those|the\s+\w+|a\s+\w+)\b", re.I
+)
+#: "Greg, write up the near miss", "Dwayne, I'll need that in writing": a request by name.
+_TOLD = re.compile(
+    r"^(?:(?:and|so|okay|ok|right)[,\s]+)?(?P<who>[A-Z][\w'-]+)\s*,\s*(?:(?:please|just|also|then)\s+)*"
+    r"(?:I(?:'ll|\s+will|'d|\s+would)?\s+need\s+(?=(?:that|it|this|those|the|a|an|your)\b))?"
+    r"(?P<what>[a-z][\w'-]*\b.*)"
+)
+#: Words that start a sentence without making it an order ("Dwayne, the ductwork clash").
+_NOT_A_VERB = frozenset(
+    [
+        "i",
+        "you",
+        "we",
+        "he",
+        "she",
+        "they",
+        "it",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "the",
+        "a",
+        "an",
+        "my",
+        "your",
+        "our",
+        "his",
+        "her",
+        "their",
+        "some",
+        "any",
+        "no",
+        "every",
+        "each",
+        "all",
+        "both",
+        "either",
+        "do",
+        "does",
+        "did",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "can",
+        "could",
+        "would",
+        "will",
+        "shall",
+        "should",
+        "have",
+        "has",
+        "had",
+        "may",
+        "might",
+        "must",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "how",
+        "when",
+        "where",
+        "why",
+        "whether",
+        "if",
+        "over",
+        "to",
+        "on",
+        "in",
+        "at",
+        "for",
+        "about",
+        "with",
+        "from",
+        "of",
+        "by",
+        "into",
+        "onto",
+        "as",
+        "and",
+        "or",
+        "but",
+        "so",
+        "then",
+        "than",
+        "thank",
+        "thanks",
+        "sorry",
+        "hi",
+        "hello",
+        "hey",
+        "yes",
+        "no",
+        "yeah",
+        "okay",
+        "ok",
+        "right",
+        "well",
+        "just",
+        "also",
+        "now",
+        "next",
+        "first",
+        "last",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "great",
+        "good",
+        "fine",
+        "perfect",
+        "lovely",
+        "brilliant",
+        "cool",
+        "sure",
+        "maybe",
+        "perhaps",
+        "probably",
+        "honestly",
+        "actually",
+        "really",
+        "quick",
+        "back",
+        "still",
+        "even",
+        "only",
+        "again",
+        "not",
+        "never",
+        "always",
+        "you're",
+        "you'll",
+        "we're",
+        "it's",
+        "that's",
+        "there's",
+        "what's",
+        "let's",
+        "i'm",
+        "i'll",
+        "i've",
+    ]
+)
+_ASK = re.compile(
+    r"\b(?:(?:can|could|would|will)\s+you(?:\s+(?:please|maybe|also|just|possibly|perhaps|"
+    r"both|two|guys|all))*(?:\s+be\s+able\s+to)?|if\s+you\s+could(?:\s+(?:also|just|maybe))?|"
+    r"(?:would|do)\s+you\s+mind|I(?:'d|\s+would)?\s+(?:need|like|want)\s+you\s+to|"
+    r"you(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to|'re\s+gonna|\s+are\s+gonna|"
+    r"\s+can|\s+could|\s+need\s+to|\s+have\s+to|'d\s+better|\s+should|'re\s+(?:on|doing))"
+    r"(?:\s+(?:also|then|just|maybe|be))*|(?:^|,\s*)please)\s+(?P<what>[a-z][\w'-]*\b.*)",
+    re.I,
+)
+#: Asked of someone, these are talk now (a question to answer), not work to do.
+_NOT_ASKED_WORK = re.compile(
+    r"^(?:tell|explain|say|show|list|remind|clarify|describe|repeat|hear|see|know|imagine|"
+    r"believe|go\s+through|walk|talk|give\s+(?:us|me)\s+(?:an?\s+)?(?:update|overview|quick|"
+    r"idea|sense)|read|find\s+(?:it|that)\s+(?:interesting|useful)|like|want|think|"
+    r"remember|understand|be\s+(?:there|here|able|sure|happy|okay|ok)|get\s+(?:it|that)$|"
+    r"speak|move|pass|share\s+(?:your|the)\s+screen|take\s+us|just$|guess|notice|feel|"
+    r"agree|find\s+that|expect|have\s+(?:a\s+look\s+at\s+this|any)|mind$|live\s+with|"
+    r"do$|do\s+so$)\b",
+    re.I,
+)
+_GENERAL_YOU = re.compile(r"^you\s+(?:can|could|should|need\s+to|have\s+to|'d\s+better)\b", re.I)
+_ASSIGNED = re.compile(
+    r"^(?:\s+[A-Za-z]+)?\W*(?:you(?:'re|\s+are)?\s+(?:gonna|going\s+to)|you(?:'ll|\s+will)|"
+    r"(?:is\s+|are\s+|'s\s+)?(?:gonna|going\s+to)|will|'ll|to|can|should|needs?\s+to|"
+    r"has\s+to|have\s+to)\s+"
+    r"(?:(?:also|then|just|be)\s+)*(?!you\b|we\b|I\b)(?P<what>[a-z][\w'-]*\b.*)",
+    re.I,
+)
+#: Work done in the meeting itself ("I'll go into the diagram first", "get my slides up").
+_IN_THE_MEETING = re.compile(
+    r"\b(?:first$|right\s+now|now|in\s+a\s+(?:second|sec|minute|moment)|here|"
+    r"on\s+the\s+(?:board|screen|whiteboard|flip\s*chart)|(?:this|the|that|next)\s+"
+    r"(?:slide|screen|diagram|board|whiteboard|presentation)|(?:my|your)\s+(?:presentation|"
+    r"slides?|screen|chair|microphone|mic|laptop|turn)|quickly|a\s+quick|real\s+quick)\b",
+    re.I,
+)
+#: The meeting's own formalities, whatever day is said with them.
+_THE_MEETING_ITSELF = re.compile(
+    r"\b(?:(?:close|open|end|start|adjourn|chair)\s+(?:the|this)\s+(?:meeting|call|session)|"
+    r"take\s+(?:it|them|that|those)\s+as\s+(?:read|approved|agreed))\b",
+    re.I,
+)
+_ACTION_ITEM = re.compile(
+    r"\b(?:action(?:\s+item)?s?|to-?do|next\s+step)\s*[:\-]\s*(?P<what>.+)", re.I
+)
+_LEADING_NAME = re.compile(
+    r"^(?P<who>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s*(?:to|will|:|-)\s+(?P<what>.+)$"
+)
+_DECLINE = re.compile(
+    r"^(?:(?:oh|um+|uh+|ah+|well|look)[,.\s]+)*(?:no(?!\s+(?:problem|bother|worries))\b|"
+    r"nope|nah|don't\s+worry|no\s+need|there's\s+no\s+need|you\s+don't\s+(?:have|need)|"
+    r"not\s+(?:necessary|needed)|I've\s+already|it's\s+already|already|it's\s+(?:in|done)|"
+    r"I\s+can't|I\s+couldn't|sorry,?\s+I\s+can't|you're\s+not|not\s+me|not\s+this\s+time)",
+    re.I,
+)
+_PRONOUN_WORK = re.compile(
+    r"^(?:do|handle|sort|take|manage|cover|organi[sz]e|arrange)\s+(?:that|it|this|them)\b", re.I
+)
+_SOMEONE_NEEDS = re.compile(
+    r"\b(?:someone|somebody|we|one\s+of\s+us)\s+(?:needs?|has|have|must|should|ought)\s+"
+    r"(?:to\s+)?(?P<what>[a-z][\w'-]*\b.*)",
+    re.I,
+)
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "so",
+        "then",
+        "to",
+        "of",
+        "in",
+        "on",
+        "at",
+        "for",
+        "with",
+        "by",
+        "from",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "them",
+        "is",
+        "are",
+        "was",
+        "be",
+        "we",
+        "i",
+        "you",
+        "your",
+        "our",
+        "us",
+        "they",
+        "he",
+        "she",
+        "just",
+        "really",
+    ]
+)
+
+
+@dataclass(slots=True)
+class _Item:
+    owner: str
+    lines: set[int]
+    texts: list[str] = field(default_factory=list)  # what is to be done, best first
+    due_text: list[str] = field(default_factory=list)  # where a deadline may be said
+    confidence: float = 0.8
+
+
+@dataclass(frozen=True, slots=True)
+class _People:
+    """Who the meeting's words can name: speaker labels by full name, a first name only one
+    of them has, or the label itself (a role such as "Industrial Designer")."""
+
+    by_key: dict[str, str]
+    labels: frozenset[str]  # keys that are whole labels: matched whatever their case
+
+    @classmethod
+    def of(cls, turns: list[Turn]) -> _People:
+        names = list(dict.fromkeys(t.speaker for t in turns if t.speaker))
+        keys: dict[str, str] = {}
+        firsts: dict[str, list[str]] = {}
+        for label in names:
+            folded = " ".join(words(label))
+            keys[folded] = label
+            first = folded.split(" ")[0] if folded else ""
+            firsts.setdefault(first, []).append(label)
+        whole = frozenset(keys)
+        for first, held in firsts.items():
+            if first and len(held) == 1 and first not in keys:
+                keys[first] = held[0]
+        return cls(keys, whole)
+
+    def label(self, name: str) -> str | None:
+        return self.by_key.get(" ".join(words(name)))
+
+    def mentions(self, sentence: str) -> list[tuple[str, int, int]]:
+        """(label, start, end) of each person the sentence names, longest names first."""
+        found: list[tuple[str, int, int]] = []
+        taken: list[tuple[int, int]] = []
+        for key in sorted(self.by_key, key=len, reverse=True):
+            if len(key) < 3:
+                continue
+            pattern = r"\b" + r"\s+".join(re.escape(p) for p in key.split(" ")) + r"\b"
+            for m in re.finditer(pattern, sentence, re.I):
+                if key not in self.labels and not sentence[m.start()].isupper():
+                    continue  # a first name is written with a capital ("will", "mark")
+                if any(a < m.end() and m.start() < b for a, b in taken):
+                    continue
+                taken.append((m.start(), m.end()))
+                found.append((self.by_key[key], m.start(), m.end()))
+        return sorted(found, key=lambda f: f[1])
+
+
+def _what(text: str) -> str:
+    """The work itself: up to the first clause that is no longer about it."""
+    text = re.split(r"[.;!?]|\s+(?:but|because|'cause|so\s+that|if\s+you|as\s+long)\b", text)[0]
+    return text.strip(" ,")
+
+
+def _for_asker(what: str, asker: str) -> str:
+    """Work asked for in the asker's words, said of the asker ("give me the hours")."""
+    what = re.sub(r"\bme\b", asker, what)
+    return re.sub(r"\bmy\b", f"{asker}'s", what)
+
+
+def _weight(text: str) -> int:
+    return len([w for w in words(text) if w not in _STOP])
+
+
+def _self_work(
+    sentence: str, *, answering: bool = False, dated: bool = False
+) -> tuple[str, float] | None:
+    """What the speaker takes on in ``sentence``, with how firmly. ``answering``: the turn
+    answers someone's question ("who's chasing design?" - "I'll chase them"); ``dated``: it
+    says when, so it is work after the meeting whatever it sounds like."""
+    if _TAKE_IT.search(sentence) and not sentence.rstrip().endswith("?"):
+        m = _SELF.search(sentence)
+        return (_what(m.group("what")) if m else "", 0.8)
+    m = _SELF.search(sentence)
+    if m is None:
+        return None
+    what = _what(m.group("what"))
+    if _NOT_WORK.match(what) or re.match(r"^(?:can't|cannot|couldn't|could\s+have)", what, re.I):
+        return None
+    if m.group("be") and not re.match(r"^\w+ing\b", what):
+        return None  # "I'll be honest"; "I'll be putting the minutes up" is work
+    head = m.group(0)[: m.start("what") - m.start()].lower()
+    before = sentence[: m.start()]
+    if re.search(r"\b(?:if|when|whether|said|told|thought)\s*$", before, re.I):
+        return None  # "if I can", "I said I'd": not taken on here
+    if _weight(what) < (1 if answering or dated else 2):
+        return None  # "I'll go", "I'll find it": the meeting's own business
+    if _THE_MEETING_ITSELF.search(what) or (_IN_THE_MEETING.search(what) and not dated):
+        return None  # "I'll go into the diagram first", "I'll get my slides up"
+    firm = 0.8
+    if re.search(r"\b(?:can|could|happy\s+to|don't\s+mind|let\s+me|need|have|got|must)\b", head):
+        firm = 0.7  # an offer: kept unless turned down
+    if sentence.rstrip().endswith("?"):
+        firm = 0.65  # "shall I / I could ..., if you like?": needs a yes
+    if _HEDGE.search(before + " " + what):
+        firm = 0.5
+    return what, firm
+
+
+def _asked_work(sentence: str, people: _People, *, addressed: bool) -> str | None:
+    """What ``sentence`` asks its addressee to do, if it asks for work. "You can / should
+    / need to ..." unaddressed is usually anyone ("the rest you can prioritise on the day"):
+    work only when said as a request ("maybe you can send it to me later"). Said to someone
+    by name, an imperative is a request too ("Greg, write up the near miss today")."""
+    if _YOU_WILL_HAVE.search(sentence):
+        return None  # "you'll have it by Thursday": the speaker's promise
+    m = _ASK.search(sentence)
+    if m is None:
+        told = _TOLD.match(sentence)
+        if told is None or people.label(told.group("who")) is None:
+            return None
+        verb = told.group("what").split(" ")[0].lower().strip(",.;:!?")
+        if verb in _NOT_A_VERB or re.search(r"(?:s|ed|ing|ly|'s)$", verb):
+            return None
+        what = _what(told.group("what"))
+        return None if _NOT_ASKED_WORK.match(what) or _weight(what) < 2 else what
+    what = _what(m.group("what"))
+    if _NOT_ASKED_WORK.match(what):
+        return None
+    if (
+        _GENERAL_YOU.match(m.group(0))
+        and not addressed
+        and not re.search(r"\b(?:maybe|perhaps|please|later|for\s+me)\b", sentence, re.I)
+    ):
+        return None
+    return what
+
+
+def _named_work(sentence: str, people: _People) -> list[tuple[str, str]]:
+    """(label, work) for each person ``sentence`` names and gives work to."""
+    out: list[tuple[str, str]] = []
+    m = _ACTION_ITEM.search(sentence)
+    if m is not None:
+        named = _LEADING_NAME.match(m.group("what").strip())
+        if named:
+            out.append((people.label(named.group("who")) or named.group("who"), named["what"]))
+        return out
+    mentioned = people.mentions(sentence)
+    for n, (label, _start, end) in enumerate(mentioned):
+        rest = sentence[end : mentioned[n + 1][1] if n + 1 < len(mentioned) else None]
+        assigned = _ASSIGNED.match(rest)
+        if assigned is None:
+            continue
+        what = _what(assigned.group("what"))
+        if _NOT_ASKED_WORK.match(what) or _NOT_WORK.match(what):
+            continue
+        out.append((label, what))
+    if not out:  # "Marco will inspect the rebar": a name this meeting has no speaker for
+        named = re.search(
+            r"(?:^|[.,;]\s*)(?P<who>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:will|is\s+going\s+to)"
+            r"\s+(?P<what>[a-z][\w'-]*\b.*)",
+            sentence,
+        )
+        if named and named["who"].lower() not in _NOT_PEOPLE and not _NOT_WORK.match(named["what"]):
+            out.append((named["who"], _what(named["what"])))
+    return out
+
+
+_NOT_PEOPLE = frozenset(
+    [
+        "we",
+        "you",
+        "they",
+        "it",
+        "this",
+        "that",
+        "there",
+        "he",
+        "she",
+        "i",
+        "so",
+        "and",
+        "but",
+        "then",
+        "also",
+        "now",
+        "which",
+        "what",
+        "who",
+        "everyone",
+        "everybody",
+        "someone",
+        "somebody",
+        "nobody",
+    ]
+)
+
+
+def _vocative(sentence: str, people: _People) -> tuple[str | None, bool]:
+    """Who a sentence is addressed to ("Declan, can you ...", "..., Peg?"), and whether it
+    addresses someone at all (a name we cannot place, like a nickname, still counts)."""
+    m = re.match(r"^(?:(?:and|so|okay|right)[,\s]+)?([A-Z][\w'-]+)\s*,", sentence)
+    m = m or re.search(r",\s*([A-Z][\w'-]+)\s*[?.!]?$", sentence)
+    if m is None:
+        return None, False
+    name = m.group(1)
+    if name.lower() in _NOT_PEOPLE or name.lower() in {"yes", "no", "yeah", "okay", "well"}:
+        return None, False
+    return people.label(name), True
+
+
+def _declines(text: str) -> bool:
+    return bool(_DECLINE.match(text.strip()))
+
+
+def _accepts(text: str) -> bool:
+    first = sentences(text)[:1]
+    if not first:
+        return False
+    return (
+        reply_agrees(text)
+        or bool(_SELF.search(first[0]) or _TAKE_IT.search(first[0]))
+        or bool(re.match(r"^(?:(?:oh|um+|uh+)[,\s]+)*(?:will\s+do|on\s+it|happy\s+to)", first[0]))
+    )
+
+
+@dataclass(slots=True)
+class _Talk:
+    turns: list[Turn]
+    plain: list[str]
+    people: _People
+    said_on: date
+
+    def said(self, i: int) -> list[str]:
+        return sentences(self.plain[i]) if self.plain[i] else []
+
+    def dated(self, i: int) -> bool:
+        return due_date(self.plain[i], said_on=self.said_on) is not None
+
+    def answering(self, i: int) -> bool:
+        """Whether turn ``i`` answers a question someone else just asked."""
+        for k in range(i - 1, max(i - 3, -1), -1):
+            if self.plain[k]:
+                return self.turns[k].speaker != self.turns[i].speaker and "?" in self.plain[k]
+        return False
+
+
+def _answer(talk: _Talk, i: int, addressee: str | None) -> tuple[int, str, bool] | None:
+    """The reply to a request at turn ``i``: (line, speaker, accepted)."""
+    asker = talk.turns[i].speaker
+    for j in range(i + 1, min(i + 1 + ANSWER_WITHIN, len(talk.turns))):
+        if not talk.plain[j]:
+            continue
+        who = talk.turns[j].speaker
+        if who == asker:
+            return None
+        if addressee is not None and who != addressee:
+            continue
+        text = talk.plain[j]
+        if _declines(text):
+            return j, who, False
+        return j, who, _accepts(text)
+    return None
+
+
+def _items_of_turn(talk: _Talk, i: int, used: set[tuple[int, int]]) -> list[_Item]:
+    """What turn ``i`` hands out; ``used`` holds sentences another item already took."""
+    speaker = talk.turns[i].speaker
+    said = talk.said(i)
+    out: list[_Item] = []
+    for k, s in enumerate(said):
+        if (i, k) in used:
+            continue
+        named = _named_work(s, talk.people)
+        for label, what in named:
+            if label == speaker:
+                out.append(_Item(speaker, {i}, [what], _said_when(said, k), 0.75))
+                continue
+            item = _Item(label, {i}, [what], _said_when(said, k), 0.7)
+            reply = _answer(talk, i, label if talk.people.label(label) else None)
+            if reply is not None:
+                j, who, accepted = reply
+                if not accepted and who == label:
+                    continue
+                if accepted:
+                    item.lines.add(j)
+                    item.due_text.append(talk.plain[j])
+                    item.confidence = 0.85
+                    used.update((j, n) for n in range(len(talk.said(j))))
+            out.append(item)
+        if named:
+            continue
+        addressee, addressed = _vocative(s, talk.people)
+        if addressee is None and not addressed and k > 0:
+            addressee, addressed = _vocative(said[k - 1], talk.people)
+        asked = _asked_work(s, talk.people, addressed=addressed)
+        if asked is not None:
+            if _PRONOUN_WORK.match(asked):  # "would you be able to do that?": the work before
+                prior = next(
+                    (m["what"] for p in reversed(said[:k]) if (m := _SOMEONE_NEEDS.search(p))),
+                    None,
+                )
+                asked = _what(prior) if prior else asked
+            reply = _answer(talk, i, addressee)
+            if reply is None:
+                if addressee is not None:
+                    out.append(_Item(addressee, {i}, [asked], [s], 0.65))
+                continue
+            j, who, accepted = reply
+            if not accepted:
+                continue
+            texts = [_for_asker(asked, speaker)]
+            for n, r in enumerate(talk.said(j)):
+                mine = _self_work(r)
+                if mine and mine[1] >= 0.6 and mine[0]:
+                    texts.append(mine[0])
+                used.add((j, n))
+            if len(texts) > 1 and (_PRONOUN_WORK.match(asked) or _weight(asked) < 1):
+                texts = texts[1:] + texts[:1]
+            out.append(_Item(who, {i, j}, texts, [talk.plain[j], s], 0.85))
+            continue
+        mine = _self_work(s, answering=talk.answering(i), dated=talk.dated(i))
+        if mine is None:
+            continue
+        what, firm = mine
+        if firm < 0.8:
+            reply = _answer(talk, i, None)
+            if reply is not None and not reply[2] and _declines(talk.plain[reply[0]]):
+                continue
+            if firm < 0.7 and (reply is None or not reply[2]):
+                continue
+            firm = max(firm, 0.7) if reply is not None and reply[2] else firm
+        out.append(_Item(speaker, {i}, [what] if what else [], _said_when(said, k), firm))
+    return _joined(out)
+
+
+def _said_when(said: list[str], k: int) -> list[str]:
+    """Where the deadline of work taken on in sentence ``k`` may be said: that sentence, or
+    a short one right beside it ("I'll ring them. By tomorrow, is that okay?", "End of next
+    week? I'll leave a paper copy too")."""
+    found = [said[k]]
+    for n in (k + 1, k - 1):
+        if 0 <= n < len(said) and (
+            len(words(said[n])) <= 10
+            or re.match(r"(?:by|before|until|till|on|for)\b", said[n], re.I)
+        ):
+            found.append(said[n])
+    return found
+
+
+def _joined(items: list[_Item]) -> list[_Item]:
+    """One item per owner in a turn: their sentences are one piece of work."""
+    out: dict[str, _Item] = {}
+    for it in items:
+        held = out.get(it.owner)
+        if held is None:
+            out[it.owner] = it
+            continue
+        _absorb(held, it)
+    return list(out.values())
+
+
+def _absorb(into: _Item, it: _Item) -> None:
+    into.lines |= it.lines
+    into.texts += it.texts
+    into.due_text += it.due_text
+    into.confidence = max(into.confidence, it.confidence)
+
+
+_WHEN = re.compile(r"\b(?:when|by\s+when|how\s+(?:long|soon)|what\s+date|what\s+day)\b", re.I)
+
+
+def _due_after(talk: _Talk, item: _Item) -> None:
+    """A due day settled just after the item: "When could you have it back?" - "End of
+    next week?", or "By Thursday?" / "Aim for the 16th" - "Thursday's fine"."""
+    last = max(item.lines)
+    if last + 2 >= len(talk.turns) or talk.turns[last + 1].speaker == item.owner:
+        return
+    ask, answer = talk.plain[last + 1], talk.plain[last + 2]
+    if talk.turns[last + 2].speaker != item.owner or not ask or not answer:
+        return
+    if _WHEN.search(ask) and due_date(answer, said_on=talk.said_on):
+        item.lines |= {last + 1, last + 2}
+        item.due_text.append(answer)
+        for s in sentences(answer):
+            mine = _self_work(s, dated=True)
+            if mine and mine[0]:
+                item.texts.append(mine[0])
+    elif (
+        due_date(ask, said_on=talk.said_on)
+        and (
+            len(words(ask)) <= 12
+            or re.search(r"\byou\b", ask, re.I)
+            or any(label == item.owner for label, _, _ in talk.people.mentions(ask))
+        )
+        and reply_agrees(answer)
+    ):
+        item.lines |= {last + 1, last + 2}
+        item.due_text += [answer, ask]
+
+
+def _due_before(talk: _Talk, item: _Item) -> None:
+    """Work taken on in answer to a request that said when ("Get two more up there this
+    week." - "I'll call the vendor"): the request's day is the item's."""
+    first = min(item.lines)
+    for k in range(first - 1, max(first - 3, -1), -1):
+        if not talk.plain[k]:
+            continue
+        if talk.turns[k].speaker != item.owner and talk.dated(k) and len(talk.said(k)) <= 3:
+            item.lines.add(k)
+            item.due_text.append(talk.plain[k])
+        return
+
+
+def _repeats(item: _Item, before: list[_Item]) -> bool:
+    """Whether ``item`` only says again what its owner already took on (a closing recap)."""
+    mine = {w for t in item.texts for w in words(t) if w not in _STOP and len(w) > 2}
+    for prev in before:
+        if prev.owner != item.owner:
+            continue
+        theirs = {w for t in prev.texts for w in words(t) if w not in _STOP and len(w) > 2}
+        shared = mine & theirs
+        if len(shared) >= 2 and len(shared) >= 0.5 * min(len(mine), len(theirs)):
+            return True
+    return False
+
+
+def _elaborates(item: _Item, prev: _Item, talk: _Talk) -> bool:
+    """Whether a person's next item only adds to their last: "I'll put it in capitals",
+    "and I'll leave a paper copy too", or someone asking them "could you have something
+    by Tuesday?" right after they took it on."""
+    first = min(item.lines)
+    if talk.turns[first].speaker != item.owner and first <= max(prev.lines) + 1:
+        return True
+    between = talk.plain[first - 1] if first > 0 else ""
+    if (
+        first - 1 > max(prev.lines)
+        and talk.turns[first - 1].speaker != item.owner
+        and "?" in between
+        and re.search(r"\byou\b", between, re.I)
+    ):
+        return True  # "I can do a survey." - "When could you have it back?" - "End of next week"
+    said = " ".join(item.texts) or talk.plain[first]
+    return bool(re.search(r"\b(?:it|that|them|this|those|one|also|too|as\s+well)\b", said, re.I))
+
+
+def _context(talk: _Talk, line: int) -> str | None:
+    """What the conversation was about just before ``line``: the last long turn's gist."""
+    for k in range(line - 1, max(line - 5, -1), -1):
+        said = talk.said(k)
+        if len(words(talk.plain[k])) >= 6 and said:
+            best = max(said, key=_weight)
+            return None if best.endswith("?") else best
+    return None
+
+
+def action_candidates(turns: list[Turn], *, said_on: date) -> list[Candidate]:
+    """The action items a transcript's turns hand out; see the module docstring."""
+    talk = _Talk(turns, [plain(t.text) for t in turns], _People.of(turns), said_on)
+    used: set[tuple[int, int]] = set()
+    items: list[_Item] = []
+    for i in range(len(turns)):
+        if not talk.plain[i] or sums_up(talk.plain[i]):
+            continue
+        for item in _items_of_turn(talk, i, used):
+            prev = next((p for p in reversed(items) if p.owner == item.owner), None)
+            if (
+                prev is not None
+                and min(item.lines) <= max(prev.lines) + SAME_ITEM_WITHIN
+                and _elaborates(item, prev, talk)
+            ):
+                _absorb(prev, item)
+                continue
+            items.append(item)
+    items = [it for n, it in enumerate(items) if not _repeats(it, items[:n])]
+    out: list[Candidate] = []
+    for item in items:
+        if not any(due_date(t, said_on=said_on) for t in item.due_text):
+            _due_before(talk, item)
+        if not any(due_date(t, said_on=said_on) for t in item.due_text):
+            _due_after(talk, item)
+        due = next((d for t in item.due_text if (d := due_date(t, said_on=said_on))), None)
+        texts = [t for t in item.texts if t]
+        best = next((t for t in texts if _weight(t) >= 2 and not _PRONOUN_WORK.match(t)), None)
+        if best is None:  # "I'll take that": the work is what was just proposed
+            best = _context(talk, min(item.lines)) or (texts[0] if texts else "")
+        own = due_date(best, said_on=said_on)
+        if own is not None and (
+            re.match(r"(?:by|before|until|till|due|on|for)\b", own[1], re.I)
+            or best.rstrip(" .").endswith(own[1])
+        ):
+            best = " ".join(best.replace(own[1], "").split()).strip(" ,")
+        name = tidy(best)
+        if not name:
+            continue
+        out.append(
+            Candidate(
+                "action",
+                name,
+                tuple(sorted(item.lines)),
+                item.confidence,
+                item.owner,
+                due[0].isoformat() if due else None,
+            )
+        )
+    return out

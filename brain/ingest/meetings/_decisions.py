@@ -1,0 +1,519 @@
+"""Decisions read from how a meeting settles a proposal, in any trade's words.
+
+A decision is a proposal the room settles, and it is settled in one of three ways:
+
+* **the room is asked and agrees**: a call ("is everyone okay with that?", "any
+  objections?", "Declan, Tunde?") answered by agreement, a "no" to an objection call, or
+  the caller's own "no? grand" — with nobody objecting first;
+* **an outcome is stated** that stands alone ("we're agreed then", "let's go with the 30th",
+  "agency it is", "twice daily from now on") and nobody objects in the next turns;
+* **a proposal the room takes up**: "let's just do twice a day", "paper then", "we'll say
+  two point five" answered by someone else's agreement (a bare "okay" is not enough).
+
+Talk that leaves the matter open — put off, parked, not ours to decide, "we'll see",
+"nothing for us to decide", "I'm not picking a venue" — settles nothing, whatever
+agreement follows it, so a call or outcome in a turn that leaves it open is no decision.
+One-person opinions ("I think that's a good idea") and rejections ("no, not all of
+them") are not decisions either: nothing here reads them as settling.
+
+The turns one decision rests on (proposal, call, replies, summing up) become one
+candidate, its name the stated outcome when that says enough, else the proposal.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from brain.ingest.meetings._candidates import Candidate, tidy
+from brain.ingest.meetings._formats import Turn
+from brain.ingest.meetings._speech_acts import (
+    asks_for_objections,
+    calls_the_room,
+    is_acknowledgement,
+    is_housekeeping,
+    leaves_open,
+    names_only,
+    plain,
+    recalls_earlier,
+    reply_agrees,
+    reply_objects,
+    says_undecided,
+    sentences,
+    settles,
+    sums_up,
+    words,
+)
+
+#: Turns after a call that may still answer it.
+ANSWER_WITHIN = 4
+#: Turns after a stated outcome in which an objection undoes it.
+OBJECTION_WITHIN = 2
+#: A call turn says its proposal itself when the rest of it has this many words.
+PROPOSAL_WORDS = 6
+#: Lines back a speaker's "last time" still makes "we decided" a recap.
+RECAP_WITHIN = 12
+_OWN_WORK = re.compile(r"\bI(?:'ll|\s+will|'m\s+going\s+to|'m\s+gonna|\s+can)\b", re.I)
+#: Turns back from a chair's summing up in which the room's agreement is looked for.
+SUMMARY_AFTER = 4
+#: A chair's summing up starts like this ("right, so we ...", "okay, so the ...", "good.").
+_SUMMING_UP = re.compile(
+    r"^(?:(?:right|okay|ok|good|great|fine|grand|then|so|alright)[,.!]?\s+)+(?:so\s+)?"
+    r"(?!(?:what|who|how|why|when|where|is|are|do|does|can|could|should|next|moving)\b)",
+    re.I,
+)
+_WE_DO = re.compile(
+    r"\bwe(?:'ll|\s+will|'re\s+going\s+to)?\s+(?!(?:have|had|got|need|should|could|might|can|"
+    r"were|was|are|did|don't|do|just|also|know|think)\b)[a-z]\w+",
+    re.I,
+)
+_TENTATIVE = re.compile(
+    r"\b(?:shall|should|could|would|might|maybe|perhaps|probably|if|or|whether|try|trying|"
+    r"i\s+think|i\s+guess|i\s+suppose)\b",
+    re.I,
+)
+_TAKES_UP = re.compile(
+    r"^(?:(?:okay|ok|right|yes|yeah|good|great|fine|grand|sure|brilliant|perfect)[,.!\s]+)*"
+    r"(?:let's\s+)?(?:do\s+(?:that|it|this)|go\s+(?:with|for|ahead\s+with)\s+(?:that|it|this)|"
+    r"go\s+for\s+it|go\s+ahead)\b",
+    re.I,
+)
+#: Turns back from a call its proposal may have been made.
+PROPOSAL_WITHIN = 4
+#: Replies longer than this are new talk, not an answer.
+ANSWER_WORDS = 25
+
+_CUE = re.compile(
+    r"^.*?\b(?:(?:we've|we\s+have|we|everyone|everybody|all|the\s+\w+)\s+(?:all\s+|has\s+|have\s+)?"
+    r"(?:agreed|decided|voted|resolved|chose)(?:\s+(?:to|that|on|for|against))?"
+    r"|we(?:'re|\s+are)\s+(?:all\s+)?agreed(?:\s+then)?(?:\s*,?\s*(?:that|to|on))?"
+    r"|agreed(?:\s+then|,\s*then)"
+    r"|let'?s\s+(?:just\s+)?(?:go|stick|stay|settle)\s+(?:with|for|ahead\s+with|to|on)"
+    r"|let\s+us\s+go\s+with"
+    r"|we(?:'ll|\s+will|'re\s+going\s+to|'re\s+gonna)\s+(?:just\s+)?(?:go|stick|stay)\s+"
+    r"(?:with|for|to)"
+    r"|(?:we've|we\s+have|we|it's|it\s+is|I've|I)\s+decided\s+(?:to|that|on|against)"
+    r"|(?:the\s+)?decision\s+(?:is|was)(?:\s+to|\s+that)?|decision\s*:"
+    r"|then\s+we\s+(?:settle|decide|agree|go)\s+(?:on|for|with)"
+    r"|let'?s\s+(?:just\s+)?)\s*",
+    re.I,
+)
+_GO_WITH = re.compile(r"\b(?:go|stick|stay)\s+(?:ahead\s+)?(?:with|for|to)\s*$", re.I)
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "so",
+        "then",
+        "to",
+        "of",
+        "in",
+        "on",
+        "at",
+        "for",
+        "with",
+        "by",
+        "from",
+        "it",
+        "its",
+        "it's",
+        "this",
+        "that",
+        "these",
+        "those",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "we",
+        "we're",
+        "we'll",
+        "we've",
+        "i",
+        "i'm",
+        "i'll",
+        "i'd",
+        "you",
+        "your",
+        "our",
+        "us",
+        "they",
+        "them",
+        "he",
+        "she",
+        "his",
+        "her",
+        "just",
+        "really",
+        "yeah",
+        "yes",
+        "yep",
+        "okay",
+        "ok",
+        "right",
+        "well",
+        "um",
+        "uh",
+        "oh",
+        "fine",
+        "grand",
+        "good",
+        "great",
+        "think",
+        "agreed",
+        "agree",
+        "decided",
+        "decide",
+        "go",
+        "going",
+        "let's",
+        "lets",
+        "then",
+        "now",
+        "all",
+        "everyone",
+        "everybody",
+        "said",
+        "say",
+        "what",
+        "do",
+        "did",
+        "does",
+        "have",
+        "has",
+        "had",
+        "there",
+        "here",
+        "not",
+        "no",
+        "any",
+    ]
+)
+
+
+@dataclass(slots=True)
+class _Said:
+    line: int
+    speaker: str
+    text: str
+    sentences: list[str]
+
+    @property
+    def size(self) -> int:
+        return len(words(self.text))
+
+
+@dataclass(slots=True)
+class _Episode:
+    lines: set[int] = field(default_factory=set)
+    outcome: str | None = None  # the sentence stating what was settled
+    proposal: str | None = None
+    strength: float = 0.8
+
+
+def content_words(text: str) -> list[str]:
+    return [w for w in words(text) if w not in _STOP and len(w) > 1]
+
+
+def _said(turns: list[Turn]) -> list[_Said]:
+    out: list[_Said] = []
+    for i, t in enumerate(turns):
+        text = plain(t.text)
+        out.append(_Said(i, t.speaker, text, sentences(text) if text else []))
+    return out
+
+
+def _first_names(turns: list[Turn]) -> set[str]:
+    names: set[str] = set()
+    for t in turns:
+        parts = words(t.speaker)
+        if parts:
+            names.add(parts[0])
+            names.add(" ".join(parts))
+    return names
+
+
+def _call(said: _Said, names: set[str]) -> int | None:
+    """Index of the sentence of ``said`` that calls the room, if one does."""
+    for k, s in enumerate(said.sentences):
+        if calls_the_room(s):
+            return k
+        if k > 0 and names_only(s, names):
+            return k
+    return None
+
+
+def _proposal(talk: list[_Said], i: int, call_at: int) -> tuple[set[int], str | None]:
+    """Where the proposal a call at turn ``i`` asks about was said, and its words: the call
+    turn itself when it says enough, else the last turn before it that does."""
+    before = talk[i].sentences[:call_at]
+    if len(words(" ".join(before))) >= PROPOSAL_WORDS:
+        return {i}, _best_sentence(before)
+    for k in range(i - 1, max(i - 1 - PROPOSAL_WITHIN, -1), -1):
+        if talk[k].size >= PROPOSAL_WORDS:
+            return {k, i}, _best_sentence(talk[k].sentences)
+    return {i}, None
+
+
+def _best_sentence(said: list[str]) -> str:
+    """The sentence that says most: one that settles, else the one with most content."""
+    settling = [s for s in said if settles(s)]
+    return max(settling or said, key=lambda s: len(content_words(s)))
+
+
+def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
+    """A call at turn ``i`` that the room answers yes, or that its caller settles."""
+    said = talk[i]
+    if any(says_undecided(s) or (leaves_open(s) and not settles(s)) for s in said.sentences):
+        return None
+    if any(_OWN_WORK.search(s) for s in said.sentences[:call_at]):
+        return None  # "I'll ring them by tomorrow, is that okay?": a commitment, not a decision
+    call = said.sentences[call_at]
+    to_objections = asks_for_objections(call) or names_only(call, set())
+    lines, proposal = _proposal(talk, i, call_at)
+    if proposal is not None and is_housekeeping(proposal):
+        return None
+    episode = _Episode(lines=lines, proposal=proposal)
+    answered = False
+    for s in said.sentences[call_at + 1 :]:  # "any objections? no? grand, from now on"
+        if leaves_open(s):
+            return None
+        found = settles(s)
+        if found is not None:
+            episode.outcome = found.sentence
+            answered = True
+    if answered:
+        return episode
+    for j in range(i + 1, min(i + 1 + ANSWER_WITHIN, len(talk))):
+        reply = talk[j]
+        if not reply.text:
+            continue
+        if any(leaves_open(s) for s in reply.sentences):
+            return None
+        if reply.speaker == said.speaker:
+            found = next((f for s in reply.sentences if (f := settles(s))), None)
+            if found is not None and answered:
+                episode.lines.add(j)
+                episode.outcome = found.sentence
+            break
+        if reply_objects(reply.text, to_objections=asks_for_objections(call)):
+            return None
+        if reply.size <= ANSWER_WORDS and (
+            reply_agrees(reply.text, to_objections=to_objections) or is_acknowledgement(reply.text)
+        ):
+            episode.lines.add(j)
+            answered = True
+            continue
+        break
+    return episode if answered else None
+
+
+def _objected_after(talk: list[_Said], i: int) -> bool:
+    for j in range(i + 1, min(i + 1 + OBJECTION_WITHIN, len(talk))):
+        reply = talk[j]
+        if reply.text and reply.speaker != talk[i].speaker:
+            return reply_objects(reply.text) and not reply_agrees(reply.text)
+    return False
+
+
+def _agreed_after(talk: list[_Said], i: int) -> set[int]:
+    """Replies by others that agree with turn ``i`` (up to the first that does not)."""
+    found: set[int] = set()
+    for j in range(i + 1, min(i + 1 + OBJECTION_WITHIN, len(talk))):
+        reply = talk[j]
+        if not reply.text:
+            continue
+        if reply.speaker == talk[i].speaker:
+            break
+        if reply.size <= ANSWER_WORDS and reply_agrees(reply.text):
+            found.add(j)
+            continue
+        break
+    return found
+
+
+def _from_outcome(talk: list[_Said], i: int, chair: str) -> _Episode | None:
+    """A stated outcome at turn ``i``: alone when strong; when only proposed, with another's
+    agreement; a plan ("we'll split the Saturdays") or a take-up ("do that") only from the
+    chair, agreed or taking up the proposal just made."""
+    said = talk[i]
+    found = [f for s in said.sentences if (f := settles(s))]
+    if not found or any(says_undecided(s) for s in said.sentences):
+        return None
+    strong = [f for f in found if f.strong and not (f.past and _recap(talk, i))]
+    if strong:
+        if _objected_after(talk, i):
+            return None
+        return _Episode(lines={i}, outcome=strong[0].sentence, strength=0.85)
+    if said.speaker == chair and any(_TAKES_UP.match(s) for s in said.sentences[:2]):
+        k = _last_proposal(talk, i)
+        if k is not None:
+            outcome = " ".join(said.sentences[1:3]) if len(said.sentences) > 1 else None
+            best = _best_sentence(talk[k].sentences)
+            lines = {k, i} | {j for j in range(k + 1, i) if reply_agrees(talk[j].text)}
+            return _Episode(lines=lines, outcome=outcome, proposal=best, strength=0.75)
+    weak = [f for f in found if not f.chair_only or said.speaker == chair]
+    if not weak:
+        return None
+    agreed = _agreed_after(talk, i)
+    if agreed:
+        return _Episode(lines={i, *agreed}, outcome=weak[0].sentence, strength=0.75)
+    return None
+
+
+def _last_proposal(talk: list[_Said], i: int) -> int | None:
+    """The proposal turn ``i`` takes up: someone else's last long turn before it, with
+    only agreement between."""
+    for k in range(i - 1, max(i - 1 - PROPOSAL_WITHIN, -1), -1):
+        before = talk[k]
+        if not before.text:
+            continue
+        if before.speaker != talk[i].speaker and before.size >= PROPOSAL_WORDS:
+            return k
+        if not reply_agrees(before.text):
+            return None
+    return None
+
+
+def _asked_objections(talk: list[_Said], k: int) -> bool:
+    """Whether the last question before turn ``k`` asked the room for objections."""
+    for j in range(k - 1, max(k - 4, -1), -1):
+        asked = [s for s in talk[j].sentences if s.endswith("?")]
+        if asked:
+            return any(calls_the_room(s) and asks_for_objections(s) for s in asked)
+    return False
+
+
+def _from_summary(talk: list[_Said], i: int, chair: str) -> _Episode | None:
+    """The chair summing up what the room just agreed: "Right, so we ship the fix as a
+    hotfix this week" after "agreed, hotfix" and "no, hotfix"."""
+    said = talk[i]
+    if said.speaker != chair or any(says_undecided(s) for s in said.sentences):
+        return None
+    summary = next(
+        (
+            s
+            for s in said.sentences[:2]
+            if _SUMMING_UP.match(s)
+            and _WE_DO.search(s)
+            and not is_housekeeping(s)
+            and not _TENTATIVE.search(s)
+            and not s.endswith("?")
+            and len(content_words(s)) >= 4
+        ),
+        None,
+    )
+    if summary is None or leaves_open(summary):
+        return None
+    agreed: set[int] = set()
+    for k in range(i - 1, max(i - 1 - SUMMARY_AFTER, -1), -1):
+        before = talk[k]
+        if not before.text or before.speaker == chair:
+            continue
+        asked = _asked_objections(talk, k)
+        if reply_agrees(before.text, to_objections=asked):
+            agreed.add(k)
+        elif reply_objects(before.text, to_objections=asked):
+            break
+    if not agreed:
+        return None
+    return _Episode(lines={*agreed, i}, outcome=summary, strength=0.7)
+
+
+def _recap(talk: list[_Said], i: int) -> bool:
+    """Whether turn ``i`` is its speaker recalling an earlier meeting."""
+    mine = [t for t in talk[max(0, i - RECAP_WITHIN) : i + 1] if t.speaker == talk[i].speaker]
+    return any(recalls_earlier(t.text) for t in mine)
+
+
+def _merged(episodes: list[_Episode]) -> list[_Episode]:
+    """Episodes whose turns overlap are one decision (a call, its answers, the summing up)."""
+    out: list[_Episode] = []
+    for e in sorted(episodes, key=lambda e: min(e.lines)):
+        last = out[-1] if out else None
+        if last is not None and min(e.lines) <= max(last.lines):
+            last.lines |= e.lines
+            last.outcome = _better(last.outcome, e.outcome)
+            last.proposal = last.proposal or e.proposal
+            last.strength = max(last.strength, e.strength)
+            continue
+        out.append(e)
+    return out
+
+
+def _better(a: str | None, b: str | None) -> str | None:
+    if a is None or b is None:
+        return a or b
+    return b if len(content_words(_gist(b))) > len(content_words(_gist(a))) else a
+
+
+def _gist(sentence: str) -> str:
+    """What a settling sentence says was chosen, without its cue ("we're agreed then, ...")."""
+    m = _CUE.match(sentence)
+    if m is None:
+        return sentence
+    rest = sentence[m.end() :].strip(" ,")
+    if _GO_WITH.search(m.group(0)):
+        verb = _GO_WITH.search(m.group(0))
+        assert verb is not None
+        rest = f"{verb.group(0).strip()} {rest}"
+    return rest if len(rest.split()) >= 2 else sentence
+
+
+def _name(episode: _Episode) -> str:
+    outcome = _gist(episode.outcome) if episode.outcome else ""
+    if len(content_words(outcome)) >= 3 or not episode.proposal:
+        return tidy(outcome or episode.proposal or "")
+    return tidy(episode.proposal)
+
+
+def _strong(sentence: str) -> bool:
+    found = settles(sentence)
+    return found is not None and found.strong
+
+
+def _chair(talk: list[_Said]) -> str:
+    """Who chairs: the speaker who most often asks the room or sums up, else the one who
+    speaks most (ties to whoever spoke first)."""
+    score: dict[str, float] = {}
+    for said in talk:
+        if not said.text:
+            continue
+        score[said.speaker] = score.get(said.speaker, 0.0) + 0.05
+        if any(calls_the_room(s) or _strong(s) for s in said.sentences):
+            score[said.speaker] += 1
+    return max(score, key=lambda k: score[k]) if score else ""
+
+
+def decision_candidates(turns: list[Turn]) -> list[Candidate]:
+    """The decisions a transcript's turns settle; see the module docstring."""
+    talk = _said(turns)
+    names = _first_names(turns)
+    chair = _chair(talk)
+    episodes: list[_Episode] = []
+    for i, said in enumerate(talk):
+        if not said.text or sums_up(said.text):
+            continue
+        call_at = _call(said, names)
+        if call_at is not None:
+            found = _from_call(talk, i, call_at)
+            if found is not None:
+                episodes.append(found)
+                continue
+        found = _from_outcome(talk, i, chair)
+        if found is not None:
+            episodes.append(found)
+        summary = _from_summary(talk, i, chair)
+        if summary is not None and (found is None or not found.outcome):
+            episodes.append(summary)
+    return [
+        Candidate("decision", _name(e), tuple(sorted(e.lines)), e.strength)
+        for e in _merged(episodes)
+        if _name(e)
+    ]
