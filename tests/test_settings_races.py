@@ -69,3 +69,16 @@ async def test_a_shared_value_changes_only_by_compare_and_set(quiet_brain: Brain
     assert await values.stamp(name) == before
     await values.delete(name)
     assert await values.read(name) is None
+
+
+async def test_many_values_are_read_in_rounds_the_connection_pool_allows(
+    quiet_brain: Brain,
+) -> None:
+    """A registry of hundreds of tenants reads every tenant's settings: more values than
+    the driver has connections (32) must come back, not fail with 'too many connections'."""
+    values = SharedValues(quiet_brain.driver, "test-many")
+    names = [unique_slug() for _ in range(300)]
+    for i, name in enumerate(names[:40]):
+        await values.update(name, lambda _, i=i: {"n": i})
+    found = await values.read_many(names)
+    assert found == {name: {"n": i} for i, name in enumerate(names[:40])}

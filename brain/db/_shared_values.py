@@ -31,7 +31,9 @@ from brain.errors import GraphUnavailable
 #: Tries of one update before giving up (each lost race costs one read and one script).
 ATTEMPTS = 1_000
 _BACKOFF_S = 0.002
-_BATCH = 500
+#: Reads of ``read_many`` in flight at once: the connection pool (32) refuses more, so a
+#: registry of hundreds of tenants is read in rounds of this many, never all at once.
+_BATCH = 16
 
 # KEYS[1] the value's hash; ARGV: the stamp read ("0": absent), the next stamp, the value
 _COMPARE_AND_SET = """
@@ -75,7 +77,7 @@ class SharedValues:
         return (await self._get(name))[0]
 
     async def read_many(self, names: Iterable[str]) -> dict[str, Any]:
-        """The values of ``names`` that are set, by name (pipelined in batches)."""
+        """The values of ``names`` that are set, by name (read ``_BATCH`` at a time)."""
         wanted = list(dict.fromkeys(names))
         found: dict[str, Any] = {}
         for i in range(0, len(wanted), _BATCH):
