@@ -10,6 +10,7 @@ turn's budget by the model's tool loop, once, not here.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -31,6 +32,8 @@ class ToolCall:
     args: dict[str, Any]
     result: ReadResult | None
     error: str | None = None
+    #: How long the tool took (wall clock, milliseconds).
+    ms: float = 0.0
 
 
 @dataclass(slots=True)
@@ -52,12 +55,15 @@ class ToolLedger:
         args = dict(args or {})
         if self.as_of is not None:
             args.setdefault("as_of", self.as_of)
+        started = time.perf_counter()
         try:
             result = await call_tool(self.graph, tool, args)
         except Exception as exc:
-            self.calls.append(ToolCall(desk, tool, args, None, str(exc)))
+            took = (time.perf_counter() - started) * 1000
+            self.calls.append(ToolCall(desk, tool, args, None, str(exc), took))
             raise
-        self.calls.append(ToolCall(desk, tool, args, result))
+        took = (time.perf_counter() - started) * 1000
+        self.calls.append(ToolCall(desk, tool, args, result, ms=took))
         if self.on_read is not None:
             self.on_read(self)
         return result

@@ -24,6 +24,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, Field
 
+from agents._cost import turn_cost
 from agents._ledger import ToolLedger
 from agents._progress import Progress, TurnProgress, reading_line
 from agents._roster import ROSTER
@@ -41,6 +42,7 @@ from agents.checks import (
 )
 from agents.chief import Brief, Chief, DeskOutcome, RulesChief
 from agents.desks import Draft, Understanding, read_ranges, understand
+from agents.model import SPENDING_DESK
 from brain import HivebrainError, InputInvalid, TenantGraph, format_moment, now_ms, parse_moment
 from brain.reads import MAX_SOURCES, earlier_turns, open_cards_citing
 
@@ -116,6 +118,8 @@ class TurnResult(BaseModel):
     #: Every record the turn's tools read, with the tool: ``["n", id, tool]`` for a thing,
     #: ``["e", from, type, to, since, until, src, tool]`` for a fact (what Sources shows).
     reads: list[list[Any]] = Field(default_factory=list)
+    #: What the turn cost: tokens, model and tool milliseconds, in all and per desk.
+    cost: dict[str, Any] = Field(default_factory=dict)
 
 
 async def run_turn(
@@ -192,6 +196,7 @@ async def run_turn(
         notes=owed_notes(outcomes),
         names={c: n for c, n in ledger.names().items() if c in set(extract_citations(answer))},
         reads=turn_reads(ledger),
+        cost=turn_cost(ledger, brief.budget),
     )
     if not options.save:
         return result
@@ -314,6 +319,7 @@ async def recall(graph: TenantGraph, question: str, ledger: ToolLedger) -> dict[
 
 async def _work(chief: Chief, desk: str, brief: Brief) -> DeskOutcome:
     """One desk's work within its time limit; a failure is reported, never fatal."""
+    SPENDING_DESK.set(desk)  # this task's own context: the model replies are this desk's
     try:
         async with asyncio.timeout(chief.limits.desk_timeout_s):
             return DeskOutcome(desk, await chief.work(desk, brief))
@@ -513,11 +519,17 @@ async def save_turn(
         "elapsedMs": result.elapsed_ms,
         "desks": result.desks,
         "reads": _reads_json(result.reads),
+        "modelMs": float(result.cost.get("model_ms", 0.0)),
+        "toolMs": float(result.cost.get("tool_ms", 0.0)),
+        "cost": json.dumps(result.cost.get("desks", {})),
         "src": src,
         "asOf": now,
     }
     if viewing:
         turn["viewing"] = viewing
+    if result.as_of:
+        # the moment it was asked at, so a golden answer is asked again at the same moment
+        turn["askedAsOf"] = result.as_of
     facts: list[dict[str, Any]] = [{"node": turn}]
     for i, f in enumerate(result.findings):
         fid = f"{result.turn_id}-f{i + 1}"

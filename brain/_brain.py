@@ -205,6 +205,7 @@ class Brain:
             embedder=self.embedder,
             write_lock=self._write_locks.setdefault(slug, asyncio.Lock()),
             fulltext_serving=self._fulltext_serving.setdefault(slug, serving_event()),
+            feedback_weight=self.settings.hivebrain_feedback_weight,
         )
 
     async def tenant_for(self, platform: str, external_id: str) -> TenantGraph | None:

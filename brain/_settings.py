@@ -186,6 +186,13 @@ class BrainSettings(HivebrainSettings):
         "(faster again, but its vectors cost meeting-search recall), or sentence-transformers "
         "(torch)",
     )
+    hivebrain_feedback_weight: float = Field(
+        default=0.0,
+        ge=0.0,
+        le=1.0,
+        description="how much less a record cited by a 👎 answer weighs when a similar "
+        "question searches (0 = off; bench/regression.py measures whether it helps)",
+    )
     hivebrain_model_cache_dir: Path | None = Field(
         default=None,
         description="where the exported ONNX model is kept; empty = <data dir>/models",

@@ -58,8 +58,10 @@ class TenantGraph:
         embedder: Embedder | None = None,
         write_lock: asyncio.Lock | None = None,
         fulltext_serving: asyncio.Event | None = None,
+        feedback_weight: float = 0.0,
     ) -> None:
         self.slug = slug
+        self._feedback_weight = feedback_weight
         self._graph = graph
         self._driver = driver
         self._embedder = embedder
@@ -90,6 +92,11 @@ class TenantGraph:
     def embedder(self) -> Embedder | None:
         """The embedder search uses for this tenant (None: vector search is off)."""
         return self._embedder
+
+    @property
+    def feedback_weight(self) -> float:
+        """How much less records behind 👎 answers weigh in similar searches (0: off)."""
+        return self._feedback_weight
 
     async def ro_query(
         self,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agents.errors import BudgetExceeded
-from agents.model._budget import Budget, Usage
+from agents.model._budget import SPENDING_DESK, Budget, DeskSpend, Usage
 from agents.model._client import (
     AnthropicModel,
     FakeModel,
@@ -26,6 +26,8 @@ __all__ = [
     "TOOL_RESULT_CHARS",
     "AnthropicModel",
     "Budget",
+    "DeskSpend",
+    "SPENDING_DESK",
     "BudgetExceeded",
     "FakeModel",
     "LoopResult",

@@ -72,11 +72,13 @@ class ModelClient(Protocol):
         charges it with the reply's usage, raises ``ModelUnavailable`` when no reply comes."""
         if budget is not None:
             budget.check()
+        started = time.perf_counter()
         reply = await self._reply(system, messages, tools, max_tokens)
         if budget is not None:
+            took_ms = (time.perf_counter() - started) * 1000
             # The reply is paid for, so hand it over; the next call is refused by check().
             with contextlib.suppress(BudgetExceeded):
-                budget.charge(reply.usage)
+                budget.charge(reply.usage, model_ms=took_ms)
         return reply
 
     async def _reply(

@@ -82,6 +82,15 @@ async def tenant_stats_cmd(
     await with_brain(act)
 
 
+def cost_line(cost: dict[str, Any]) -> str:
+    """The answers' cost in one line: turns, then tokens, model and tool time per turn."""
+    return (
+        f"answers: {cost['turns']:,} turns, {cost['tokens_per_turn']:,.0f} tokens, "
+        f"{cost['model_ms_per_turn']:,.0f} ms of model time and {cost['tool_ms_per_turn']:,.0f} "
+        f"ms of tool time per turn ({cost['tokens']:,} tokens in all)"
+    )
+
+
 def print_stats(stats: dict[str, Any]) -> None:
     """Render tenant stats as two tables."""
     console.print(
@@ -100,6 +109,20 @@ def print_stats(stats: dict[str, Any]) -> None:
         + (f" ({reasons})" if reasons else "")
         + f", {feedback['clicks']:,} clicks in all"
     )
+    cost: dict[str, Any] = stats["cost"]
+    console.print(cost_line(cost))
+    desks = Table("desk", "tokens", "model ms", "tool ms", "tool calls", "turns")
+    for desk, d in cost["desks"].items():
+        desks.add_row(
+            desk,
+            f"{int(d['tokens']):,}",
+            f"{d['model_ms']:,.0f}",
+            f"{d['tool_ms']:,.0f}",
+            f"{int(d['tool_calls']):,}",
+            f"{int(d['turns']):,}",
+        )
+    if cost["desks"]:
+        console.print(desks)
     edges = Table("edge type", "open", "closed")
     for t, v in sorted(stats["edges_by_type"].items()):
         edges.add_row(t, f"{v['open']:,}", f"{v['closed']:,}")

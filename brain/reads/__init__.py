@@ -17,6 +17,7 @@ from brain.reads._around import VERBS as PATH_VERBS
 from brain.reads._around import around
 from brain.reads._cache import cache_counts, clear_cache
 from brain.reads._cards import CARD_FIELDS, stored_card, stored_cards
+from brain.reads._costs import CostTotals, turn_costs
 from brain.reads._cypher import run_cypher
 from brain.reads._dated import dated_near
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
@@ -34,6 +35,12 @@ from brain.reads._feedback import (
 from brain.reads._fulltext import MAX_WORDS, exact_terms_query, fulltext_query
 from brain.reads._highlights import Highlight, Highlights, highlights
 from brain.reads._kept_answers import KeptAnswer, is_answer_touched, kept_answer_for
+from brain.reads._learning import (
+    VotedAnswer,
+    disliked_answers,
+    feedback_penalties,
+    golden_answers,
+)
 from brain.reads._measured_totals import measured_totals
 from brain.reads._minutes import (
     MeetingDecision,
@@ -86,6 +93,12 @@ from brain.reads.repo import (
 from brain.reads.search import Hit, passages, search, search_within
 
 __all__ = [
+    "CostTotals",
+    "turn_costs",
+    "VotedAnswer",
+    "disliked_answers",
+    "feedback_penalties",
+    "golden_answers",
     "Change",
     "PATH_VERBS",
     "around",

@@ -7,6 +7,7 @@ from typing import Any
 
 from brain._moments import now_ms
 from brain._tenant_graph import TenantGraph
+from brain.reads._costs import CostTotals, turn_costs
 from brain.reads._feedback import FeedbackCounts, feedback_counts
 
 COUNT_NODES_BY_TYPE = """
@@ -38,6 +39,8 @@ class TenantStats:
     generation: int
     extra: dict[str, Any] = field(default_factory=dict)
     feedback: FeedbackCounts = field(default_factory=FeedbackCounts)
+    #: What its answers cost, over every saved turn.
+    cost: CostTotals = field(default_factory=CostTotals)
 
     @property
     def nodes(self) -> int:
@@ -68,6 +71,7 @@ class TenantStats:
             "memory_mb": self.memory_mb,
             "generation": self.generation,
             "feedback": self.feedback.as_dict(),
+            "cost": self.cost.as_dict(),
         }
 
 
@@ -91,4 +95,5 @@ async def tenant_stats(graph: TenantGraph) -> TenantStats:
         memory_mb=await graph.memory_usage_mb(),
         generation=await graph.generation(),
         feedback=await feedback_counts(graph),
+        cost=await turn_costs(graph),
     )

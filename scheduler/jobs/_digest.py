@@ -12,6 +12,7 @@ from typing import Any
 
 from agents import list_cards
 from brain import InputInvalid, format_moment, parse_moment
+from brain.reads import turn_costs
 from brain.upkeep import (
     MetricWeek,
     decisions_recorded,
@@ -111,8 +112,15 @@ async def business_digest(ctx: JobContext) -> JobOutcome:
     items = [f"{c.title} (card {c.id}) {src.ref(cite(c.id, c.title))}" for c in cards]
     lines += section("Cards waiting for an approver", items)
 
+    cost = await turn_costs(g, from_ms=week["from_ms"], to_ms=t)
     if not lines:
         lines = ["Nothing new in the records this week."]
+    if cost.turns:
+        lines.append(
+            f"Answers this week: {cost.turns} turns, {cost.per_turn(cost.tokens):,.0f} tokens, "
+            f"{cost.per_turn(cost.model_ms):,.0f} ms of model time and "
+            f"{cost.per_turn(cost.tool_ms):,.0f} ms of tool time per turn."
+        )
     title = f"Weekly digest, week to {day_label(t)}"
     post = Post("digest_channel", title, tuple(lines), src.cites())
     counts = {
@@ -121,6 +129,7 @@ async def business_digest(ctx: JobContext) -> JobOutcome:
         "metrics_moved": len(moves),
         "incidents": incidents,
         "cards_waiting": len(cards),
+        "turns": cost.turns,
     }
     summary = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in counts.items())
     return JobOutcome([post], summary, counts)

@@ -21,6 +21,7 @@ from brain._moments import format_moment, now_ms
 from brain._tenant_graph import TenantGraph
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, is_sample
 from brain.reads._fulltext import STOPWORDS, WORD, fulltext_query
+from brain.reads._learning import feedback_penalties
 from brain.reads.archive import READ_NAMES, Hydrate, union_rows
 from brain.reads.search._initials import initialisms_in, spelled, tenant_initials
 from brain.reads.search._named_speakers import speaker_free
@@ -160,6 +161,16 @@ def rerank(hits: list[Hit], text: str) -> list[Hit]:
     return sorted(hits, key=lambda h: (-h.score, h.id))
 
 
+def down_weight(hits: list[Hit], kept: dict[str, float]) -> list[Hit]:
+    """Hits with the records behind disliked answers to similar questions weighing less
+    (``brain.reads._learning.feedback_penalties``), re-sorted."""
+    if not kept:
+        return hits
+    for hit in hits:
+        hit.score *= kept.get(hit.id, 1.0)
+    return sorted(hits, key=lambda h: (-h.score, h.id))
+
+
 #: What a thing named by its initials adds to its fused score: more than any fusion gives,
 #: so "OTIF" finds On-time in-full deliveries first.
 INITIALS_BONUS = 1.0
@@ -222,6 +233,7 @@ async def search(
     chunk_params = {**params, "k": PASSAGE_POOL}
     shape = {"typed": types is not None, "dated": as_of_ms < now_ms() - NOW_SLACK_MS}
     # the word searches start at once and run while the question is embedded
+    vector: list[float] | None = None
     jobs: dict[str, Any] = {
         "text": asyncio.ensure_future(ranked_rows(graph, "text", params, **shape)),
         "chunk-text": asyncio.ensure_future(
@@ -260,7 +272,10 @@ async def search(
     for hit in fused:
         if "initials" in hit.via:
             hit.score += INITIALS_BONUS
-    hits = rerank(fused, text)[:limit]
+    hits = rerank(fused, text)
+    if vector is not None and graph.feedback_weight > 0:
+        hits = down_weight(hits, await feedback_penalties(graph, vector, graph.feedback_weight))
+    hits = hits[:limit]
     chunk_lists = [passages_of(rows) for k, rows in lists if k in CHUNK_SEARCHES]
     ranked = rank_passages(chunk_lists, limit=limit)
     speakers = await said_by(
