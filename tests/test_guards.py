@@ -141,7 +141,7 @@ def comparison(
     }
 
 
-DIRECTION_CASES = [
+DIRECTION_CASES: list[tuple[str, list[dict[str, Any]], bool]] = [
     ("Fleet generation [[m-gen]] rose 27.9% in September.", [comparison("m-gen", -27.9)], False),
     ("Fleet generation [[m-gen]] was up 547% on August.", [comparison("m-gen", -27.9)], False),
     ("Conversion [[m-conv]] fell 17.7% in early September.", [comparison("m-conv", 4.0)], False),
@@ -257,7 +257,7 @@ PEOPLE = [
     {"id": "p-sanne", "type": "Person", "name": "Sanne Bakker"},
     {"id": "p-kar-wai", "type": "Person", "name": "Chong Kar Wai"},
 ]
-PEOPLE_OUT = [{"data": {}, "nodes": PEOPLE}]
+PEOPLE_OUT: list[dict[str, Any]] = [{"data": {}, "nodes": PEOPLE}]
 
 PERSON_CASES = [
     (
@@ -342,7 +342,9 @@ def test_since_an_event_counts_from_the_day_it_began(answer: str, passes: bool) 
 
 
 def test_the_event_day_is_its_stamp_without_words_and_nothing_without_the_event() -> None:
-    stamped = [{"nodes": [{**CHILLER, "startedAt": "2026-10-19T19:05:00+00:00"}], "data": {}}]
+    stamped: list[dict[str, Any]] = [
+        {"nodes": [{**CHILLER, "startedAt": "2026-10-19T19:05:00+00:00"}], "data": {}}
+    ]
     assert event_days("rmas since the chiller died", stamped, NOV12) == [
         (CHILLER["name"], date(2026, 10, 19))
     ]
@@ -466,7 +468,7 @@ def test_before_a_thing_is_answered_for_the_time_before_it(
 
 # --- what fails is the kind of thing asked -----------------------------------------------------
 
-KIT = [
+KIT: list[dict[str, Any]] = [
     {"data": {}, "nodes": [
         {"id": "a-export", "type": "Account", "name": "X-ray to MES export service account"},
         {"id": "t-xray", "type": "Tool", "name": "XR-7 X-ray inspection system"},
