@@ -112,6 +112,14 @@ _TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "product": ("Product",),
     "task": ("Task",),
 }
+#: Nouns for the kind of thing that fails ("the xray machine is offline", "the API key
+#: expired"): a machine is a tool or an asset, a key or a licence an account.
+for _kind_words, _kind_types in (
+    ("machine equipment printer scanner server laptop device oven vehicle van", ("Tool", "Asset")),
+    ("key licence license login subscription password token", ("Account",)),
+):
+    for _w in _kind_words.split():
+        _TYPE_WORDS.setdefault(stem(_w), _kind_types)
 _DECISION = re.compile(
     r"\b(?:why (?:did|do|does|are|is|was|were|have|has) (?:we|us|our|the team)|decid\w*|decision|"
     r"chose|choose|agreed|agree|how did (?:we|it|\w+ (?:\w+ ){0,3})(?:handle|work|run|do)|"
