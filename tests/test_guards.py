@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 
 from agents.checks.guards import (
+    asked_kind,
     asked_people,
     check_asked_quantity,
+    check_asked_relation,
     check_before,
     check_coverage,
     check_decline,
@@ -508,3 +510,57 @@ IMPACT_CASES = [
 def test_what_fails_is_the_kind_of_thing_asked(question: str, answer: str, passes: bool) -> None:
     result = check_impact_subject(question, answer, KIT, declined=False)
     assert result.passed is passes, result.detail
+
+
+# --- a "who" or "which company" is answered with someone of that kind ---------------------------
+
+FIRMS: list[dict[str, Any]] = [
+    {"data": {}, "nodes": [
+        {"id": "p-hui-min", "type": "Person", "name": "Lee Hui Min"},
+        {"id": "v-textiles", "type": "Vendor", "name": "Northern Textiles"},
+        {"id": "o-us", "type": "Organization", "name": "Ashgrove Linen Services"},
+        {"id": "v-tagsmart", "type": "Vendor", "name": "Tagsmart Systems"},
+        {"id": "r-cert", "type": "Rule", "name": "Only certified operators inspect boards"},
+        {"id": "d-quality", "type": "Document", "name": "Quality procedure"},
+    ]}
+]  # fmt: skip
+FIRM_NAMES = [str(n["name"]) for n in FIRMS[0]["nodes"]]
+RELATION_CASES = [
+    (
+        "whos on the ipc qml audit prep these days",
+        "The rule is Only certified operators inspect boards [[r-cert]]. Quality procedure "
+        "[[d-quality]] says: “The next audit is on 8 December.”",
+        False,  # a rule and a passage: nobody
+    ),
+    (
+        "who's our account manager at northern textiles",
+        "Ashgrove Linen Services [[o-us]] uses Northern Textiles [[v-textiles]].",
+        False,  # a role asks for a person; the vendor is the one the question names
+    ),
+    (
+        "which company makes the software that key is for?",
+        "The rule is Only certified operators inspect boards [[r-cert]].",
+        False,
+    ),
+    ("whos on the ipc qml audit prep these days", "Lee Hui Min [[p-hui-min]] owns it.", True),
+    (
+        "which company makes the software that key is for?",
+        "Tagsmart Systems [[v-tagsmart]] makes it.",
+        True,
+    ),
+    (
+        "can we wash it at 60?",
+        "The rule is Only certified operators inspect boards [[r-cert]].",
+        True,
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "answer", "passes"), RELATION_CASES)
+def test_who_and_which_company_are_answered_with_someone(
+    question: str, answer: str, passes: bool
+) -> None:
+    result = check_asked_relation(question, answer, FIRMS, FIRM_NAMES, declined=False)
+    assert result.passed is passes, result.detail
+    assert asked_kind("who supplies our truffles") is not None
+    assert asked_kind("can we wash it at 60?") is None

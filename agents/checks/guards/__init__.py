@@ -11,7 +11,8 @@ one answered (``check_named_person``), "since <event>" counts from its day
 (``check_since_event``), the figure is of the kind asked and about its subject
 (``check_asked_quantity``), one day asked is that day answered (``check_single_day``),
 "before <thing>" is answered for the time before it (``check_before``), and what fails is
-the kind of thing asked (``check_impact_subject``). ``guard_answer`` runs them all.
+the kind of thing asked (``check_impact_subject``); a "who" or "which company" is
+answered with someone of that kind (``check_asked_relation``). ``guard_answer`` runs them all.
 """
 
 from __future__ import annotations
@@ -25,10 +26,13 @@ from agents.checks.guards._impact import check_impact_subject
 from agents.checks.guards._namesake import asked_people, check_named_person
 from agents.checks.guards._period import check_period, check_single_day
 from agents.checks.guards._quantity import check_asked_quantity
+from agents.checks.guards._relation import asked_kind, check_asked_relation
 from agents.checks.guards._run import guard_answer
 from agents.checks.guards._since import check_since_event, event_days
 
 __all__ = [
+    "asked_kind",
+    "check_asked_relation",
     "asked_people",
     "check_asked_quantity",
     "check_before",

@@ -19,6 +19,7 @@ from agents.checks.guards._impact import check_impact_subject
 from agents.checks.guards._namesake import check_named_person
 from agents.checks.guards._period import check_period, check_single_day
 from agents.checks.guards._quantity import check_asked_quantity
+from agents.checks.guards._relation import check_asked_relation
 from agents.checks.guards._since import check_since_event
 
 
@@ -34,6 +35,7 @@ def guard_answer(
     """Every guard's result on one answer: ``outputs`` are the turn's tool data, ``names``
     the names of every record its tools returned, ``declined`` whether it says plainly
     that the records don't hold the answer."""
+    names = list(names)  # read by two guards
     return [
         check_period(question, answer, today, declined=declined),
         check_direction(answer, outputs, declined=declined),
@@ -46,4 +48,5 @@ def guard_answer(
         check_single_day(question, answer, today, declined=declined),
         check_before(question, answer, today, declined=declined),
         check_impact_subject(question, answer, outputs, declined=declined),
+        check_asked_relation(question, answer, outputs, names, declined=declined),
     ]
