@@ -66,16 +66,16 @@ def check_named_person(
     if declined:
         return CheckResult(NAME, True, "a decline is about nobody")
     said = f" {fold(answer)} "
-    held = records(outputs)
-    people = [
-        str(held[i].get("name") or i)
-        for i in cited_ids(answer)
-        if i in held and held[i].get("type") == "Person"
-    ]
     for name in asked_people(question):
         # every word of the name in the answer: "Sanne Bakker" is no "Sanne de Boer"
         if all(f" {w} " in said for w in name.split()):
             continue
+        held = records(outputs)  # read only when it fails: the outputs may be long
+        people = [
+            str(held[i].get("name") or i)
+            for i in cited_ids(answer)
+            if i in held and held[i].get("type") == "Person"
+        ]
         instead = f"; it is about {', '.join(people[:3])}" if people else ""
         return CheckResult(
             NAME,
