@@ -19,24 +19,48 @@ def cited_ids(answer: str) -> list[str]:
     return list(dict.fromkeys(m.strip() for m in _CITATION.findall(answer)))
 
 
+#: A list this long is a series of readings, not records a guard reads the properties of.
+LONG_LIST = 300
+
+
 def _dicts(value: Any) -> Iterator[dict[str, Any]]:
     if isinstance(value, dict):
         yield value  # pyright: ignore[reportUnknownVariableType]
         for v in value.values():  # pyright: ignore[reportUnknownVariableType]
             yield from _dicts(v)
-    elif isinstance(value, list):
+    elif isinstance(value, list) and len(value) <= LONG_LIST:  # pyright: ignore[reportUnknownArgumentType]
         for v in value:  # pyright: ignore[reportUnknownVariableType]
             yield from _dicts(v)
 
 
+#: Readings and passages are no subject, person or event a guard holds an answer to.
+_NOT_RECORDS = frozenset({"Observation", "Chunk"})
+#: The last outputs read and their records: the guards of one answer share one reading.
+_last: list[tuple[Sequence[Mapping[str, Any]], dict[str, dict[str, Any]]]] = []
+
+
 def records(outputs: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
     """Every record the reads returned, by id: its type and name, and whatever of its own
-    properties any read held (merged; a lookup's ``properties`` are the record's own)."""
+    properties any read held (merged; a lookup's ``properties`` are the record's own).
+    Readings and passages are left out; the guards of one answer read the outputs once."""
+    last = _last[0] if _last else None  # one read of the slot: another thread may refill it
+    if last is not None and last[0] is outputs:
+        return last[1]
+    found = _read(outputs)
+    _last[:] = [(outputs, found)]
+    return found
+
+
+def _read(outputs: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
     found: dict[str, dict[str, Any]] = {}
     for out in outputs:
         nodes: list[Any] = list(out.get("nodes") or [])
         for node in nodes:
-            if isinstance(node, dict) and node.get("id"):  # pyright: ignore[reportUnknownMemberType] (json)
+            if (
+                isinstance(node, dict)
+                and node.get("id")  # pyright: ignore[reportUnknownMemberType] (json)
+                and node.get("type") not in _NOT_RECORDS  # pyright: ignore[reportUnknownMemberType] (json)
+            ):
                 row: dict[str, Any] = dict(node)  # pyright: ignore[reportUnknownArgumentType] (json)
                 found.setdefault(str(row["id"]), {}).update(
                     {k: v for k, v in row.items() if v is not None}

@@ -11,7 +11,7 @@ besides the ones the question itself names.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from agents.checks._answer import CheckResult
@@ -50,7 +50,6 @@ def check_asked_relation(
     question: str,
     answer: str,
     outputs: Sequence[Mapping[str, Any]],
-    names: Iterable[str],
     *,
     declined: bool,
 ) -> CheckResult:
@@ -61,11 +60,12 @@ def check_asked_relation(
         return CheckResult(NAME, True, "the question asks for no one")
     said, types = kind
     held = records(outputs)
-    named = set(named_records(question, names))
     cited = [held[i] for i in cited_ids(answer) if i in held]
     if not cited:
         return CheckResult(NAME, True, "the answer cites nothing the reads returned")
-    if any(c.get("type") in types and c.get("name") not in named for c in cited):
+    fitting = [str(c.get("name") or "") for c in cited if c.get("type") in types]
+    named = set(named_records(question, fitting))  # of those, the ones the question names
+    if any(name not in named for name in fitting):
         return CheckResult(NAME, True, f"the answer names {said}")
     return CheckResult(
         NAME,

@@ -35,7 +35,6 @@ def guard_answer(
     """Every guard's result on one answer: ``outputs`` are the turn's tool data, ``names``
     the names of every record its tools returned, ``declined`` whether it says plainly
     that the records don't hold the answer."""
-    names = list(names)  # read by two guards
     return [
         check_period(question, answer, today, declined=declined),
         check_direction(answer, outputs, declined=declined),
@@ -48,5 +47,5 @@ def guard_answer(
         check_single_day(question, answer, today, declined=declined),
         check_before(question, answer, today, declined=declined),
         check_impact_subject(question, answer, outputs, declined=declined),
-        check_asked_relation(question, answer, outputs, names, declined=declined),
+        check_asked_relation(question, answer, outputs, declined=declined),
     ]
