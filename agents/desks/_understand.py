@@ -115,7 +115,7 @@ _TYPE_WORDS: dict[str, tuple[str, ...]] = {
 #: Nouns for the kind of thing that fails ("the xray machine is offline", "the API key
 #: expired"): a machine is a tool or an asset, a key or a licence an account.
 for _kind_words, _kind_types in (
-    ("machine equipment printer scanner server laptop device oven vehicle van", ("Tool", "Asset")),
+    ("machine equipment printer scanner server laptop device oven", ("Tool", "Asset")),
     ("key licence license login subscription password token", ("Account",)),
 ):
     for _w in _kind_words.split():
