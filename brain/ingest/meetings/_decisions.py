@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from brain.ingest.meetings._candidates import Candidate, tidy
 from brain.ingest.meetings._formats import Turn
 from brain.ingest.meetings._speech_acts import (
+    accepts_with_caveat,
     asks_for_objections,
     calls_the_room,
     is_acknowledgement,
@@ -302,10 +303,15 @@ def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
                 episode.lines.add(j)
                 episode.outcome = found.sentence
             break
-        if reply_objects(reply.text, to_objections=asks_for_objections(call)):
+        caveat = accepts_with_caveat(reply.text)
+        if reply_objects(reply.text, to_objections=asks_for_objections(call)) and not caveat:
             return None
-        if reply.size <= ANSWER_WORDS and (
-            reply_agrees(reply.text, to_objections=to_objections) or is_acknowledgement(reply.text)
+        if caveat or (
+            reply.size <= ANSWER_WORDS
+            and (
+                reply_agrees(reply.text, to_objections=to_objections)
+                or is_acknowledgement(reply.text)
+            )
         ):
             episode.lines.add(j)
             answered = True
@@ -318,7 +324,11 @@ def _objected_after(talk: list[_Said], i: int) -> bool:
     for j in range(i + 1, min(i + 1 + OBJECTION_WITHIN, len(talk))):
         reply = talk[j]
         if reply.text and reply.speaker != talk[i].speaker:
-            return reply_objects(reply.text) and not reply_agrees(reply.text)
+            return (
+                reply_objects(reply.text)
+                and not reply_agrees(reply.text)
+                and not accepts_with_caveat(reply.text)
+            )
     return False
 
 

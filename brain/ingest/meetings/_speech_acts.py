@@ -117,6 +117,13 @@ def reply_agrees(text: str, *, to_objections: bool = False) -> bool:
     )
 
 
+def accepts_with_caveat(text: str) -> bool:
+    """A reply that says yes first and adds a worry after ("Yes. But I have one QA on
+    nights"): the proposal stands, the caveat is new talk."""
+    first = sentences(text)[:1]
+    return bool(first) and len(words(first[0])) <= 3 and reply_agrees(first[0])
+
+
 def reply_objects(text: str, *, to_objections: bool = False) -> bool:
     """A reply that objects, doubts, or agrees with a "but"."""
     first = sentences(text)[:2]
@@ -349,7 +356,7 @@ _PAST = re.compile(r"\b(?:agreed|decided|settled|chose|chosen)\b", re.I)
 
 #: Talk that leaves the matter open: put off, not ours to decide, depends, not now.
 _UNDECIDED = re.compile(
-    r"\b(?:not|n't|never|no|nothing)\b[\w\s',]{0,30}?\b(?:decid\w*|decision|agree(?:d|ment)?|"
+    r"\b(?:not|n't|never|no|nothing)\b(?!\s*[,.!])[\w\s',]{0,30}?\b(?:decid\w*|decision|agree(?:d|ment)?|"
     r"settl\w*|pick(?:ing)?|choos\w*|chose|sign(?:ed|ing)?\s+off|commit\w*|conclu\w*|promis\w*)\b|"
     r"\b(?:to|need\s+to|needs\s+to|have\s+to|has\s+to|should|must|yet\s+to|still|can|could|"
     r"will|would|going\s+to|gonna)\s+(?:\w+\s+)?(?:make\s+a\s+decision|decide)\b|"
