@@ -235,6 +235,10 @@ _NOT_A_CHOICE = frozenset(
         "here",
         "there",
         "whatever",
+        "whoever",
+        "whichever",
+        "wherever",
+        "however",
         "which",
         "who",
         "it",
@@ -273,7 +277,7 @@ _NOT_A_CHOICE = frozenset(
 #: Said by someone and agreed by another, these settle; alone they only propose.
 _PROPOSED = re.compile(
     r"(?:^|[,.;]\s*|\b(?:so|okay|ok|right|then|fine|grand|good|great|yeah)[,\s]+)"
-    r"(?:let'?s|let\s+us|we'll\s+say|we\s+say|i\s+(?:would|'d)\s+go\s+(?:with|for)|"
+    r"(?:let'?s(?!\s+not\b)|let\s+us(?!\s+not\b)|we'll\s+say|we\s+say|i\s+(?:would|'d)\s+go\s+(?:with|for)|"
     r"(?:we\s+)?(?:just\s+)?(?:stick|stay)\s+(?:to|with))\b|"
     r"^(?:(?:okay|ok|right|fine|so|well|yeah)[,\s]+)*[\w'-]+(?:\s+[\w'-]+){0,3}\s*,?"
     r"(?<!\band)(?<!\bnow)(?<!\bby)(?<!\bsince)(?<!\buntil)\s+then\b"
@@ -305,8 +309,8 @@ _HOUSEKEEPING = re.compile(
 
 
 def is_housekeeping(sentence: str) -> bool:
-    """Talk about running the meeting itself; see ``_HOUSEKEEPING``."""
-    return bool(_HOUSEKEEPING.search(sentence))
+    """Talk about running the meeting itself; see ``_HOUSEKEEPING`` and ``_PROCEDURE``."""
+    return bool(_HOUSEKEEPING.search(sentence) or _PROCEDURE.search(sentence))
 
 
 #: A settling cue right after one of these is part of another clause ("given we're going
@@ -339,7 +343,8 @@ _WE_WILL = re.compile(
     r"(?!(?:try|see|need|have\s+to|probably|maybe|might|get\s+to|talk|discuss|look|come|think|"
     r"hear|start|move|go\s+through|break|be\s+able|find\s+out|know|want|have|had|got|"
     r"need|should|could|would|can|might|must|were|was|are|did|didn't|don't|do|just|also|"
-    r"lost|used|thought|said|all|both|still|really|only|never|always|will|shall|may|'ll)\b)"
+    r"lost|used|thought|said|all|both|still|really|only|never|always|will|shall|may|'ll|"
+    r"speak|meet|catch|chat)\b)"
     r"[a-z]\w+",
     re.I,
 )
