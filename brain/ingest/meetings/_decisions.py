@@ -283,8 +283,12 @@ def _best_sentence(said: list[str]) -> str:
 def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
     """A call at turn ``i`` that the room answers yes, or that its caller settles."""
     said = talk[i]
-    if any(says_undecided(s) or (leaves_open(s) and not settles(s)) for s in said.sentences):
-        return None
+    strong_at = next((k for k, s in enumerate(said.sentences) if _strong(s)), len(said.sentences))
+    if any(
+        says_undecided(s) or (leaves_open(s) and not settles(s))
+        for s in said.sentences[: strong_at + 1]
+    ):
+        return None  # after "so we'll go with this: ...", "pilot's call" qualifies it
     if any(_OWN_WORK.search(s) for s in said.sentences[:call_at]):
         return None  # "I'll ring them by tomorrow, is that okay?": a commitment, not a decision
     call = said.sentences[call_at]
@@ -452,6 +456,8 @@ def _from_summary(talk: list[_Said], i: int, chair: str) -> _Episode | None:
     return _Episode(lines={*agreed, i}, outcome=summary, strength=0.7)
 
 
+#: Lines between two episodes on the same matter that are still one decision.
+SAME_MATTER_WITHIN = 3
 #: Turns back from a chair's ruling in which the exchange it settles is looked for.
 RULING_AFTER = 4
 #: A ruling draws the conclusion: "So seeded goes last", "Then Pilot 7 does daylight only".
@@ -461,24 +467,30 @@ _CONCLUDES = re.compile(
     r"can|could|should|next|moving|if|you|I)\b)|\bthen[.!]?$",
     re.I,
 )
+#: An objection this short needs no words of what it objects to ("No, hang on").
+SHORT_OBJECTION = 4
 #: A ruling says what the room will do in a sentence of its own, not an agenda heading.
 RULING_WORDS = 4
 #: Not a ruling: a person's own view or report ("I'd say", "my chair"), words to someone
-#: ("you wanna"), a verdict on a thing ("that's really good"), a hedge ("kind of"), or
-#: work still needed ("those five clients need a call": an action).
+#: ("you wanna"), a verdict on a thing ("that's really good"), a rejection ("so no, not a
+#: blanket move"), a hedge ("kind of"), or work still needed ("those five clients need a
+#: call": an action).
 _NOT_A_RULING = re.compile(
     r"\b(?:I|I'm|I'd|I've|me|my|you|you're|your|kind\s+of|sort\s+of|I\s+mean|needs?)\b|"
-    r"^(?:(?:okay|ok|right|fine|good|yes|yeah|so|well)[,.!]?\s+)*(?:that|this|it)(?:'s|\s+is|"
-    r"\s+was)\b",
+    r"^(?:(?:okay|ok|right|fine|good|yes|yeah|so|well)[,.!]?\s+)*(?:(?:that|this|it)(?:'s|\s+is|"
+    r"\s+was)\b|no\b|not\b)",
     re.I,
 )
 _STEM = re.compile(r"(?:ing|ed|es|e|s)$")
 
 
-def _stems(text: str) -> set[str]:
-    """Content words cut to a rough stem, so "moved" meets "move" and "nights" "night"."""
+def _stems(text: str, names: frozenset[str] = frozenset()) -> set[str]:
+    """Content words cut to a rough stem, so "moved" meets "move" and "nights" "night"
+    (people's names left out: naming someone restates nothing)."""
     out = set()
     for w in content_words(text):
+        if w in names:
+            continue
         cut = _STEM.sub("", w)
         out.add((cut if len(cut) >= 3 else w)[:6])
     return out
@@ -510,12 +522,28 @@ def _ruling(said: _Said) -> str | None:
         ):
             continue
         others = said.sentences[:k] + said.sentences[k + 1 :]
+        after = said.sentences[k + 1 : k + 2]
         assent = any(reply_agrees(o) or is_acknowledgement(o) for o in said.sentences[:k]) or any(
-            reply_agrees(o) and len(words(o)) <= 6 for o in said.sentences[k + 1 :]
+            reply_agrees(o) for o in after
         )
         if weak_then or _CONCLUDES.search(s) or (assent and others):
             return s
     return None
+
+
+def _ruling_objected(talk: list[_Said], i: int, ruled: set[str]) -> bool:
+    """Whether the next speaker objects to a ruling: a "no" or doubt that is short or about
+    what was ruled ("What about the cooperative from Oncativo?" moves on; it objects to
+    nothing)."""
+    for j in range(i + 1, min(i + 1 + OBJECTION_WITHIN, len(talk))):
+        reply = talk[j]
+        if not reply.text or reply.speaker == talk[i].speaker:
+            continue
+        first = reply.sentences[0]
+        if not reply_objects(first) or accepts_with_caveat(reply.text):
+            return False
+        return len(words(first)) <= SHORT_OBJECTION or bool(ruled & _stems(first))
+    return False
 
 
 def _from_ruling(talk: list[_Said], i: int, chair: str) -> _Episode | None:
@@ -524,12 +552,15 @@ def _from_ruling(talk: list[_Said], i: int, chair: str) -> _Episode | None:
     and "that's what I'd want"; "Fine. Destroyed then." after "It's being destroyed". The
     ruling must restate the proposal (shared words) and nobody may object to it."""
     said = talk[i]
-    if said.speaker != chair or any(says_undecided(s) for s in said.sentences):
+    if said.speaker != chair or any(
+        says_undecided(s) or is_housekeeping(s) for s in said.sentences
+    ):
         return None
     ruling = _ruling(said)
     if ruling is None:
         return None
-    mine = _stems(ruling)
+    names = frozenset(_first_names_of(talk))
+    mine = _stems(" ".join(x for x in said.sentences if not x.endswith("?")), names)
     lines: set[int] = set()
     shared: set[str] = set()
     for k in range(i - 1, max(i - 1 - RULING_AFTER, -1), -1):
@@ -540,7 +571,8 @@ def _from_ruling(talk: list[_Said], i: int, chair: str) -> _Episode | None:
         if common and (before.size >= PROPOSAL_WORDS or reply_agrees(before.text)):
             lines.add(k)
             shared |= common
-    if not lines or len(shared) < min(2, len(mine)) or _objected_after(talk, i):
+    needed = min(2, len(_stems(ruling, names)))
+    if not lines or len(shared) < needed or _ruling_objected(talk, i, mine):
         return None
     proposal = _best_sentence(talk[max(lines)].sentences)
     return _Episode(lines={*lines, i}, outcome=ruling, proposal=proposal, strength=0.7)
@@ -558,7 +590,10 @@ def _merged(episodes: list[_Episode]) -> list[_Episode]:
     out: list[_Episode] = []
     for e in sorted(episodes, key=lambda e: min(e.lines)):
         last = out[-1] if out else None
-        if last is not None and min(e.lines) <= max(last.lines) + 1:
+        if last is not None and (
+            min(e.lines) <= max(last.lines) + 1
+            or (min(e.lines) <= max(last.lines) + SAME_MATTER_WITHIN and _same_matter(last, e))
+        ):
             last.lines |= e.lines
             last.outcome = _better(last.outcome, e.outcome)
             last.proposal = last.proposal or e.proposal
@@ -566,6 +601,15 @@ def _merged(episodes: list[_Episode]) -> list[_Episode]:
             continue
         out.append(e)
     return out
+
+
+def _same_matter(a: _Episode, b: _Episode) -> bool:
+    """Whether two episodes' words say the same thing (two words in common)."""
+
+    def said(e: _Episode) -> set[str]:
+        return _stems(f"{e.outcome or ''} {e.proposal or ''}")
+
+    return len(said(a) & said(b)) >= 2
 
 
 def _better(a: str | None, b: str | None) -> str | None:

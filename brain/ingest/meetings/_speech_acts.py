@@ -49,7 +49,7 @@ _AGREE_WORDS = (
     r"(?:yes|yeah|yep|yup|yea|aye|sure|surely|fine|agreed|agree|absolutely|definitely|"
     r"of\s+course|exactly|precisely|indeed|sounds?\s+(?:good|great|fine|right|sensible|fair)|"
     r"makes?\s+sense|perfect|great|grand|lovely|brilliant|excellent|good|cool|sound|"
-    r"fair(?:\s+enough)?|no\s+problem|no\s+bother|no\s+worries|works\s+for\s+me|"
+    r"fair(?:\s+enough)?|no\s+problem|no\s+bother|no\s+worries|works\s+for\s+(?:me|us)|"
     r"(?:that's\s+)?fine\s+(?:by|with)\s+me|happy\s+with\s+(?:that|it|this)|i'm\s+happy|"
     r"i\s+agree|i'd\s+agree|i\s+think\s+so|that's\s+(?:fine|good|great|grand|fair|right|"
     r"reasonable|sensible|perfect|ok|okay)|that\s+works|go\s+for\s+it|deal|correct|true|"
@@ -301,7 +301,7 @@ _HOUSEKEEPING = re.compile(
     r"\b(?:start|begin|open|close|end|finish|adjourn|wrap\s+up)\s+(?:the|this)\s+"
     r"(?:meeting|call|session)|\bwait\s+(?:for|a\s+(?:few|couple|minute|second))\b|"
     r"\b(?:have|get|grab|break\s+for)\s+(?:lunch|coffee|a\s+break)\b|"
-    r"\btake\s+a\s+(?:break|breather)\b|\bnext\s+meeting\b|"
+    r"\btake\s+a\s+(?:break|breather)\b|\bnext\s+meeting\b|\bagenda\b|"
     r"\bminutes\s+of\s+(?:the|this|last)\b|\b(?:take|approve)\s+(?:the\s+)?minutes\b|"
     r"\b(?:take|taking)\s+(?:them|it|the\s+minutes)\s+as\s+(?:read|approved)\b",
     re.I,
