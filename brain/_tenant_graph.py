@@ -319,6 +319,13 @@ class TenantGraph:
         items: dict[Any, Any] = cast(dict[Any, Any], raw) if isinstance(raw, dict) else {}
         return {_text(k): int(_text(v)) for k, v in items.items()}
 
+    async def vector_write(
+        self, name: str, cypher: LiteralString, params: Mapping[str, Any] | None = None
+    ) -> QueryResult:
+        """A write of vectors made from records the gate already let in (a transcript
+        line's context vector, ``brain.ingest.meetings._context``): no new fact to check."""
+        return await self._write(name, cypher, dict(params or {}))
+
     async def upkeep_write(
         self, name: str, cypher: LiteralString, params: Mapping[str, Any] | None = None
     ) -> QueryResult:
