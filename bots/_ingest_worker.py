@@ -20,7 +20,7 @@ import os
 import socket
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from brain import Brain, HivebrainError, InputInvalid, Job, TenantGraph
 from brain.ingest import document_facts, load_meeting, read_transcript
@@ -48,7 +48,12 @@ async def run_facts(_: Brain, graph: TenantGraph, payload: Mapping[str, Any]) ->
     rows: Any = payload.get("facts")
     if not isinstance(rows, list):
         raise InputInvalid("a facts job carries its facts as a list of [line, fact]")
-    facts = [(int(row[0]), row[1]) for row in rows if isinstance(row, list) and len(row) == 2]
+    facts: list[tuple[int, Any]] = []
+    for row in cast(list[Any], rows):
+        if not isinstance(row, list) or len(cast(list[Any], row)) != 2:
+            raise InputInvalid("a facts job carries its facts as a list of [line, fact]")
+        line, fact = cast(list[Any], row)
+        facts.append((int(line), fact))
     return (await graph.write_facts(facts)).as_dict()
 
 

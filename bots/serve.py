@@ -161,8 +161,10 @@ async def serve(
     answering = role in ("web", "all")
     scheduling = role in ("scheduler", "all")
     working = role in ("worker", "all")
-    if role == "web":
-        # a web process embeds questions only: its writes' vectors go to the workers
+    if role in ("web", "worker"):
+        # facts and full text first, vectors after: a web process embeds questions only,
+        # and a worker's loads answer by words before their vectors are made (its next
+        # job, or another worker's, makes them)
         brain.leave_vectors_to_workers()
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -166,7 +166,8 @@ class IngestQueue:
         reply: Any = await self._driver.command(
             "XAUTOCLAIM", STREAM_KEY, GROUP, consumer, self.idle_ms, "0-0", "COUNT", 1
         )
-        for entry in reply[1] if reply else []:
+        claimed = cast(list[Any], reply[1]) if reply else []
+        for entry in claimed:
             job = _job(entry)
             if job is not None:
                 log.info("ingest queue: %s claimed again by %s", job.id or job.entry, consumer)
@@ -178,7 +179,7 @@ class IngestQueue:
         if not fresh:
             return None
         # [[stream, [(id, fields), ...]]] (a RESP3 client gives {stream: [[...]]})
-        entries: Any = fresh[STREAM_KEY][0] if isinstance(fresh, dict) else fresh[0][1]
+        entries = cast(list[Any], fresh[STREAM_KEY][0] if isinstance(fresh, dict) else fresh[0][1])
         for entry in entries or []:
             job = _job(entry)
             if job is not None:
@@ -195,7 +196,7 @@ class IngestQueue:
         if raw is None:
             return None
         value: Any = json.loads(_text(raw))
-        return dict(value) if isinstance(value, dict) else None
+        return dict(cast(dict[str, Any], value)) if isinstance(value, dict) else None
 
     async def finish(self, job: Job, record: Mapping[str, Any]) -> bool:
         """Record ``job`` as finished and acknowledge it; True for the first finish only."""
@@ -222,13 +223,11 @@ class IngestQueue:
         """Jobs not yet taken by any worker (the group's lag)."""
         await self.ensure()
         groups: Any = await self._driver.command("XINFO", "GROUPS", STREAM_KEY)
-        for group in groups or []:
-            pairs = group if isinstance(group, dict) else zip(group[::2], group[1::2], strict=True)
-            info = dict(pairs)
-            named = {_text(k): v for k, v in info.items()}
-            if _text(named.get("name", "")) == GROUP:
+        for group in cast(list[Any], groups or []):
+            named = _fields(group)
+            if named.get("name") == GROUP:
                 lag = named.get("lag")
-                return int(lag) if lag is not None else 0
+                return int(lag) if lag not in (None, "None") else 0
         return 0
 
     # --- vectors that follow the facts ---------------------------------------------------

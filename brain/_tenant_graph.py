@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, LiteralString, cast
 
 from brain._embeddings import Embedder
+from brain._ingest_queue import vectors_key
 from brain._json import is_list, is_object
 from brain._moments import now_ms
 from brain.db import READ_TIMEOUT_MS, CheckedCypher, GraphDriver, QueryResult
@@ -241,6 +242,13 @@ class TenantGraph:
         """How many passages and records still wait for their vector: found by their
         words already, by their meaning once an ingest worker has embedded them."""
         return await count_unembedded(self._writer.io)
+
+    async def vectors_still_filling(self) -> int:
+        """How many passages a worker is still to embed for this tenant: 0 at once (one
+        key read) unless a write left its vectors to the workers and they are not done."""
+        if not await self._driver.command("EXISTS", vectors_key(self.slug)):
+            return 0
+        return await self.vectors_pending()
 
     async def fill_vectors(self) -> EmbedCounts:
         """Embed every passage and record still without a vector (an ingest worker's

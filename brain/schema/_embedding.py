@@ -63,15 +63,19 @@ WHERE n.embedding IS NULL AND (n.name IS NOT NULL OR n.summary IS NOT NULL OR n.
 RETURN n.id
 LIMIT $limit
 """
-#: How many passages still wait for their vector (the answers' "still being indexed").
-COUNT_UNEMBEDDED: LiteralString = """
+#: How many passages still wait for their vector (the answers' "still being indexed"),
+#: one label at a time, as the sweeps read them.
+COUNT_UNEMBEDDED_SEARCHABLE: LiteralString = """
 MATCH (n:Searchable)
 WHERE n.embedding IS NULL AND NOT n:File
   AND (n.name IS NOT NULL OR n.summary IS NOT NULL OR n.text IS NOT NULL)
-WITH count(n) AS nodes
-OPTIONAL MATCH (c:Chunk)
-WHERE c.embedding IS NULL AND (c.name IS NOT NULL OR c.summary IS NOT NULL OR c.text IS NOT NULL)
-RETURN nodes + count(c)
+RETURN count(n)
+LIMIT $limit
+"""
+COUNT_UNEMBEDDED_CHUNKS: LiteralString = """
+MATCH (n:Chunk)
+WHERE n.embedding IS NULL AND (n.name IS NOT NULL OR n.summary IS NOT NULL OR n.text IS NOT NULL)
+RETURN count(n)
 LIMIT $limit
 """
 #: Ids a sweep returns at most per label; a larger backlog is finished by the next passes.
@@ -133,11 +137,13 @@ async def unembedded(io: GraphIO) -> list[str]:
 
 async def count_unembedded(io: GraphIO) -> int:
     """How many Searchable nodes and Chunks have text and no vector yet."""
-    res = await io.read(
-        "count unembedded", COUNT_UNEMBEDDED, {"limit": 1}, timeout_ms=SWEEP_TIMEOUT_MS,
-        scalars=True,
-    )  # fmt: skip
-    return int(res.rows[0][0]) if res.rows else 0
+    total = 0
+    for cypher in (COUNT_UNEMBEDDED_SEARCHABLE, COUNT_UNEMBEDDED_CHUNKS):
+        res = await io.read(
+            "count unembedded", cypher, {"limit": 1}, timeout_ms=SWEEP_TIMEOUT_MS, scalars=True
+        )
+        total += int(res.rows[0][0] or 0) if res.rows else 0
+    return total
 
 
 CLEAR_EMBEDDINGS = """
