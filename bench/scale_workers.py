@@ -139,7 +139,7 @@ class WorkerParts:
 
     # --- three web processes, each event delivered to all three ------------------------
 
-    async def web(self, events: int = 20) -> None:
+    async def web(self, events: int = 12) -> None:
         url = await self.url()
         slug, team = f"canoe-hire-{uuid.uuid4().hex[:4]}", f"T{uuid.uuid4().hex[:8].upper()}"
         async with Brain(BrainSettings(falkordb_url=url, hivebrain_embeddings=False)) as brain:
@@ -173,7 +173,7 @@ class WorkerParts:
                 sent = time.monotonic()
                 stamps = await self._deliver(ports, team, events)
                 answered: dict[str, int] = {}
-                for _ in range(2400):
+                for _ in range(12_000):  # ten minutes: two cores answer a turn in seconds
                     answered = self._replies(slack, stamps)
                     if len(answered) == events:
                         break
@@ -319,7 +319,7 @@ class WorkerParts:
 
     # --- questions while a worker ingests --------------------------------------------------
 
-    async def load(self, questions: int = 40, documents: int = 12) -> None:
+    async def load(self, questions: int = 20, documents: int = 12) -> None:
         url = await self.url()
         settings = BrainSettings(falkordb_url=url, hivebrain_model_cache_dir=MODEL_CACHE)
         async with Brain(settings) as web:

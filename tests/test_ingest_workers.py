@@ -9,6 +9,7 @@ are still being indexed, and ``tenant stats`` counts them until a worker has fil
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import subprocess
@@ -229,3 +230,103 @@ async def test_answers_say_while_vectors_fill_and_stats_count_them(own_server: s
         )
         assert await graph.vectors_still_filling() == 2
         assert await web.ingest_queue.waiting() == 1
+
+
+async def test_ingest_queue_flag_hands_the_load_to_a_worker(
+    own_server: str, tmp_path: Path
+) -> None:
+    async with Brain(BrainSettings(falkordb_url=own_server, hivebrain_embeddings=False)) as brain:
+        slug = unique_slug()
+        await brain.create_tenant(slug)
+        file = tmp_path / "rota.jsonl"
+        file.write_text(
+            "\n".join(
+                json.dumps(fact)
+                for fact in (
+                    {"node": {"type": "Person", "id": "p-ines", "name": "Ines Moreau", **SRC}},
+                    {"node": {"type": "Task", "id": "t-dawn", "name": "Dawn walks", **SRC}},
+                )
+            )
+        )
+        env = {**os.environ, "FALKORDB_URL": own_server, "HIVEBRAIN_EMBEDDINGS": "false"}
+        done = await asyncio.to_thread(
+            subprocess.run,
+            [str(HIVEBRAIN), "ingest", "facts", slug, str(file), "--queue", "--json"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        job_id = json.loads(done.stdout)["queued"]
+        graph = await brain.tenant(slug)
+        assert (await tenant_stats(graph)).nodes == 0  # queued, not loaded inline
+
+        worker = IngestWorker(brain, consumer="worker-q")
+        job = await brain.ingest_queue.take("worker-q", block_ms=500)
+        assert job is not None and job.id == job_id and job.kind == "facts"
+        await worker.run_one(job)
+        record = await brain.ingest_queue.done(job_id)
+        assert record is not None and record["result"]["created"] == 2
+        assert (await tenant_stats(graph)).nodes_by_type == {"Person": 1, "Task": 1}
+
+        unknown = await asyncio.to_thread(
+            subprocess.run,
+            [str(HIVEBRAIN), "ingest", "facts", "no-such-tenant", str(file), "--queue"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert unknown.returncode != 0 and "Traceback" not in unknown.stderr
+        assert await brain.ingest_queue.waiting() == 0  # nothing was queued for it
+
+
+async def test_a_web_process_queues_the_meeting_webhooks_transcript(own_server: str) -> None:
+    from aiohttp import web as aioweb
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from bots._meeting_hook import meeting_webhook_routes, sign
+    from bots._webhook_secrets import tenant_secret
+
+    secret = "whsec-queue-test"
+    body = json.dumps(
+        {
+            "id": "rec-kennel-1",
+            "title": "Kennel rota call",
+            "date": "2026-11-30",
+            "sentences": [
+                {
+                    "speaker_name": "Ines Moreau",
+                    "text": "The vet moved to Thursdays.",
+                    "start_time": 0,
+                },
+                {
+                    "speaker_name": "Tom Hale",
+                    "text": "I'll update the rota by Friday.",
+                    "start_time": 3,
+                },
+            ],
+        }
+    ).encode()
+    async with Brain(BrainSettings(falkordb_url=own_server, hivebrain_embeddings=False)) as brain:
+        slug = unique_slug()
+        await brain.create_tenant(slug)
+        app = aioweb.Application()
+        app.add_routes(meeting_webhook_routes(brain, secret, queue=True))
+        own = tenant_secret(secret, hook="meetings", slug=slug)
+        headers = {"X-Hivebrain-Signature": sign(own, body), "X-Hivebrain-Delivery": "d-q1"}
+        async with TestClient(TestServer(app)) as client:
+            resp = await client.post(f"/webhooks/meetings/{slug}", data=body, headers=headers)
+            assert resp.status == 202
+            job_id = (await resp.json())["queued"]
+        graph = await brain.tenant(slug)
+        assert (await tenant_stats(graph)).nodes_by_type.get("Meeting", 0) == 0
+
+        job = await brain.ingest_queue.take("worker-m", block_ms=500)
+        assert job is not None and job.id == job_id and job.kind == "meeting"
+        await IngestWorker(brain, consumer="worker-m").run_one(job)
+        record = await brain.ingest_queue.done(job_id)
+        assert record is not None and "error" not in record, record
+        assert record["result"]["lines"] == 2
+        assert (await tenant_stats(graph)).nodes_by_type.get("Meeting", 0) == 1
