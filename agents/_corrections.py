@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any, Literal
 
-from agents.errors import AnswerUnknown
-from brain import InputInvalid, TenantGraph, format_moment
+from agents.cards import Card, FactCorrection
+from agents.errors import ActionFailed, AnswerUnknown
+from brain import Brain, HivebrainError, InputInvalid, TenantGraph, format_moment
 from brain.reads import FactEdge, ReadFact, fact_edges, open_edges, read_facts, read_turn, resolve
 from brain.schema import one_holder_rule
 
@@ -215,3 +216,38 @@ async def apply_correction(graph: TenantGraph, facts: list[dict[str, Any]]) -> i
         log.warning("a correction was refused: %s", report.refusals)
         raise InputInvalid("The brain refused that correction; nothing was changed.")
     return len(facts)
+
+
+def correction_payload(plan: CorrectionPlan) -> dict[str, Any]:
+    """The payload of a ``correction`` card carrying ``plan`` (see ``CorrectionExecutor``)."""
+    return {"turn_id": plan.turn_id, "facts": list(plan.facts), "changes": list(plan.changes)}
+
+
+class CorrectionExecutor:
+    """``correction``: writes an approved correction card's facts through the gate.
+
+    A correction that would close more than one fact waits for an approver; approving
+    writes exactly the facts the card shows. Writing them twice is a replay (nothing new).
+    """
+
+    name = "correction"
+
+    def __init__(self, *, brain: Brain) -> None:
+        self._brain = brain
+
+    async def execute(self, card: Card) -> str:
+        """Apply the correction once; a moved or unusable payload fails with the reason."""
+        if not card.payload_intact():
+            raise ActionFailed(
+                self.name, "the card's payload no longer matches what was shown; nothing ran"
+            )
+        try:
+            fix = FactCorrection.model_validate(card.payload)
+        except ValueError:
+            raise ActionFailed(self.name, "the card does not describe a correction") from None
+        graph = await self._brain.tenant(card.tenant)
+        try:
+            await apply_correction(graph, fix.facts)
+        except HivebrainError as exc:
+            raise ActionFailed(self.name, exc.user_message) from None
+        return f"corrected the brain ({len(fix.changes)} change(s))"
