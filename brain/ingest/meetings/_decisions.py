@@ -487,7 +487,7 @@ _STEM = re.compile(r"(?:ing|ed|es|e|s)$")
 def _stems(text: str, names: frozenset[str] = frozenset()) -> set[str]:
     """Content words cut to a rough stem, so "moved" meets "move" and "nights" "night"
     (people's names left out: naming someone restates nothing)."""
-    out = set()
+    out: set[str] = set()
     for w in content_words(text):
         if w in names:
             continue

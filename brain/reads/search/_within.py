@@ -127,13 +127,23 @@ async def _lists(graph: TenantGraph, text: str, params: dict[str, Any]) -> list[
     ]
     if graph.embedder is not None:
         vector = (await graph.embedder.embed([text]))[0]
-        for name, cypher in (
-            ("search within vector", READ_WITHIN_VECTOR),
-            ("search within context", READ_WITHIN_CONTEXT),
-        ):
-            jobs.append(
-                graph.read(name, cypher, {**params, "v": vector}, timeout_ms=WITHIN_TIMEOUT_MS)
+        with_vector = {**params, "v": vector}
+        jobs.append(
+            graph.read(
+                "search within vector",
+                READ_WITHIN_VECTOR,
+                with_vector,
+                timeout_ms=WITHIN_TIMEOUT_MS,
             )
+        )
+        jobs.append(
+            graph.read(
+                "search within context",
+                READ_WITHIN_CONTEXT,
+                with_vector,
+                timeout_ms=WITHIN_TIMEOUT_MS,
+            )
+        )
     return [passages_of(res.rows) for res in await asyncio.gather(*jobs)]
 
 
