@@ -19,20 +19,22 @@ from slack_bolt.response import BoltResponse
 
 from brain import Brain
 from brain.reads import ReadFact, fact_edges
+from tests import test_slack_assistant as assistant
 from tests.fakes import FakeSlackAPI
 from tests.slack_rig import Rig
 from tests.test_slack_assistant import (
     OWNER_QUESTION,
     ask_in_thread,
-    brain,  # noqa: F401  # the fixtures of the assistant tests, shared
     click,
-    fake,  # noqa: F401
     feedback_values,
     plumbing_rig,
     private_notes,
     submit_reason,
     vote,
 )
+
+# the fixtures of the assistant tests, shared
+brain, fake = assistant.brain, assistant.fake
 
 OWNS = ReadFact("person-tomasz", "OWNS", "incident-parts-delays", "2026-11-25")
 INES_OWNS = ReadFact("person-ines", "OWNS", "incident-parts-delays", "")
@@ -70,7 +72,7 @@ async def submit_fix(
             "hb-fix-day": {"day": {"type": "plain_text_input", "value": day or None}},
         }
     }
-    payload = {
+    payload: dict[str, Any] = {
         "type": "view_submission",
         "team": {"id": r.team, "domain": "acme"},
         "user": {"id": user, "username": user.lower(), "team_id": user_team or r.team},
@@ -99,8 +101,8 @@ def fix_action(button: dict[str, Any]) -> dict[str, Any]:
 
 
 async def test_a_wrong_fact_is_corrected_from_the_form_and_the_question_answered_again(
-    brain: Brain,  # noqa: F811
-    fake: FakeSlackAPI,  # noqa: F811
+    brain: Brain,
+    fake: FakeSlackAPI,
 ) -> None:
     r = await plumbing_rig(brain, fake)
     assert r.graph is not None
@@ -134,8 +136,8 @@ async def test_a_wrong_fact_is_corrected_from_the_form_and_the_question_answered
 
 
 async def test_an_outdated_fact_is_closed_on_the_day_given(
-    brain: Brain,  # noqa: F811
-    fake: FakeSlackAPI,  # noqa: F811
+    brain: Brain,
+    fake: FakeSlackAPI,
 ) -> None:
     r = await plumbing_rig(brain, fake)
     assert r.graph is not None
@@ -149,8 +151,8 @@ async def test_an_outdated_fact_is_closed_on_the_day_given(
 
 
 async def test_bad_input_is_told_privately_and_changes_nothing(
-    brain: Brain,  # noqa: F811
-    fake: FakeSlackAPI,  # noqa: F811
+    brain: Brain,
+    fake: FakeSlackAPI,
 ) -> None:
     r = await plumbing_rig(brain, fake)
     assert r.graph is not None
