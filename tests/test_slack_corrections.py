@@ -29,6 +29,7 @@ from tests.test_slack_assistant import (
     feedback_values,
     plumbing_rig,
     private_notes,
+    sources,
     submit_reason,
     vote,
 )
@@ -182,3 +183,16 @@ async def test_bad_input_is_told_privately_and_changes_nothing(
     await submit_fix(r, form, value="Ines Calder", user="UGUEST", user_team="T0OTHERORG")
     assert "Only people in this workspace can correct" in private_notes(fake, "UGUEST")[-1]
     assert await fact_edges(r.graph, OWNS) == before
+
+
+async def test_sources_offer_the_facts_to_correct_too(brain: Brain, fake: FakeSlackAPI) -> None:
+    r = await plumbing_rig(brain, fake)
+    _, answer = await ask_in_thread(r, OWNER_QUESTION)
+    up, _ = feedback_values(answer)
+    await click(r, answer, sources(up.removeprefix("up:")))
+    fact = "Tomasz Wren OWNS Boiler parts supplier missing deliveries"
+    assert f"wrong {fact}" in fix_buttons(fake)
+    # a guest's Sources click is refused once, with no list of facts to correct
+    before = len(fake.ephemerals)
+    await click(r, answer, sources(up.removeprefix("up:")), user="UGUEST", user_team="T0OTHER")
+    assert [e.get("blocks") for e in fake.ephemerals[before:]] == [None]
