@@ -17,7 +17,17 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from agents import AnswerUnknown, TurnOptions, apply_correction, plan_correction, run_turn
+from agents import (
+    AnswerUnknown,
+    CorrectionExecutor,
+    ExecutorRegistry,
+    TurnOptions,
+    apply_correction,
+    correction_payload,
+    plan_correction,
+    run_turn,
+)
+from agents.cards import decide, draft_card, propose
 from brain import Brain, InputInvalid, TenantGraph, now_ms, parse_moment
 from brain.reads import ReadFact, fact_edges, read_facts, read_turn
 
@@ -187,3 +197,43 @@ async def test_a_stale_answer_or_fact_changes_nothing(plumbing: TenantGraph) -> 
             user_key="slack:U1",
             now_ms=now_ms(),
         )
+
+
+async def test_a_correction_card_is_applied_once_when_an_approver_approves(brain: Brain) -> None:
+    slug = f"fix-{uuid.uuid4().hex[:8]}"
+    await brain.create_tenant(slug)
+    graph = await brain.tenant(slug)
+    lines = DATA.read_text(encoding="utf-8").splitlines()
+    await graph.write_facts([(i, json.loads(x)) for i, x in enumerate(lines, 1) if x.strip()])
+    turn_id, index = await owner_fact(graph)
+    plan = await plan_correction(
+        graph,
+        turn_id=turn_id,
+        fact_index=index,
+        value="Ines Calder",
+        stopped_on="",
+        user_key="slack:U1",
+        now_ms=now_ms(),
+    )
+    draft = draft_card(
+        "correction", correction_payload(plan), title="Correct", proposed_by="corrections"
+    )
+    card = await propose(graph, draft, now_ms=now_ms())
+    assert "Correct the brain:\n• closed: Tomasz Wren OWNS" in card.preview
+    assert (await fact_edges(graph, OWNS))[0].until is None  # nothing before approval
+    executors = ExecutorRegistry([CorrectionExecutor(brain=brain)])
+    settings = {"approvers": ["slack:UBOSS"]}
+    done = await decide(
+        graph,
+        settings,
+        card_id=card.id,
+        action="approve",
+        user_key="slack:UBOSS",
+        executors=executors,
+        now_ms=now_ms(),
+    )
+    assert done.card.status == "executed", done.card.result
+    [old] = await fact_edges(graph, OWNS)
+    assert old.until is not None
+    new = ReadFact("person-ines", "OWNS", "incident-parts-delays", "")
+    assert [e.src for e in await fact_edges(graph, new)] == ["slack:U1"]

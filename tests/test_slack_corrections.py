@@ -19,20 +19,23 @@ from slack_bolt.response import BoltResponse
 
 from brain import Brain
 from brain.reads import ReadFact, fact_edges
+from tests import test_slack_assistant as assistant
 from tests.fakes import FakeSlackAPI
 from tests.slack_rig import Rig
 from tests.test_slack_assistant import (
     OWNER_QUESTION,
     ask_in_thread,
-    brain,  # noqa: F401  # the fixtures of the assistant tests, shared
     click,
-    fake,  # noqa: F401
     feedback_values,
     plumbing_rig,
     private_notes,
+    sources,
     submit_reason,
     vote,
 )
+
+# the fixtures of the assistant tests, shared
+brain, fake = assistant.brain, assistant.fake
 
 OWNS = ReadFact("person-tomasz", "OWNS", "incident-parts-delays", "2026-11-25")
 INES_OWNS = ReadFact("person-ines", "OWNS", "incident-parts-delays", "")
@@ -70,7 +73,7 @@ async def submit_fix(
             "hb-fix-day": {"day": {"type": "plain_text_input", "value": day or None}},
         }
     }
-    payload = {
+    payload: dict[str, Any] = {
         "type": "view_submission",
         "team": {"id": r.team, "domain": "acme"},
         "user": {"id": user, "username": user.lower(), "team_id": user_team or r.team},
@@ -99,8 +102,8 @@ def fix_action(button: dict[str, Any]) -> dict[str, Any]:
 
 
 async def test_a_wrong_fact_is_corrected_from_the_form_and_the_question_answered_again(
-    brain: Brain,  # noqa: F811
-    fake: FakeSlackAPI,  # noqa: F811
+    brain: Brain,
+    fake: FakeSlackAPI,
 ) -> None:
     r = await plumbing_rig(brain, fake)
     assert r.graph is not None
@@ -134,8 +137,8 @@ async def test_a_wrong_fact_is_corrected_from_the_form_and_the_question_answered
 
 
 async def test_an_outdated_fact_is_closed_on_the_day_given(
-    brain: Brain,  # noqa: F811
-    fake: FakeSlackAPI,  # noqa: F811
+    brain: Brain,
+    fake: FakeSlackAPI,
 ) -> None:
     r = await plumbing_rig(brain, fake)
     assert r.graph is not None
@@ -149,8 +152,8 @@ async def test_an_outdated_fact_is_closed_on_the_day_given(
 
 
 async def test_bad_input_is_told_privately_and_changes_nothing(
-    brain: Brain,  # noqa: F811
-    fake: FakeSlackAPI,  # noqa: F811
+    brain: Brain,
+    fake: FakeSlackAPI,
 ) -> None:
     r = await plumbing_rig(brain, fake)
     assert r.graph is not None
@@ -180,3 +183,16 @@ async def test_bad_input_is_told_privately_and_changes_nothing(
     await submit_fix(r, form, value="Ines Calder", user="UGUEST", user_team="T0OTHERORG")
     assert "Only people in this workspace can correct" in private_notes(fake, "UGUEST")[-1]
     assert await fact_edges(r.graph, OWNS) == before
+
+
+async def test_sources_offer_the_facts_to_correct_too(brain: Brain, fake: FakeSlackAPI) -> None:
+    r = await plumbing_rig(brain, fake)
+    _, answer = await ask_in_thread(r, OWNER_QUESTION)
+    up, _ = feedback_values(answer)
+    await click(r, answer, sources(up.removeprefix("up:")))
+    fact = "Tomasz Wren OWNS Boiler parts supplier missing deliveries"
+    assert f"wrong {fact}" in fix_buttons(fake)
+    # a guest's Sources click is refused once, with no list of facts to correct
+    before = len(fake.ephemerals)
+    await click(r, answer, sources(up.removeprefix("up:")), user="UGUEST", user_team="T0OTHER")
+    assert [e.get("blocks") for e in fake.ephemerals[before:]] == [None]

@@ -178,14 +178,19 @@ class Corrections:
             )
             return FixOutcome(note, False, card=view)
         await apply_correction(graph, list(plan.facts))
-        settings = await self.core.settings_of(graph.slug)
-        turn = await self.core.answer_again(
-            graph,
-            plan.question,
-            TurnOptions(asked_by=key, timezone=str(settings.get("timezone") or "UTC")),
-        )
         prefix = f"{fix.platform}:"
         tell = tuple(k.removeprefix(prefix) for k in plan.owners if k.startswith(prefix))
-        note = f"Corrected — thanks.\n{changes}\n\nAsked again: “{plan.question}”\n{turn.answer}"
+        note = f"Corrected — thanks.\n{changes}\n\nAsked again: “{plan.question}”\n"
+        try:
+            settings = await self.core.settings_of(graph.slug)
+            turn = await self.core.answer_again(
+                graph,
+                plan.question,
+                TurnOptions(asked_by=key, timezone=str(settings.get("timezone") or "UTC")),
+            )
+            note += turn.answer
+        except Exception:  # the correction stands; only the fresh answer is missing
+            log.exception("answering %s again after a correction failed", plan.turn_id)
+            note += "I couldn't answer it again just now; ask again in a moment."
         told = f"<@{fix.user_id}> corrected a fact you are part of:\n{changes}"
         return FixOutcome(note, True, tell=tell, tell_note=told)

@@ -218,6 +218,7 @@ async def sources_click(
         )
         for part in pack_lines(lines, limit=CONTENT_LIMIT, max_parts=SOURCES_PARTS):
             await tell(interaction, note(part))
+        await offer_fixes(bot, interaction, workspace, turn_id, quiet=True)
     except Exception as exc:  # top-level handler for Sources clicks
         error_id = uuid.uuid4().hex[:8]
         log.exception("error %s listing sources of %s", error_id, turn_id)

@@ -1,12 +1,12 @@
 """Correcting a fact from Discord: the answer's facts with Wrong / Outdated, and the modal.
 
-After a 👎 whose reason is "a fact is wrong" or "it's out of date", the voter gets,
-privately, the facts the answer read, one row each with "Wrong" and "Outdated"
-(``hb:fix:<mode>:<fact index>:<turn>``, a ``DynamicItem`` registered at every start, so
-a click is routed by custom id alone). A click opens a modal: the right value, and/or the
-day it stopped being true. The submission is deferred (the re-answer may take longer
-than Discord's 3 s), handed to ``BotCore.corrections``, and its outcome told privately;
-the people the old fact was about get a direct message.
+After a 👎 whose reason is "a fact is wrong" or "it's out of date", and under every
+Sources list, the clicker gets, privately, the facts the answer read, one row each with
+"Wrong" and "Outdated" (``hb:fix:<mode>:<fact index>:<turn>``, a ``DynamicItem``
+registered at every start, so a click is routed by custom id alone). A click opens a
+modal: the right value, and/or the day it stopped being true. The submission is deferred
+(the re-answer may take longer than Discord's 3 s), handed to ``BotCore.corrections``,
+and its outcome told privately; the people the old fact was about get a direct message.
 """
 
 from __future__ import annotations
@@ -92,14 +92,21 @@ def fix_view(turn_id: str, choices: list[FactChoice]) -> discord.ui.View:
 
 
 async def offer_fixes(
-    bot: DiscordSurface, interaction: discord.Interaction[Any], workspace: str, turn_id: str
+    bot: DiscordSurface,
+    interaction: discord.Interaction[Any],
+    workspace: str,
+    turn_id: str,
+    *,
+    quiet: bool = False,
 ) -> None:
-    """Send the clicker, privately, the answer's facts to correct (or why there is none)."""
+    """Send the clicker, privately, the answer's facts to correct (or why there is none;
+    ``quiet``: nothing then, as under a Sources list that already said it)."""
     found = await bot.core.corrections.choices(
         "discord", workspace, turn_id, is_member=not workspace.startswith("dm-")
     )
     if isinstance(found, str):
-        await tell(interaction, note(found))
+        if not quiet:
+            await tell(interaction, note(found))
         return
     try:
         await interaction.followup.send(

@@ -265,6 +265,17 @@ class SlackAnswerActions:
         )
         for part in pack_lines(lines, limit=SOURCES_CHARS, max_parts=SOURCES_PARTS):
             await self._tell(client, respond, click, part)
+        if click.is_member and click.channel:
+            await self.fixes.offer(
+                client,
+                team=click.team,
+                user=click.user,
+                channel=click.channel,
+                thread_ts=click.thread_ts,
+                turn_id=turn_id,
+                is_member=True,
+                quiet=True,
+            )
 
     async def _tell(
         self, client: AsyncWebClient, respond: AsyncRespond | None, click: _Click, text: str

@@ -1,11 +1,12 @@
 """Correcting a fact from Slack: the private list of an answer's facts, the form, the fix.
 
-After a 👎 whose reason is "a fact is wrong" or "it's out of date", the clicker gets, only
-to them, the facts the answer read, each with "Wrong" and "Outdated" buttons (value
-``<mode>:<fact index>:<turn>``). A click opens a modal: the right value, and/or the day
-it stopped being true. Its submission goes to ``BotCore.corrections``; the corrector is
-told privately what changed and the new answer, the people the old fact belongs to get a
-direct message, and a correction that needs an approver posts its card in the channel.
+After a 👎 whose reason is "a fact is wrong" or "it's out of date", and under every
+Sources list, the clicker gets, only to them, the facts the answer read, each with
+"Wrong" and "Outdated" buttons (value ``<mode>:<fact index>:<turn>``). A click opens a
+modal: the right value, and/or the day it stopped being true. Its submission goes to
+``BotCore.corrections``; the corrector is told privately what changed and the new
+answer, the people the old fact belongs to get a direct message, and a correction that
+needs an approver posts its card in the channel.
 """
 
 from __future__ import annotations
@@ -131,14 +132,17 @@ class SlackFixActions:
         thread_ts: str | None,
         turn_id: str,
         is_member: bool,
+        quiet: bool = False,
     ) -> None:
-        """Send ``user`` the list of the answer's facts to correct (or why there is none)."""
+        """Send ``user`` the list of the answer's facts to correct (or why there is none;
+        ``quiet``: nothing then, as under a Sources list that already said it)."""
         found = await self.adapter.core.corrections.choices(
             "slack", team, turn_id, is_member=is_member
         )
         try:
             if isinstance(found, str):
-                await tell(client, None, channel, user, found, thread_ts=thread_ts)
+                if not quiet:
+                    await tell(client, None, channel, user, found, thread_ts=thread_ts)
                 return
             await slack_web(client).chat_postEphemeral(
                 channel=channel,
