@@ -139,7 +139,7 @@ class WorkerParts:
 
     # --- three web processes, each event delivered to all three ------------------------
 
-    async def web(self, events: int = 12) -> None:
+    async def web(self, events: int = 20) -> None:
         url = await self.url()
         slug, team = f"canoe-hire-{uuid.uuid4().hex[:4]}", f"T{uuid.uuid4().hex[:8].upper()}"
         async with Brain(BrainSettings(falkordb_url=url, hivebrain_embeddings=False)) as brain:

@@ -7,6 +7,7 @@ real rules-mode turn over a real FalkorDB tenant holding a few facts.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 import uuid
@@ -284,6 +285,25 @@ async def test_a_retried_delivery_is_answered_once(brain: Brain, fake: FakeSlack
         "eyes",
         "white_check_mark",
     ]
+
+
+async def test_every_event_given_to_three_processes_at_once_is_answered_once(
+    brain: Brain, fake: FakeSlackAPI
+) -> None:
+    # three apps with cores of their own (three serve processes) on one brain: every
+    # delivery reaches all three together, as a load balancer's retries can
+    apps = [await rig(brain, fake), await rig(brain, fake, bind=False)]
+    apps.append(await rig(brain, fake, bind=False))
+    stamps = [fake.next_ts() for _ in range(6)]
+    for i, ts in enumerate(stamps):
+        event = mention(ts)
+        await asyncio.gather(*(r.event(event, event_id=f"Ev3P{i}{ts}") for r in apps))
+        # and its message twin (another event id, the same ts), to all three again
+        twin = {**event, "type": "message", "channel_type": "channel"}
+        await asyncio.gather(*(r.event(twin) for r in apps))
+
+    answered = [c["args"]["thread_ts"] for c in fake.calls_to("chat.startStream")]
+    assert sorted(answered) == sorted(stamps)  # each once: none lost, none twice
 
 
 # --- /hivebrain -------------------------------------------------------------------------------

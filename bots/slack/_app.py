@@ -176,12 +176,12 @@ class SlackAdapter:
         ``assistant``: it came in an assistant thread, whose viewed channel goes with the
         question and whose status (not a reaction) says the bot is working."""
         team, channel, ts = context.team_id or "", event["channel"], event["ts"]
-        # A retry (X-Slack-Retry-Num) repeats the event id; a mention also arrives as a
-        # message event with another id but the same ts. Checked here, before reacting.
-        seen = self.core.seen
-        fresh_event = await seen.first_time(f"slack-event:{body.get('event_id', '')}:{ts}")
-        fresh_message = await seen.first_time(f"slack-message:{team}:{channel}:{ts}")
-        if not (fresh_event and fresh_message):
+        # A retry (X-Slack-Retry-Num) repeats the event id and the ts; a mention also
+        # arrives as a message event with another id but the same ts. So one claim on the
+        # message's ts covers both, checked here, before reacting. (Two claims, of the event
+        # and of the message, lost deliveries: with three processes given one event at
+        # once, one won the first claim and another the second, and both dropped it.)
+        if not await self.core.seen.first_time(f"slack-message:{team}:{channel}:{ts}"):
             log.info("duplicate slack delivery of %s in %s ignored", ts, channel)
             return
         text = event.get("text", "")
