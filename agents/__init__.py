@@ -3,6 +3,13 @@ and what the team says back (feedback, suggested questions)."""
 
 from __future__ import annotations
 
+from agents._corrections import (
+    CorrectionExecutor,
+    CorrectionPlan,
+    apply_correction,
+    correction_payload,
+    plan_correction,
+)
 from agents._feedback import REASONS, Explained, answer_sources, explain_feedback, give_feedback
 from agents._issue_triage import (
     TRIAGE_RUN,
@@ -65,6 +72,11 @@ from agents.tools import TOOLS, call_tool, describe_tools
 from brain import HivebrainError
 
 __all__ = [
+    "CorrectionExecutor",
+    "CorrectionPlan",
+    "correction_payload",
+    "apply_correction",
+    "plan_correction",
     "REASONS",
     "AnswerUnknown",
     "Explained",

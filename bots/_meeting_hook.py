@@ -61,9 +61,10 @@ def _problem(error: str) -> web.Response:
     return web.json_response({"error": error}, status=400)
 
 
-def meeting_webhook_routes(brain: Brain, secret: str) -> list[web.RouteDef]:
+def meeting_webhook_routes(brain: Brain, secret: str, *, queue: bool = False) -> list[web.RouteDef]:
     """The webhook's route, bound to ``brain`` and the configured secret (each tenant's
-    own secret derives from it)."""
+    own secret derives from it). ``queue`` (``serve --role web``): a checked transcript
+    becomes an ingest job for the workers, and the reply (202) names the job."""
     seen: OrderedDict[str, dict[str, Any]] = OrderedDict()
 
     async def receive(request: web.Request) -> web.Response:
@@ -108,6 +109,25 @@ def meeting_webhook_routes(brain: Brain, secret: str) -> list[web.RouteDef]:
                 "header: send one, so two meetings with one title stay two"
             )
         name = slugify(f"{transcript.title or 'meeting'}-{transcript.date or 'undated'}")
+        if queue:
+            try:
+                await brain.tenant(slug)
+                job = await brain.ingest_queue.enqueue(
+                    "meeting",
+                    slug,
+                    {
+                        "data": data,
+                        "name": name,
+                        "source": source,
+                        "src": f"webhook:{delivery or source}",
+                    },
+                )
+            except HivebrainError as exc:
+                return _problem(exc.user_message)
+            answer = {"meeting": name, "queued": job}
+            if delivery:
+                seen[delivery] = answer
+            return web.json_response(answer, status=202)
         try:
             graph = await brain.tenant(slug)
             loaded = await load_meeting(

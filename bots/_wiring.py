@@ -68,6 +68,7 @@ def build_executors(
     become Tasks in that tenant's brain. Without it (a one-tenant CLI run), Composio
     acts as user ``slug``.
     """
+    from agents import CorrectionExecutor
     from agents.cards import (
         BrainTaskExecutor,
         ComposioAccount,
@@ -98,6 +99,7 @@ def build_executors(
 
     if brain is not None:
         registry.register(BrainTaskExecutor(brain=brain))
+        registry.register(CorrectionExecutor(brain=brain))
     if settings.github_token is not None:
         repos = [r.strip() for r in settings.hivebrain_github_repos.split(",") if r.strip()]
         registry.register(

@@ -5,8 +5,9 @@ everything as before):
 
 - ``web``: Slack (when a bot token or OAuth client is set) and Discord (when a token is
   set), sharing one ``BotCore``, and the GitHub and meeting webhooks;
-- ``worker``: the ingest workers (they come with the ingest queue; today the role serves
-  ``/healthz`` only);
+- ``worker``: an ingest worker (``bots._ingest_worker``): it takes the queued uploads,
+  webhooks' transcripts and ``ingest --queue`` loads, and embeds the vectors web
+  processes leave to it;
 - ``scheduler``: a candidate for the scheduler lease; the one holding it runs the jobs
   (``scheduler.SchedulerLeader``) and posts through Slack's Web API and Discord's REST
   API without answering either.
@@ -159,6 +160,12 @@ async def serve(
         raise ValueError(f"unknown role {role!r}: one of {', '.join(ROLES)}")
     answering = role in ("web", "all")
     scheduling = role in ("scheduler", "all")
+    working = role in ("worker", "all")
+    if role in ("web", "worker"):
+        # facts and full text first, vectors after: a web process embeds questions only,
+        # and a worker's loads answer by words before their vectors are made (its next
+        # job, or another worker's, makes them)
+        brain.leave_vectors_to_workers()
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -168,7 +175,12 @@ async def serve(
     # scheduler's posts both go through it
     posters = ChannelPosters()
     core.executors.register(ChannelPostExecutor(poster=posters))
-    running: dict[str, bool] = {"slack": False, "discord": False, "scheduler": False}
+    running: dict[str, bool] = {
+        "slack": False,
+        "discord": False,
+        "scheduler": False,
+        "worker": False,
+    }
     leader = (
         SchedulerLeader(
             JobRunner(brain, posters, run_lock_ttl_ms=settings.hivebrain_run_lock_ms),
@@ -225,10 +237,20 @@ async def serve(
         if webhook_secret is not None and webhook_secret.get_secret_value():
             from bots._meeting_hook import meeting_webhook_routes
 
-            app.add_routes(meeting_webhook_routes(brain, webhook_secret.get_secret_value()))
+            app.add_routes(
+                meeting_webhook_routes(
+                    brain, webhook_secret.get_secret_value(), queue=role == "web"
+                )
+            )
     leading: asyncio.Task[None] | None = None
     if leader is not None:
         leading = asyncio.create_task(leader.run(stop), name="scheduler leader")
+    working_task: asyncio.Task[None] | None = None
+    if working:
+        from bots._ingest_worker import IngestWorker
+
+        working_task = asyncio.create_task(IngestWorker(brain).run(stop), name="ingest worker")
+        running["worker"] = True
     runner = web.AppRunner(app)
     await runner.setup()
     site = web.TCPSite(runner, host=settings.hivebrain_host, port=settings.hivebrain_http_port)
@@ -247,6 +269,8 @@ async def serve(
         stop.set()
         if leading is not None:
             await leading  # it stands down and gives the lease back
+        if working_task is not None:
+            await working_task  # the job under way is finished first
         for task in list(webhook_tasks):
             task.cancel()
         if slack_service is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from brain._brain import Brain
 from brain._health import DatabaseHealth, database_health
+from brain._ingest_queue import IngestQueue, Job
 from brain._moments import format_moment, now_ms, parse_moment
 from brain._notes import ServerNotes, digest_key
 from brain._settings import BrainSettings, HivebrainSettings, HttpUrlSetting
@@ -79,6 +80,8 @@ __all__ = [
     "ServerLock",
     "SharedValues",
     "ServerNotes",
+    "IngestQueue",
+    "Job",
     "digest_key",
     "WriteNotReplicated",
     "ServerStatus",

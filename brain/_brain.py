@@ -15,6 +15,7 @@ from types import TracebackType
 
 from brain._embeddings import Embedder, RememberingEmbedder, SentenceTransformerEmbedder
 from brain._embeddings_onnx import OnnxEmbedder
+from brain._ingest_queue import IngestQueue
 from brain._notes import ServerNotes
 from brain._settings import BrainSettings
 from brain._tenant_graph import ARCHIVE_SUFFIX, READS_KEY, TenantGraph
@@ -96,6 +97,9 @@ class Brain:
         # and one "full-text indexes serve" event per tenant (cleared while one is rebuilt)
         self._fulltext_serving: dict[str, asyncio.Event] = {}
         self.registry: Registry | None = None
+        self._queue: IngestQueue | None = None
+        #: True once ``leave_vectors_to_workers`` ran: writes leave their vectors to a worker.
+        self.vectors_in_workers = False
         #: Other embedded brains running on this machine when ``start`` found its own
         #: embedded brain empty (see ``lonely_brain_notice``).
         self.other_brains: list[LocalBrain] = []
@@ -116,6 +120,24 @@ class Brain:
     def notes(self) -> ServerNotes:
         """Small expiring notes every process sees (``brain._notes``), after ``start``."""
         return ServerNotes(self.driver)
+
+    @property
+    def ingest_queue(self) -> IngestQueue:
+        """The ingest jobs' stream on the server (``brain._ingest_queue``), after ``start``."""
+        if self._queue is None:
+            self._queue = IngestQueue(self.driver, idle_ms=self.settings.hivebrain_job_idle_ms)
+        return self._queue
+
+    def leave_vectors_to_workers(self) -> None:
+        """From now on, writes through this brain store facts and full text only and queue
+        their vectors for an ingest worker (``serve --role web``): the process embeds only
+        questions, and the brain answers by words at once."""
+        self.vectors_in_workers = True
+
+    async def vectors_filling(self, slug: str) -> bool:
+        """Whether a worker is still to fill some of ``slug``'s vectors (a cheap check: the
+        tenant's mark on the server, set by writes that left their vectors to workers)."""
+        return await self.ingest_queue.vectors_mark(slug) is not None
 
     async def start(self) -> Brain:
         """Connect (starting the embedded server if needed) and ensure the registry."""
@@ -206,6 +228,7 @@ class Brain:
             write_lock=self._write_locks.setdefault(slug, asyncio.Lock()),
             fulltext_serving=self._fulltext_serving.setdefault(slug, serving_event()),
             feedback_weight=self.settings.hivebrain_feedback_weight,
+            vectors_later=self.ingest_queue.request_vectors if self.vectors_in_workers else None,
         )
 
     async def tenant_for(self, platform: str, external_id: str) -> TenantGraph | None:

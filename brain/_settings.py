@@ -169,6 +169,13 @@ class BrainSettings(HivebrainSettings):
         description="let reads that tolerate a moment's staleness (ranks, histories) go to "
         "a replica, under Sentinel or a cluster",
     )
+    hivebrain_job_idle_ms: int = Field(
+        default=60_000,
+        ge=100,
+        le=3_600_000,
+        description="how long an ingest job taken by a worker may go without a sign of life "
+        "(a live worker signs every third of it) before another worker claims it again",
+    )
     hivebrain_data_dir: Path = Field(default=Path(".hivebrain"), description="embedded data dir")
     hivebrain_embed_model: str = Field(
         default="all-MiniLM-L6-v2", description="sentence-transformers model name or path"

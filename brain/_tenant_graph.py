@@ -10,15 +10,25 @@ from __future__ import annotations
 import asyncio
 import copy
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, LiteralString, cast
 
 from brain._embeddings import Embedder
+from brain._ingest_queue import vectors_key
 from brain._json import is_list, is_object
 from brain._moments import now_ms
 from brain.db import READ_TIMEOUT_MS, CheckedCypher, GraphDriver, QueryResult
 from brain.errors import HivebrainError
-from brain.schema import NODE_META_PROPS, EmbedCounts, FactWriter, Origin, WriteReport, clean_props
+from brain.schema import (
+    NODE_META_PROPS,
+    EmbedCounts,
+    FactWriter,
+    Origin,
+    WriteReport,
+    clean_props,
+    count_unembedded,
+    fill_vectors,
+)
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +69,12 @@ class TenantGraph:
         write_lock: asyncio.Lock | None = None,
         fulltext_serving: asyncio.Event | None = None,
         feedback_weight: float = 0.0,
+        vectors_later: Callable[[str], Awaitable[object]] | None = None,
     ) -> None:
         self.slug = slug
+        #: Set when this process leaves its writes' vectors to the ingest workers: called
+        #: with the slug after a batch that left nodes without a current vector.
+        self._vectors_later = vectors_later
         self._feedback_weight = feedback_weight
         self._graph = graph
         self._driver = driver
@@ -74,6 +88,7 @@ class TenantGraph:
             embedder=embedder,
             lock=write_lock,
             fulltext_serving=fulltext_serving,
+            embed_on_write=vectors_later is None,
         )
         self._stale_ok = False
 
@@ -216,9 +231,32 @@ class TenantGraph:
         load of many batches passes ``refresh_fulltext=False`` to each and calls
         ``refresh_fulltext`` once at the end.
         """
-        return await self._writer.write_facts(
+        report = await self._writer.write_facts(
             facts, progress=progress, origin=origin, refresh_fulltext=refresh_fulltext
         )
+        if self._vectors_later is not None and self._writer.deferred:
+            await self._vectors_later(self.slug)
+        return report
+
+    async def vectors_pending(self) -> int:
+        """How many passages and records still wait for their vector: found by their
+        words already, by their meaning once an ingest worker has embedded them."""
+        return await count_unembedded(self._writer.io)
+
+    async def vectors_still_filling(self) -> int:
+        """How many passages a worker is still to embed for this tenant: 0 at once (one
+        key read) unless a write left its vectors to the workers and they are not done."""
+        if not await self._driver.command("EXISTS", vectors_key(self.slug)):
+            return 0
+        return await self.vectors_pending()
+
+    async def fill_vectors(self) -> EmbedCounts:
+        """Embed every passage and record still without a vector (an ingest worker's
+        ``vectors`` job). It takes no write lock: it only sets vectors, and a load of
+        the tenant's facts goes on meanwhile."""
+        if self._embedder is None:
+            return EmbedCounts()
+        return await fill_vectors(self._writer.io, self._embedder)
 
     async def refresh_fulltext(self, *, every: bool = True) -> list[str]:
         """Rebuild full-text indexes; the labels rebuilt.
@@ -318,6 +356,13 @@ class TenantGraph:
             raw = dict(zip(pairs[::2], pairs[1::2], strict=False))
         items: dict[Any, Any] = cast(dict[Any, Any], raw) if isinstance(raw, dict) else {}
         return {_text(k): int(_text(v)) for k, v in items.items()}
+
+    async def vector_write(
+        self, name: str, cypher: LiteralString, params: Mapping[str, Any] | None = None
+    ) -> QueryResult:
+        """A write of vectors made from records the gate already let in (a transcript
+        line's context vector, ``brain.ingest.meetings._context``): no new fact to check."""
+        return await self._write(name, cypher, dict(params or {}))
 
     async def upkeep_write(
         self, name: str, cypher: LiteralString, params: Mapping[str, Any] | None = None

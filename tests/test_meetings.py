@@ -345,3 +345,31 @@ async def test_search_within_a_meeting_keeps_to_its_lines(new_tenant: TenantGrap
     unknown = await call_tool(new_tenant, "search", {**args, "within": "week 9 call"})
     assert not unknown.found and unknown.message is not None
     assert "no meeting or document called 'week 9 call'" in unknown.message
+
+
+# --- each line's context vector ------------------------------------------------------------
+
+
+async def test_each_line_gets_a_context_vector_once(new_tenant: TenantGraph) -> None:
+    from agents.tools import call_tool
+
+    text = (
+        "Mara Quist: What do we do about the walk-in freezer that keeps icing up?\n"
+        "Tom Achebe: Replace the door seal, the engineer says it's the gasket.\n"
+        "Mara Quist: Fine, the seal then.\n"
+        "Ines Varga: Menus for December are printed on Friday.\n"
+    )
+    transcript = parse_transcript("kitchen.txt", text)
+    first = await load_meeting(new_tenant, transcript, name="kitchen", src="f", as_of="2026-11-30")
+    assert first.contexts == 4 and first.as_dict()["context_vectors"] == 4
+    # a reload with the same words embeds nothing again; a corrected line and its
+    # neighbours are embedded anew
+    again = await load_meeting(new_tenant, transcript, name="kitchen", src="f", as_of="2026-11-30")
+    assert again.contexts == 0
+    fixed = parse_transcript("kitchen.txt", text.replace("Fine, the seal then.", "Seal it is."))
+    third = await load_meeting(new_tenant, fixed, name="kitchen", src="f", as_of="2026-11-30")
+    assert third.contexts == 3  # lines 1, 2 (the new chunk) and 3 changed their context
+    found = await call_tool(new_tenant, "search", {"query": "what fixes the freezer icing"})
+    vias = {v for h in found.data["hits"] for v in h["via"]}
+    assert "chunk-context" in vias, found.data
+    assert "contextEmbedding" not in json.dumps(found.data)  # vectors are no reader's business

@@ -198,7 +198,8 @@ async def submit_reason(
 
 
 def private_notes(fake: FakeSlackAPI, user: str = "U1") -> list[str]:
-    return [e["text"] for e in fake.ephemerals if e.get("user") == user]
+    """The plain private notes to ``user`` (not the list of facts offered to correct)."""
+    return [e["text"] for e in fake.ephemerals if e.get("user") == user and not e.get("blocks")]
 
 
 # --- the thread ---------------------------------------------------------------------------------

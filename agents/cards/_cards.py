@@ -41,6 +41,7 @@ CardKind = Literal[
     "channel_message",
     "note",
     "task",
+    "correction",
 ]
 CardStatus = Literal[
     "pending", "approved", "rejected", "expired", "executing", "executed", "failed"

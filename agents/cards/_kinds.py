@@ -129,6 +129,15 @@ class CampaignChange(_Payload):
     daily_budget: float | None = Field(default=None, gt=0)
 
 
+class FactCorrection(_Payload):
+    """Correct the brain as a member asked: close the facts, open the right one
+    (``agents.plan_correction`` wrote ``facts``; ``changes`` say it in words)."""
+
+    turn_id: str = Field(min_length=1, max_length=200)
+    facts: list[dict[str, Any]] = Field(min_length=1, max_length=60)
+    changes: list[str] = Field(min_length=1, max_length=60)
+
+
 class Note(_Payload):
     """Only record the decision: something a person does by hand."""
 
@@ -199,6 +208,10 @@ def _describe_campaign(p: CampaignChange) -> str:
     return f"{p.change.capitalize()} the {p.network} campaign {p.campaign}{budget}"
 
 
+def _describe_correction(p: FactCorrection) -> str:
+    return "Correct the brain:\n" + "\n".join(f"• {c}" for c in p.changes)
+
+
 def _email_args(p: Email) -> dict[str, Any]:
     args: dict[str, Any] = {"recipient_email": p.to[0], "subject": p.subject, "body": p.body}
     if p.to[1:]:
@@ -267,6 +280,7 @@ CARD_KINDS: dict[str, CardKindSpec] = {
             ComposioAction("ads", _campaign_slug, _campaign_args),
         ),
         CardKindSpec("note", "record", Note, lambda p: p.text),
+        CardKindSpec("correction", "correction", FactCorrection, _describe_correction),
     )
 }
 

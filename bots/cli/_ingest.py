@@ -32,10 +32,18 @@ ingest_app = typer.Typer(help="Load facts and sources into a tenant.", no_args_i
 @ingest_app.command("facts")
 @run
 async def ingest_facts(
-    slug: str, file: Path, as_json: Annotated[bool, typer.Option("--json")] = False
+    slug: str,
+    file: Path,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    queue: Annotated[
+        bool, typer.Option("--queue", help="Hand the load to the ingest workers; print its job id.")
+    ] = False,
 ) -> None:
     """Load a JSON Lines file of facts ({"node": ...} / {"edge": ...}) through the gate."""
     facts = await parse_facts_file(file)  # a malformed file stops here, before anything is written
+    if queue:
+        await queue_job(slug, "facts", {"facts": [[line, fact] for line, fact in facts]}, as_json)
+        return
 
     async def act(brain: Brain) -> None:
         graph = await brain.tenant(slug)
@@ -255,12 +263,26 @@ async def ingest_doc(
         str | None, typer.Option("--as-of", help="Date of the document (default: the file's date).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    queue: Annotated[
+        bool, typer.Option("--queue", help="Hand the load to the ingest workers; print its job id.")
+    ] = False,
 ) -> None:
     """Load a text or Markdown document as a Document and its passages."""
     from brain.ingest import document_facts, document_id
 
     # the whole path is its identity, as `ingest docs` has it: a/notes.md is not b/notes.md
     key = f"file:{(await asyncio.to_thread(file.resolve)).as_posix()}"
+    if queue:
+        payload = {
+            "name": file.name,
+            "text": read_source_text(file),
+            "src": f"file:{file.name}",
+            "as_of": source_date(file, as_of),
+            "doc_id": document_id(key),
+        }
+        document_facts(**payload)  # an empty document is refused here, not in a worker
+        await queue_job(slug, "document", payload, as_json)
+        return
     facts = document_facts(
         name=file.name,
         text=read_source_text(file),
@@ -367,6 +389,24 @@ async def write_source_facts(
         print_write_report(report.as_dict(), as_json, loaded=loaded)
 
     await with_brain(act)
+
+
+async def queue_job(slug: str, kind: str, payload: dict[str, Any], as_json: bool) -> None:
+    """Hand one load to the ingest workers and say its job id."""
+
+    async def act(brain: Brain) -> str:
+        await brain.tenant(slug)  # an unknown tenant is said now, not by a worker later
+        return await brain.ingest_queue.enqueue(kind, slug, payload)
+
+    job = await with_brain(act)
+    if as_json:
+        print_json({"queued": job, "kind": kind, "tenant": slug})
+        return
+    console.print(
+        f"queued {kind} job {job} for {slug}: an ingest worker (`hivebrain serve --role "
+        "worker`) loads it; its facts answer by words at once, by meaning once embedded",
+        highlight=False,
+    )
 
 
 def print_write_report(counts: dict[str, Any], as_json: bool, *, loaded: str) -> None:

@@ -98,6 +98,13 @@ def print_stats(stats: dict[str, Any]) -> None:
         f"({stats['open_edges']:,} open, {stats['closed_edges']:,} closed), "
         f"{stats['refusals']:,} refused facts, memory {stats['memory_mb']} MB"
     )
+    if stats["vectors_pending"]:
+        console.print(
+            f"vectors pending: {stats['vectors_pending']:,} passages and records are found by "
+            "their words and wait for an ingest worker to embed them"
+        )
+    else:
+        console.print("vectors pending: none (every passage is found by meaning too)")
     nodes = Table("node type", "count")
     for t, c in sorted(stats["nodes_by_type"].items()):
         nodes.add_row(t, f"{c:,}")

@@ -11,6 +11,13 @@ from bots.core._core import (
     reply_from_turn,
     user_key,
 )
+from bots.core._corrections import (
+    MODES,
+    NOT_MEMBER_FIX,
+    FactChoice,
+    FactFix,
+    FixOutcome,
+)
 from bots.core._feedback import (
     NOT_MEMBER,
     AnswerVote,
@@ -59,6 +66,11 @@ from bots.core._throttle import Throttle
 from bots.core._uploads import Fetch
 
 __all__ = [
+    "MODES",
+    "NOT_MEMBER_FIX",
+    "FactChoice",
+    "FactFix",
+    "FixOutcome",
     "NOT_MEMBER",
     "AnswerVote",
     "Throttle",

@@ -32,6 +32,7 @@ from agents import (
     suggested_prompts,
 )
 from agents.cards import CardPlace, card_view, edit_card
+from bots.core._corrections import Corrections
 from bots.core._feedback import (
     NOT_CONNECTED,
     NOT_MEMBER,
@@ -165,6 +166,15 @@ class BotCore:
         self._answer = answer
         self.queue = queue or TenantQueue()
         self.seen = seen or SeenEvents(claim=self._claim_event)
+        #: Correcting a fact an answer read ("Wrong" / "Outdated").
+        self.corrections = Corrections(self)
+
+    async def answer_again(
+        self, graph: TenantGraph, question: str, options: TurnOptions
+    ) -> TurnResult:
+        """Answer ``question`` afresh in the tenant's queue (after a correction)."""
+        async with self.queue.slot(graph.slug):
+            return await self._answer(graph, question, options)
 
     async def _claim_event(self, key: str) -> bool:
         """Claim one delivery for the whole deployment (any ``serve`` process may get it)."""

@@ -4,11 +4,12 @@ They carry ``hb:fb:<up|down>:<turn>`` and ``hb:src:<turn>``; like the card butto
 are ``DynamicItem``s registered at every start, so a click on an answer from any earlier
 process is routed by custom id alone. A vote becomes a Feedback node (``BotCore``); a 👎
 then opens a modal (a reason to pick, free text) whose submission fills that Feedback's
-reason once. Sources lists, privately, every record the answer read. A click from
-someone outside every server bound to a brain, or on an answer the brain no longer holds,
-is told privately and changes nothing. A vote that takes longer than the bot's
-``click_ack_s`` is deferred first, so Discord's 3 s always holds (it then thanks the voter
-without the modal, which cannot follow a deferral).
+reason once ("a fact is wrong" / "it's out of date" then offers the answer's facts to
+correct, ``bots.discord._fix_buttons``). Sources lists, privately, every record the
+answer read. A click from someone outside every server bound to a brain, or on an answer
+the brain no longer holds, is told privately and changes nothing. A vote that takes
+longer than the bot's ``click_ack_s`` is deferred first, so Discord's 3 s always holds (it
+then thanks the voter without the modal, which cannot follow a deferral).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 import discord
 
 from bots.core import AnswerVote, VoteOutcome, apology, pack_lines, reason_choices
+from bots.discord._fix_buttons import FIX_REASONS, offer_fixes
 from bots.discord._private import note, tell
 from bots.discord._render import CONTENT_LIMIT
 from bots.discord._surface import DiscordSurface
@@ -120,9 +122,12 @@ class SourcesButton(discord.ui.DynamicItem[_Button], template=SOURCES_TEMPLATE):
 class ReasonModal(discord.ui.Modal):
     """The private "what was wrong?" form after a 👎: a reason to pick, and free text."""
 
-    def __init__(self, bot: DiscordSurface, *, feedback_id: str, workspace: str) -> None:
+    def __init__(
+        self, bot: DiscordSurface, *, feedback_id: str, workspace: str, turn_id: str = ""
+    ) -> None:
         super().__init__(title="What was wrong?", custom_id=f"hb:fbm:{feedback_id}", timeout=900)
         self.bot = bot
+        self.turn_id = turn_id
         self.feedback_id = feedback_id
         self.workspace = workspace
         self.reason: discord.ui.Select[discord.ui.View] = discord.ui.Select(
@@ -152,6 +157,8 @@ class ReasonModal(discord.ui.Modal):
             text=self.text.value or "",
         )
         await tell(interaction, note(text))
+        if reason in FIX_REASONS and self.turn_id and not self.workspace.startswith(DM_PREFIX):
+            await offer_fixes(self.bot, interaction, self.workspace, self.turn_id)
 
     async def on_error(self, interaction: discord.Interaction[Any], error: Exception, /) -> None:
         """A failure while submitting: logged, and a private apology."""
@@ -186,7 +193,9 @@ async def feedback_click(
             await interaction.response.defer(ephemeral=True, thinking=True)
         outcome = await task
         if outcome.feedback_id and vote == "down" and not interaction.response.is_done():
-            modal = ReasonModal(bot, feedback_id=outcome.feedback_id, workspace=workspace)
+            modal = ReasonModal(
+                bot, feedback_id=outcome.feedback_id, workspace=workspace, turn_id=turn_id
+            )
             await interaction.response.send_modal(modal)
             return
         thanks = "Thanks — noted that this answer missed." if vote == "down" else outcome.note
@@ -209,6 +218,7 @@ async def sources_click(
         )
         for part in pack_lines(lines, limit=CONTENT_LIMIT, max_parts=SOURCES_PARTS):
             await tell(interaction, note(part))
+        await offer_fixes(bot, interaction, workspace, turn_id, quiet=True)
     except Exception as exc:  # top-level handler for Sources clicks
         error_id = uuid.uuid4().hex[:8]
         log.exception("error %s listing sources of %s", error_id, turn_id)

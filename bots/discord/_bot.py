@@ -47,6 +47,7 @@ from bots.discord._answer_buttons import (
     sources_click,
 )
 from bots.discord._commands import HivebrainCommands
+from bots.discord._fix_buttons import FixButton
 from bots.discord._interactions import CLICK_ACK_S, CardButton, decide_click
 from bots.discord._poster import send_reply
 from bots.discord._private import NO_MENTIONS, note, tell
@@ -123,7 +124,7 @@ class HivebrainDiscord(commands.AutoShardedBot):
         Runs once per start, before any event: ``add_dynamic_items`` is what makes buttons
         on messages from earlier runs work.
         """
-        self.add_dynamic_items(CardButton, FeedbackButton, SourcesButton)
+        self.add_dynamic_items(CardButton, FeedbackButton, SourcesButton, FixButton)
         await self.add_cog(HivebrainCommands(self))
         if self.sync_commands:
             try:

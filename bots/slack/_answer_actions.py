@@ -3,9 +3,11 @@
 A 👍 or 👎 (``feedback_buttons`` in a ``context_actions`` block, value ``up:<turn>`` /
 ``down:<turn>``) becomes a Feedback node through ``BotCore.rate_answer``; a 👎 then opens
 a private modal (wrong fact, outdated, missing, wrong person, other, and free text) whose
-submission fills that Feedback's reason once. Sources lists, privately, every record the
-answer read. A click from outside the workspace (a Slack Connect guest) or on an answer
-the brain no longer holds gets one private sentence and changes nothing.
+submission fills that Feedback's reason once; "a fact is wrong" or "it's out of date"
+then offers the answer's facts to correct (``bots.slack._fix_actions``). Sources lists,
+privately, every record the answer read. A click from outside the workspace (a Slack
+Connect guest) or on an answer the brain no longer holds gets one private sentence and
+changes nothing.
 
 Clicks are acked at once; the work runs in a task the adapter spawns. The modal opens
 right after the vote is written, well within the three seconds a ``trigger_id`` lives.
@@ -25,6 +27,7 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bots.core import NOT_MEMBER, AnswerVote, pack_lines, reason_choices
+from bots.slack._fix_actions import FIX_REASONS, SlackFixActions
 from bots.slack._posting import tell
 from bots.slack._render import Block
 from bots.slack._surface import SlackSurface
@@ -77,7 +80,9 @@ def _dig(value: Any, *keys: str) -> Any:
     return value
 
 
-def reason_view(feedback_id: str, channel: str, thread_ts: str | None) -> dict[str, Any]:
+def reason_view(
+    feedback_id: str, channel: str, thread_ts: str | None, *, turn_id: str = ""
+) -> dict[str, Any]:
     """The private "what was wrong?" modal for one 👎 (``private_metadata`` says which)."""
     options: list[Block] = [
         {"text": {"type": "plain_text", "text": label}, "value": key}
@@ -86,7 +91,9 @@ def reason_view(feedback_id: str, channel: str, thread_ts: str | None) -> dict[s
     return {
         "type": "modal",
         "callback_id": REASON_VIEW,
-        "private_metadata": json.dumps({"f": feedback_id, "c": channel, "t": thread_ts or ""}),
+        "private_metadata": json.dumps(
+            {"f": feedback_id, "c": channel, "t": thread_ts or "", "u": turn_id}
+        ),
         "title": {"type": "plain_text", "text": "What was wrong?"},
         "submit": {"type": "plain_text", "text": "Send"},
         "close": {"type": "plain_text", "text": "Skip"},
@@ -120,8 +127,9 @@ def reason_view(feedback_id: str, channel: str, thread_ts: str | None) -> dict[s
 class SlackAnswerActions:
     """The feedback, reason and Sources listeners of one adapter."""
 
-    def __init__(self, adapter: SlackSurface) -> None:
+    def __init__(self, adapter: SlackSurface, fixes: SlackFixActions) -> None:
         self.adapter = adapter
+        self.fixes = fixes
 
     async def on_feedback(
         self,
@@ -157,7 +165,7 @@ class SlackAnswerActions:
         )
         note = outcome.note
         if outcome.feedback_id is not None and vote == "down" and click.trigger_id:
-            view = reason_view(outcome.feedback_id, click.channel, click.thread_ts)
+            view = reason_view(outcome.feedback_id, click.channel, click.thread_ts, turn_id=turn)
             try:
                 await slack_web(client).views_open(trigger_id=click.trigger_id, view=view)
                 return
@@ -195,11 +203,19 @@ class SlackAnswerActions:
             trigger_id=None,
         )
         text = str(_dig(values, TEXT_BLOCK, TEXT_ACTION, "value") or "")
-        work = self._explain(client, click, str(meta.get("f") or ""), reason, text)
+        work = self._explain(
+            client, click, str(meta.get("f") or ""), reason, text, str(meta.get("u") or "")
+        )
         self.adapter.spawn(f"slack-feedback-reason-{click.user}", work)
 
     async def _explain(
-        self, client: AsyncWebClient, click: _Click, feedback_id: str, reason: str, text: str
+        self,
+        client: AsyncWebClient,
+        click: _Click,
+        feedback_id: str,
+        reason: str,
+        text: str,
+        turn_id: str,
     ) -> None:
         if not click.is_member:
             note = NOT_MEMBER
@@ -214,6 +230,16 @@ class SlackAnswerActions:
             )
         if click.channel:
             await self._tell(client, None, click, note)
+            if click.is_member and reason in FIX_REASONS and turn_id:
+                await self.fixes.offer(
+                    client,
+                    team=click.team,
+                    user=click.user,
+                    channel=click.channel,
+                    thread_ts=click.thread_ts,
+                    turn_id=turn_id,
+                    is_member=True,
+                )
 
     async def on_sources(
         self,
@@ -239,6 +265,17 @@ class SlackAnswerActions:
         )
         for part in pack_lines(lines, limit=SOURCES_CHARS, max_parts=SOURCES_PARTS):
             await self._tell(client, respond, click, part)
+        if click.is_member and click.channel:
+            await self.fixes.offer(
+                client,
+                team=click.team,
+                user=click.user,
+                channel=click.channel,
+                thread_ts=click.thread_ts,
+                turn_id=turn_id,
+                is_member=True,
+                quiet=True,
+            )
 
     async def _tell(
         self, client: AsyncWebClient, respond: AsyncRespond | None, click: _Click, text: str

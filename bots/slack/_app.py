@@ -43,11 +43,21 @@ from slack_bolt.context.async_context import AsyncBoltContext
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bots.core import Attachment, BotCore, BotSettings, Fetch, InboundMessage, Reply, Throttle
+from bots.core import (
+    MODES,
+    Attachment,
+    BotCore,
+    BotSettings,
+    Fetch,
+    InboundMessage,
+    Reply,
+    Throttle,
+)
 from bots.slack._answer_actions import REASON_VIEW, SlackAnswerActions
 from bots.slack._assistant import ServerThreadContextStore, SlackAssistant
 from bots.slack._card_actions import VERBS, SlackCardActions
 from bots.slack._commands import SlackCommands
+from bots.slack._fix_actions import ACTION_FIX, FIX_VIEW, SlackFixActions
 from bots.slack._installs import new_slack_app, slack_routes
 from bots.slack._posting import post_reply, stream_reply
 from bots.slack._render import ACTION_FEEDBACK, ACTION_SOURCES, Block
@@ -89,7 +99,8 @@ class SlackAdapter:
         routes.event("message")(self._on_message)
         self.commands = SlackCommands(self)
         self.card_actions = SlackCardActions(self)
-        self.answer_actions = SlackAnswerActions(self)
+        self.fix_actions = SlackFixActions(self)
+        self.answer_actions = SlackAnswerActions(self, self.fix_actions)
         self.assistant = SlackAssistant(self, ServerThreadContextStore(core.brain))
         routes.command("/hivebrain")(self.commands.on_command)
         for action_id in VERBS:
@@ -97,6 +108,9 @@ class SlackAdapter:
         routes.action(ACTION_FEEDBACK)(self.answer_actions.on_feedback)
         routes.action(ACTION_SOURCES)(self.answer_actions.on_sources)
         routes.view(REASON_VIEW)(self.answer_actions.on_reason)
+        for mode in MODES:
+            routes.action(f"{ACTION_FIX}:{mode}")(self.fix_actions.on_fix)
+        routes.view(FIX_VIEW)(self.fix_actions.on_submit)
         routes.assistant(self.assistant.middleware)
         _ADAPTERS[self.app] = self
 

@@ -94,6 +94,11 @@ CREATE_VECTOR_CHUNK = (
     "CREATE VECTOR INDEX FOR (n:ChunkVector) ON (n.embedding) "
     "OPTIONS {dimension: $dim, similarityFunction: 'cosine'}"
 )
+#: A transcript line's vector with the turns either side (``brain.ingest.meetings._context``).
+CREATE_VECTOR_CONTEXT = (
+    "CREATE VECTOR INDEX FOR (n:ChunkContext) ON (n.contextEmbedding) "
+    "OPTIONS {dimension: $dim, similarityFunction: 'cosine'}"
+)
 _CREATE_FULLTEXT: dict[str, LiteralString] = {
     "Searchable": CREATE_FULLTEXT_SEARCHABLE,
     "Chunk": CREATE_FULLTEXT_CHUNK,
@@ -159,7 +164,7 @@ async def ensure_indexes(driver: GraphDriver, graph: str, *, dimension: int) -> 
                 raise
     for create in _CREATE_FULLTEXT.values():
         await _idempotent(driver, graph, "create full-text index", create)
-    for create in (CREATE_VECTOR_SEARCHABLE, CREATE_VECTOR_CHUNK):
+    for create in (CREATE_VECTOR_SEARCHABLE, CREATE_VECTOR_CHUNK, CREATE_VECTOR_CONTEXT):
         await _idempotent(driver, graph, "create vector index", create, {"dim": dimension})
     await _move_legacy_vectors(driver, graph)
 
@@ -244,7 +249,8 @@ class IndexReport:
 def _expected_indexes() -> set[tuple[str, str, str]]:
     expected = {(label, prop, "RANGE") for label, prop in RANGE_INDEXES}
     expected |= {(lbl, p, "FULLTEXT") for lbl, props in FULLTEXT_INDEXES.items() for p in props}
-    return expected | {(label, "embedding", "VECTOR") for label in VECTOR_LABELS.values()}
+    expected |= {(label, "embedding", "VECTOR") for label in VECTOR_LABELS.values()}
+    return expected | {("ChunkContext", "contextEmbedding", "VECTOR")}
 
 
 async def index_report(

@@ -101,7 +101,7 @@ LIMIT $limit
 """
 
 _PAGE = 5_000
-_NODE_SKIP = {"labels", "embedding", "textHash", "nameKey"}
+_NODE_SKIP = {"labels", "embedding", "contextEmbedding", "textHash", "contextHash", "nameKey"}
 _MOMENT_KEYS = {
     "asOf",
     "firstAsOf",

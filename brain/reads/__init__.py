@@ -21,6 +21,14 @@ from brain.reads._costs import CostTotals, turn_costs
 from brain.reads._cypher import run_cypher
 from brain.reads._dated import dated_near
 from brain.reads._evidence import EdgeRef, Evidence, NodeRef, ReadResult, edge_ref, is_sample
+from brain.reads._facts import (
+    MAX_CORRECTABLE,
+    FactEdge,
+    ReadFact,
+    fact_edges,
+    open_edges,
+    read_facts,
+)
 from brain.reads._feedback import (
     MAX_SOURCES,
     FeedbackCounts,
@@ -188,6 +196,12 @@ __all__ = [
     "TurnRecord",
     "feedback_counts",
     "read_feedback",
+    "MAX_CORRECTABLE",
+    "FactEdge",
+    "ReadFact",
+    "fact_edges",
+    "open_edges",
+    "read_facts",
     "read_turn",
     "turn_sources",
     "Highlight",

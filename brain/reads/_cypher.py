@@ -22,11 +22,15 @@ log = logging.getLogger(__name__)
 MAX_EVIDENCE = 1_000
 
 
+#: A node's vectors: no reader wants hundreds of floats.
+_VECTORS = ("embedding", "contextEmbedding")
+
+
 def _jsonable(value: Any) -> Any:
     """A row value as JSON: node embeddings dropped, other types as text."""
     if is_object(value):
-        drop = "embedding" if "labels" in value else None
-        return {str(k): _jsonable(v) for k, v in value.items() if k != drop}
+        drop = _VECTORS if "labels" in value else ()
+        return {str(k): _jsonable(v) for k, v in value.items() if k not in drop}
     if is_array(value):
         return [_jsonable(v) for v in value]
     return value if value is None or isinstance(value, str | int | float | bool) else str(value)

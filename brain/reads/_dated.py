@@ -56,7 +56,7 @@ RETURN n.id, type(e), startNode(e) = n, x.id, e.since, e.until, e.src
 LIMIT $limit
 """
 
-_HIDDEN = {"embedding", "textHash", "nameKey", "body"}
+_HIDDEN = {"embedding", "contextEmbedding", "textHash", "contextHash", "nameKey", "body"}
 #: Characters of a candidate's text returned (its dates are in the first lines).
 TEXT_CHARS = 600
 

@@ -41,6 +41,8 @@ class TenantStats:
     feedback: FeedbackCounts = field(default_factory=FeedbackCounts)
     #: What its answers cost, over every saved turn.
     cost: CostTotals = field(default_factory=CostTotals)
+    #: Passages and records with text and no vector yet (an ingest worker fills them).
+    vectors_pending: int = 0
 
     @property
     def nodes(self) -> int:
@@ -72,6 +74,7 @@ class TenantStats:
             "generation": self.generation,
             "feedback": self.feedback.as_dict(),
             "cost": self.cost.as_dict(),
+            "vectors_pending": self.vectors_pending,
         }
 
 
@@ -96,4 +99,5 @@ async def tenant_stats(graph: TenantGraph) -> TenantStats:
         generation=await graph.generation(),
         feedback=await feedback_counts(graph),
         cost=await turn_costs(graph),
+        vectors_pending=await graph.vectors_pending(),
     )

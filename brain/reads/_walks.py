@@ -72,7 +72,7 @@ RETURN DISTINCT c.id
 LIMIT $limit
 """
 
-_HIDDEN_PROPS = {"embedding", "textHash", "nameKey"}
+_HIDDEN_PROPS = {"embedding", "contextEmbedding", "textHash", "contextHash", "nameKey"}
 #: Properties stored as epoch milliseconds, shown as dates.
 _MOMENT_PROPS = {"asOf", "firstAsOf", "recordedAt", "updatedAt"}
 

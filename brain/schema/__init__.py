@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from brain.schema._embedding import EmbedCounts, vector_literal
+from brain.schema._embedding import EmbedCounts, count_unembedded, fill_vectors, vector_literal
 from brain.schema._gate import NodeRow, Origin, clean_props, gate_edge, gate_node
 from brain.schema._nodes import name_key
 from brain.schema._types import (
@@ -25,6 +25,8 @@ from brain.schema._types import (
 from brain.schema._writer import UNREADABLE, FactWriter, WriteReport, serving_event
 
 __all__ = [
+    "count_unembedded",
+    "fill_vectors",
     "ALLOWED_PATTERNS",
     "ASSISTANT_TYPES",
     "CLOSED_COST",

@@ -63,6 +63,21 @@ WHERE n.embedding IS NULL AND (n.name IS NOT NULL OR n.summary IS NOT NULL OR n.
 RETURN n.id
 LIMIT $limit
 """
+#: How many passages still wait for their vector (the answers' "still being indexed"),
+#: one label at a time, as the sweeps read them.
+COUNT_UNEMBEDDED_SEARCHABLE: LiteralString = """
+MATCH (n:Searchable)
+WHERE n.embedding IS NULL AND NOT n:File
+  AND (n.name IS NOT NULL OR n.summary IS NOT NULL OR n.text IS NOT NULL)
+RETURN count(n)
+LIMIT $limit
+"""
+COUNT_UNEMBEDDED_CHUNKS: LiteralString = """
+MATCH (n:Chunk)
+WHERE n.embedding IS NULL AND (n.name IS NOT NULL OR n.summary IS NOT NULL OR n.text IS NOT NULL)
+RETURN count(n)
+LIMIT $limit
+"""
 #: Ids a sweep returns at most per label; a larger backlog is finished by the next passes.
 SWEEP_LIMIT = 200_000
 SWEEP_TIMEOUT_MS = 60_000
@@ -118,6 +133,54 @@ async def unembedded(io: GraphIO) -> list[str]:
         )
         ids.extend(str(row[0]) for row in res.rows)
     return ids
+
+
+async def count_unembedded(io: GraphIO) -> int:
+    """How many Searchable nodes and Chunks have text and no vector yet."""
+    total = 0
+    for cypher in (COUNT_UNEMBEDDED_SEARCHABLE, COUNT_UNEMBEDDED_CHUNKS):
+        res = await io.read(
+            "count unembedded", cypher, {"limit": 1}, timeout_ms=SWEEP_TIMEOUT_MS, scalars=True
+        )
+        total += int(res.rows[0][0] or 0) if res.rows else 0
+    return total
+
+
+CLEAR_EMBEDDINGS = """
+UNWIND $ids AS id
+MATCH (n:Entity {id: id})
+WHERE n.embedding IS NOT NULL
+SET n.embedding = NULL
+"""
+
+
+async def leave_vectors(io: GraphIO, ids: Sequence[str]) -> int:
+    """Leave the vectors of ``ids`` to a worker: drop the vector of each node whose text
+    changed (it would answer for the old text), so the worker's sweep finds it; the
+    number of nodes among ``ids`` left without a current vector."""
+    stale: list[str] = []
+    waiting = 0
+    for start in range(0, len(ids), READ_CHUNK):
+        res = await io.read(
+            "read texts", READ_TEXTS, {"ids": list(ids[start : start + READ_CHUNK])}, scalars=True
+        )
+        for node_id, name, summary, text, old_hash in res.rows:
+            body = node_text({"name": name, "summary": summary, "text": text})
+            if body and text_hash(body) != old_hash:
+                waiting += 1
+                if old_hash is not None:
+                    stale.append(str(node_id))
+    for start in range(0, len(stale), READ_CHUNK):
+        await io.write(
+            "clear embeddings", CLEAR_EMBEDDINGS, {"ids": stale[start : start + READ_CHUNK]}
+        )
+    return waiting
+
+
+async def fill_vectors(io: GraphIO, embedder: Embedder) -> EmbedCounts:
+    """Embed every Searchable node and Chunk that has text and no vector (what writes
+    that left their vectors to a worker left behind)."""
+    return await _embed(io, embedder, await unembedded(io))
 
 
 async def embed_nodes(io: GraphIO, embedder: Embedder, ids: Sequence[str]) -> EmbedCounts:

@@ -54,7 +54,7 @@ _RESTORE_HINT = "an export is loaded back with `hivebrain tenant import`"
 _AGGREGATIONS = ("sum", "mean")
 #: Node keys the gate reads itself rather than storing as free properties.
 #: (All of a node's bookkeeping but what the brain computes itself on write.)
-_NODE_KEYS = set(NODE_META_PROPS) - {"embedding", "textHash"}
+_NODE_KEYS = set(NODE_META_PROPS) - {"embedding", "contextEmbedding", "textHash", "contextHash"}
 _EDGE_KEYS = {
     "from",
     "type",

@@ -26,8 +26,8 @@ READ_EXISTING_NODES = """
 UNWIND $ids AS id
 MATCH (n:Entity {id: id})
 RETURN n.id, n.type, n.src, n.asOf,
-  [k IN keys(n) WHERE NOT k IN ['embedding', 'id', 'type', 'src', 'asOf', 'recordedAt',
-   'updatedAt', 'textHash', 'firstAsOf'] | [k, n[k]]]
+  [k IN keys(n) WHERE NOT k IN ['embedding', 'contextEmbedding', 'contextHash', 'id', 'type',
+   'src', 'asOf', 'recordedAt', 'updatedAt', 'textHash', 'firstAsOf'] | [k, n[k]]]
 """
 
 READ_NODE_TYPES = """

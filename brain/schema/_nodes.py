@@ -328,8 +328,12 @@ def version_id(node_id: str, as_of: int) -> str:
     return f"{node_id}@{as_of}"
 
 
+#: Properties made from a node's text, not facts about it.
+_DERIVED = ("embedding", "contextEmbedding", "textHash", "contextHash")
+
+
 def _state(props: dict[str, Any]) -> str:
-    kept = {k: v for k, v in props.items() if k not in ("embedding", "textHash")}
+    kept = {k: v for k, v in props.items() if k not in _DERIVED}
     return json.dumps(kept, sort_keys=True, default=str)
 
 

@@ -316,7 +316,9 @@ NODE_META_PROPS: tuple[str, ...] = (
     "aliases",
     "nameKey",
     "embedding",
+    "contextEmbedding",
     "textHash",
+    "contextHash",
 )
 
 OPEN_COST = 1

@@ -38,7 +38,7 @@ from brain.schema._edges import (
     slot_is_new,
     statement_params,
 )
-from brain.schema._embedding import EmbedCounts, embed_nodes
+from brain.schema._embedding import EmbedCounts, embed_nodes, leave_vectors
 from brain.schema._gate import NodeRow, Origin, check_text, gate_edge, gate_node
 from brain.schema._lookups import GraphIO, canonical_ids, existing_nodes, name_matches
 from brain.schema._nodes import (
@@ -152,10 +152,15 @@ class FactWriter:
         embedder: Embedder | None,
         lock: asyncio.Lock | None = None,
         fulltext_serving: asyncio.Event | None = None,
+        embed_on_write: bool = True,
     ) -> None:
         self.slug = slug
         self.io = GraphIO(driver, graph)
         self._embedder = embedder
+        #: False: nodes are written without their vectors, and an ingest worker fills them
+        #: (``TenantGraph.fill_vectors``); ``deferred`` counts what the last batch left.
+        self._embed_on_write = embed_on_write
+        self.deferred = 0
         self._lock = lock or asyncio.Lock()
         #: Clear while a full-text index is rebuilt: this tenant's reads wait on it.
         self.fulltext_serving = fulltext_serving or serving_event()
@@ -290,7 +295,11 @@ class FactWriter:
         return await canonical_ids(self.io, ids)
 
     async def _embed(self, ids: list[str]) -> EmbedCounts:
+        self.deferred = 0
         if self._embedder is None:
+            return EmbedCounts()
+        if not self._embed_on_write:
+            self.deferred = await leave_vectors(self.io, ids)
             return EmbedCounts()
         return await embed_nodes(self.io, self._embedder, ids)
 

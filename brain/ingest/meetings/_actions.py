@@ -664,15 +664,24 @@ def _items_of_turn(talk: _Talk, i: int, used: set[tuple[int, int]]) -> list[_Ite
     return _joined(out)
 
 
+_STARTS_WITH_DAY = re.compile(
+    r"(?:(?:on|by)\s+)?(?:(?:this|next)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday|tomorrow|today|tonight|end\s+of)\b",
+    re.I,
+)
+
+
 def _said_when(said: list[str], k: int) -> list[str]:
     """Where the deadline of work taken on in sentence ``k`` may be said: that sentence, or
     a short one right beside it ("I'll ring them. By tomorrow, is that okay?", "End of next
-    week? I'll leave a paper copy too")."""
+    week? I'll leave a paper copy too"), or one that starts with the day ("I'll take that.
+    Thursday, I'm going into the city anyway")."""
     found = [said[k]]
     for n in (k + 1, k - 1):
         if 0 <= n < len(said) and (
             len(words(said[n])) <= 10
             or re.match(r"(?:by|before|until|till|on|for)\b", said[n], re.I)
+            or _STARTS_WITH_DAY.match(said[n])
         ):
             found.append(said[n])
     return found
@@ -729,6 +738,9 @@ def _due_after(talk: _Talk, item: _Item) -> None:
         item.due_text += [answer, ask]
 
 
+_OWN_WORK_SAID = re.compile(r"\bI(?:'ll|\s+will|'m\s+going\s+to)\b", re.I)
+
+
 def _due_before(talk: _Talk, item: _Item) -> None:
     """Work taken on in answer to a request that said when ("Get two more up there this
     week." - "I'll call the vendor"): the request's day is the item's."""
@@ -736,7 +748,13 @@ def _due_before(talk: _Talk, item: _Item) -> None:
     for k in range(first - 1, max(first - 3, -1), -1):
         if not talk.plain[k]:
             continue
-        if talk.turns[k].speaker != item.owner and talk.dated(k) and len(talk.said(k)) <= 3:
+        own_work = any(_OWN_WORK_SAID.search(s) for s in talk.said(k))
+        if (
+            talk.turns[k].speaker != item.owner
+            and talk.dated(k)
+            and len(talk.said(k)) <= 3
+            and not own_work  # "I'll call them today" dates its speaker's work, not the next
+        ):
             item.lines.add(k)
             item.due_text.append(talk.plain[k])
         return

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from brain.ingest.meetings._candidates import Candidate, tidy
 from brain.ingest.meetings._formats import Turn
 from brain.ingest.meetings._speech_acts import (
+    accepts_with_caveat,
     asks_for_objections,
     calls_the_room,
     is_acknowledgement,
@@ -249,6 +250,18 @@ def _call(said: _Said, names: set[str]) -> int | None:
     return None
 
 
+def _first_names_of(talk: list[_Said]) -> set[str]:
+    return {w for t in talk for w in words(t.speaker)[:1]}
+
+
+def _answers_caller(talk: list[_Said], k: int, caller: str) -> bool:
+    """Whether turn ``k`` (another's) answers a question the caller asked just before it."""
+    if k == 0 or talk[k].speaker == caller:
+        return False
+    before = talk[k - 1]
+    return before.speaker == caller and any(s.endswith("?") for s in before.sentences)
+
+
 def _proposal(talk: list[_Said], i: int, call_at: int) -> tuple[set[int], str | None]:
     """Where the proposal a call at turn ``i`` asks about was said, and its words: the call
     turn itself when it says enough, else the last turn before it that does."""
@@ -270,8 +283,12 @@ def _best_sentence(said: list[str]) -> str:
 def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
     """A call at turn ``i`` that the room answers yes, or that its caller settles."""
     said = talk[i]
-    if any(says_undecided(s) or (leaves_open(s) and not settles(s)) for s in said.sentences):
-        return None
+    strong_at = next((k for k, s in enumerate(said.sentences) if _strong(s)), len(said.sentences))
+    if any(
+        says_undecided(s) or (leaves_open(s) and not settles(s))
+        for s in said.sentences[: strong_at + 1]
+    ):
+        return None  # after "so we'll go with this: ...", "pilot's call" qualifies it
     if any(_OWN_WORK.search(s) for s in said.sentences[:call_at]):
         return None  # "I'll ring them by tomorrow, is that okay?": a commitment, not a decision
     call = said.sentences[call_at]
@@ -279,6 +296,8 @@ def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
     lines, proposal = _proposal(talk, i, call_at)
     if proposal is not None and is_housekeeping(proposal):
         return None
+    if names_only(call, _first_names_of(talk)) and _answers_caller(talk, min(lines), said.speaker):
+        return None  # "Peter, are you with us?" - "I'm here" - "That's fine. Fatuma?": a roll call
     episode = _Episode(lines=lines, proposal=proposal)
     answered = False
     for s in said.sentences[call_at + 1 :]:  # "any objections? no? grand, from now on"
@@ -302,10 +321,15 @@ def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
                 episode.lines.add(j)
                 episode.outcome = found.sentence
             break
-        if reply_objects(reply.text, to_objections=asks_for_objections(call)):
+        caveat = accepts_with_caveat(reply.text)
+        if reply_objects(reply.text, to_objections=asks_for_objections(call)) and not caveat:
             return None
-        if reply.size <= ANSWER_WORDS and (
-            reply_agrees(reply.text, to_objections=to_objections) or is_acknowledgement(reply.text)
+        if caveat or (
+            reply.size <= ANSWER_WORDS
+            and (
+                reply_agrees(reply.text, to_objections=to_objections)
+                or is_acknowledgement(reply.text)
+            )
         ):
             episode.lines.add(j)
             answered = True
@@ -318,7 +342,11 @@ def _objected_after(talk: list[_Said], i: int) -> bool:
     for j in range(i + 1, min(i + 1 + OBJECTION_WITHIN, len(talk))):
         reply = talk[j]
         if reply.text and reply.speaker != talk[i].speaker:
-            return reply_objects(reply.text) and not reply_agrees(reply.text)
+            return (
+                reply_objects(reply.text)
+                and not reply_agrees(reply.text)
+                and not accepts_with_caveat(reply.text)
+            )
     return False
 
 
@@ -359,6 +387,8 @@ def _from_outcome(talk: list[_Said], i: int, chair: str) -> _Episode | None:
             lines = {k, i} | {j for j in range(k + 1, i) if reply_agrees(talk[j].text)}
             return _Episode(lines=lines, outcome=outcome, proposal=best, strength=0.75)
     weak = [f for f in found if not f.chair_only or said.speaker == chair]
+    if said.speaker != chair and any(_OWN_WORK.search(s) for s in said.sentences):
+        return None  # "Tuesday then, the eighth. I'll go to the office": a promise, not a decision
     if not weak:
         return None
     agreed = _agreed_after(talk, i)
@@ -426,6 +456,128 @@ def _from_summary(talk: list[_Said], i: int, chair: str) -> _Episode | None:
     return _Episode(lines={*agreed, i}, outcome=summary, strength=0.7)
 
 
+#: Lines between two episodes on the same matter that are still one decision.
+SAME_MATTER_WITHIN = 3
+#: Turns back from a chair's ruling in which the exchange it settles is looked for.
+RULING_AFTER = 4
+#: A ruling draws the conclusion: "So seeded goes last", "Then Pilot 7 does daylight only".
+_CONCLUDES = re.compile(
+    r"^(?:(?:okay|ok|right|fine|good|yes|yeah|no|alright)[,.!]?\s+)*"
+    r"(?:so|then|in\s+that\s+case)\b(?!\s+(?:what|who|how|why|when|where|is|are|do|does|"
+    r"can|could|should|next|moving|if|you|I)\b)|\bthen[.!]?$",
+    re.I,
+)
+#: An objection this short needs no words of what it objects to ("No, hang on").
+SHORT_OBJECTION = 4
+#: A ruling says what the room will do in a sentence of its own, not an agenda heading.
+RULING_WORDS = 4
+#: Not a ruling: a person's own view or report ("I'd say", "my chair"), words to someone
+#: ("you wanna"), a verdict on a thing ("that's really good"), a rejection ("so no, not a
+#: blanket move"), a hedge ("kind of"), or work still needed ("those five clients need a
+#: call": an action).
+_NOT_A_RULING = re.compile(
+    r"\b(?:I|I'm|I'd|I've|me|my|you|you're|your|kind\s+of|sort\s+of|I\s+mean|needs?)\b|"
+    r"^(?:(?:okay|ok|right|fine|good|yes|yeah|so|well)[,.!]?\s+)*(?:(?:that|this|it)(?:'s|\s+is|"
+    r"\s+was)\b|no\b|not\b)",
+    re.I,
+)
+_STEM = re.compile(r"(?:ing|ed|es|e|s)$")
+
+
+def _stems(text: str, names: frozenset[str] = frozenset()) -> set[str]:
+    """Content words cut to a rough stem, so "moved" meets "move" and "nights" "night"
+    (people's names left out: naming someone restates nothing)."""
+    out: set[str] = set()
+    for w in content_words(text):
+        if w in names:
+            continue
+        cut = _STEM.sub("", w)
+        out.add((cut if len(cut) >= 3 else w)[:6])
+    return out
+
+
+def _ruling(said: _Said) -> str | None:
+    """The sentence of a chair's turn that rules on the exchange: it concludes ("so ...",
+    "... then"), follows the chair's own assent ("I agree. Soybean lots go first") or is
+    followed by it ("..., nobody's moved. Agreed."); not a question, a hedge, open talk,
+    the chair's own work or the meeting's running order."""
+    for k, s in enumerate(said.sentences):
+        if (
+            s.endswith("?")
+            or _TENTATIVE.search(s)
+            or leaves_open(s)
+            or says_undecided(s)
+            or _OWN_WORK.search(s)
+            or is_housekeeping(s)
+            or reply_objects(s)
+        ):
+            continue
+        found = settles(s)
+        weak_then = found is not None and not found.strong and not found.chair_only
+        if not weak_then and (
+            len(content_words(s)) < 2
+            or len(words(s)) < RULING_WORDS
+            or s.endswith(",")
+            or _NOT_A_RULING.search(s)
+        ):
+            continue
+        others = said.sentences[:k] + said.sentences[k + 1 :]
+        after = said.sentences[k + 1 : k + 2]
+        assent = any(reply_agrees(o) or is_acknowledgement(o) for o in said.sentences[:k]) or any(
+            reply_agrees(o) for o in after
+        )
+        if weak_then or _CONCLUDES.search(s) or (assent and others):
+            return s
+    return None
+
+
+def _ruling_objected(talk: list[_Said], i: int, ruled: set[str]) -> bool:
+    """Whether the next speaker objects to a ruling: a "no" or doubt that is short or about
+    what was ruled ("What about the cooperative from Oncativo?" moves on; it objects to
+    nothing)."""
+    for j in range(i + 1, min(i + 1 + OBJECTION_WITHIN, len(talk))):
+        reply = talk[j]
+        if not reply.text or reply.speaker == talk[i].speaker:
+            continue
+        first = reply.sentences[0]
+        if not reply_objects(first) or accepts_with_caveat(reply.text):
+            return False
+        return len(words(first)) <= SHORT_OBJECTION or bool(ruled & _stems(first))
+    return False
+
+
+def _from_ruling(talk: list[_Said], i: int, chair: str) -> _Episode | None:
+    """The chair ruling on what others just proposed, in its words: "Okay. So seeded goes
+    last on line three" after "if the seeded runs are always the last thing on line three"
+    and "that's what I'd want"; "Fine. Destroyed then." after "It's being destroyed". The
+    ruling must restate the proposal (shared words) and nobody may object to it."""
+    said = talk[i]
+    if said.speaker != chair or any(
+        says_undecided(s) or is_housekeeping(s) for s in said.sentences
+    ):
+        return None
+    ruling = _ruling(said)
+    if ruling is None:
+        return None
+    names = frozenset(_first_names_of(talk))
+    mine = _stems(" ".join(x for x in said.sentences if not x.endswith("?")), names)
+    lines: set[int] = set()
+    shared: set[str] = set()
+    for k in range(i - 1, max(i - 1 - RULING_AFTER, -1), -1):
+        before = talk[k]
+        if not before.text or before.speaker == chair:
+            continue
+        common = mine & _stems(before.text)
+        if common and (before.size >= PROPOSAL_WORDS or reply_agrees(before.text)):
+            lines.add(k)
+            shared |= common
+    needed = min(2, len(_stems(ruling, names)))
+    if not lines or len(shared) < needed or _ruling_objected(talk, i, mine):
+        return None
+    proposal = _best_sentence(talk[max(lines)].sentences)
+    return _Episode(lines={*lines, i}, outcome=ruling, proposal=proposal, strength=0.7)
+
+
 def _recap(talk: list[_Said], i: int) -> bool:
     """Whether turn ``i`` is its speaker recalling an earlier meeting."""
     mine = [t for t in talk[max(0, i - RECAP_WITHIN) : i + 1] if t.speaker == talk[i].speaker]
@@ -433,11 +585,15 @@ def _recap(talk: list[_Said], i: int) -> bool:
 
 
 def _merged(episodes: list[_Episode]) -> list[_Episode]:
-    """Episodes whose turns overlap are one decision (a call, its answers, the summing up)."""
+    """Episodes whose turns overlap or touch are one decision (a call, its answers, the
+    summing up, the chair's "good, that's decided" straight after)."""
     out: list[_Episode] = []
     for e in sorted(episodes, key=lambda e: min(e.lines)):
         last = out[-1] if out else None
-        if last is not None and min(e.lines) <= max(last.lines):
+        if last is not None and (
+            min(e.lines) <= max(last.lines) + 1
+            or (min(e.lines) <= max(last.lines) + SAME_MATTER_WITHIN and _same_matter(last, e))
+        ):
             last.lines |= e.lines
             last.outcome = _better(last.outcome, e.outcome)
             last.proposal = last.proposal or e.proposal
@@ -445,6 +601,15 @@ def _merged(episodes: list[_Episode]) -> list[_Episode]:
             continue
         out.append(e)
     return out
+
+
+def _same_matter(a: _Episode, b: _Episode) -> bool:
+    """Whether two episodes' words say the same thing (two words in common)."""
+
+    def said(e: _Episode) -> set[str]:
+        return _stems(f"{e.outcome or ''} {e.proposal or ''}")
+
+    return len(said(a) & said(b)) >= 2
 
 
 def _better(a: str | None, b: str | None) -> str | None:
@@ -512,6 +677,10 @@ def decision_candidates(turns: list[Turn]) -> list[Candidate]:
         summary = _from_summary(talk, i, chair)
         if summary is not None and (found is None or not found.outcome):
             episodes.append(summary)
+        if found is None and summary is None:
+            ruling = _from_ruling(talk, i, chair)
+            if ruling is not None:
+                episodes.append(ruling)
     return [
         Candidate("decision", _name(e), tuple(sorted(e.lines)), e.strength)
         for e in _merged(episodes)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Iterator
 from datetime import date, timedelta
 
 _WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
@@ -209,7 +210,21 @@ def _resolve(kind: str, m: re.Match[str], said_on: date) -> date | None:
 def due_date(text: str, *, said_on: date) -> tuple[date, str] | None:
     """The day ``text`` sets as a deadline, relative to ``said_on``, with the words that
     said it; None when no date is said. A day said of the past ("last Monday", "on Monday
-    it came through") is no deadline."""
+    it came through") is no deadline. A deadline ("by Friday") wins over another day said
+    beside it ("the last test on Wednesday and sign it all off by Friday")."""
+    first: tuple[date, str] | None = None
+    for found in _dates_said(text, said_on=said_on):
+        if _DEADLINE.match(found[1]):
+            return found
+        first = first or found
+    return first
+
+
+_DEADLINE = re.compile(r"(?:by|before|due|no\s+later\s+than)\b", re.I)
+
+
+def _dates_said(text: str, *, said_on: date) -> Iterator[tuple[date, str]]:
+    """Each day ``text`` says, pattern by pattern, with its words (see ``due_date``)."""
     for kind, pattern in _PATTERNS:
         for m in pattern.finditer(text):
             if kind in ("weekday", "weekday-day") and _PAST.search(text[: m.start()]):
@@ -236,5 +251,4 @@ def due_date(text: str, *, said_on: date) -> tuple[date, str] | None:
             if found is not None:
                 words = m.group(0).strip().rstrip(".")
                 lead = re.search(r"(?:" + _LEAD + r")$", text[: m.start()], re.I)
-                return found, (lead.group(0) + words).strip() if lead else words
-    return None
+                yield found, (lead.group(0) + words).strip() if lead else words

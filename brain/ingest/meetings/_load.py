@@ -17,6 +17,7 @@ from typing import Any
 
 from brain._moments import format_moment, now_ms, parse_moment
 from brain._tenant_graph import TenantGraph, WriteReport
+from brain.ingest.meetings._context import embed_line_contexts
 from brain.ingest.meetings._extract import (
     Candidate,
     Extraction,
@@ -55,6 +56,8 @@ class MeetingLoad:
     extractor: str
     #: Lines of an earlier load that this transcript no longer has, now closed.
     closed: int = 0
+    #: Lines whose context vector (the line with its neighbouring turns) was embedded now.
+    contexts: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready: the meeting, the write counts, what extraction kept and dropped."""
@@ -66,6 +69,7 @@ class MeetingLoad:
             "spoken": self.spoken,
             "extractor": self.extractor,
             "closed_lines": self.closed,
+            "context_vectors": self.contexts,
             **self.report.as_dict(),
             "kept": [_candidate(c) for c in self.extraction.kept],
             "dropped": [{**_candidate(c), "reason": r} for c, r in self.extraction.dropped],
@@ -131,6 +135,7 @@ async def load_meeting(
     gone = await _lines_gone(graph, meeting, facts)
     facts += gone
     report = await graph.write_facts(list(enumerate(facts, 1)))
+    contexts = await embed_line_contexts(graph, transcript, meeting)
     return MeetingLoad(
         meeting=meeting,
         name=transcript.title or name,
@@ -141,6 +146,7 @@ async def load_meeting(
         extraction=extraction,
         extractor="model" if propose is not None else "rules",
         closed=len(gone),
+        contexts=contexts,
     )
 
 

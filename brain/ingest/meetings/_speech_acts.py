@@ -49,7 +49,7 @@ _AGREE_WORDS = (
     r"(?:yes|yeah|yep|yup|yea|aye|sure|surely|fine|agreed|agree|absolutely|definitely|"
     r"of\s+course|exactly|precisely|indeed|sounds?\s+(?:good|great|fine|right|sensible|fair)|"
     r"makes?\s+sense|perfect|great|grand|lovely|brilliant|excellent|good|cool|sound|"
-    r"fair(?:\s+enough)?|no\s+problem|no\s+bother|no\s+worries|works\s+for\s+me|"
+    r"fair(?:\s+enough)?|no\s+problem|no\s+bother|no\s+worries|works\s+for\s+(?:me|us)|"
     r"(?:that's\s+)?fine\s+(?:by|with)\s+me|happy\s+with\s+(?:that|it|this)|i'm\s+happy|"
     r"i\s+agree|i'd\s+agree|i\s+think\s+so|that's\s+(?:fine|good|great|grand|fair|right|"
     r"reasonable|sensible|perfect|ok|okay)|that\s+works|go\s+for\s+it|deal|correct|true|"
@@ -115,6 +115,13 @@ def reply_agrees(text: str, *, to_objections: bool = False) -> bool:
         or _AGREE_RESTATED.match(first[0])
         or (short and _SHORT_YES.search(first[0]))
     )
+
+
+def accepts_with_caveat(text: str) -> bool:
+    """A reply that says yes first and adds a worry after ("Yes. But I have one QA on
+    nights"): the proposal stands, the caveat is new talk."""
+    first = sentences(text)[:1]
+    return bool(first) and len(words(first[0])) <= 3 and reply_agrees(first[0])
 
 
 def reply_objects(text: str, *, to_objections: bool = False) -> bool:
@@ -228,6 +235,10 @@ _NOT_A_CHOICE = frozenset(
         "here",
         "there",
         "whatever",
+        "whoever",
+        "whichever",
+        "wherever",
+        "however",
         "which",
         "who",
         "it",
@@ -266,7 +277,7 @@ _NOT_A_CHOICE = frozenset(
 #: Said by someone and agreed by another, these settle; alone they only propose.
 _PROPOSED = re.compile(
     r"(?:^|[,.;]\s*|\b(?:so|okay|ok|right|then|fine|grand|good|great|yeah)[,\s]+)"
-    r"(?:let'?s|let\s+us|we'll\s+say|we\s+say|i\s+(?:would|'d)\s+go\s+(?:with|for)|"
+    r"(?:let'?s(?!\s+not\b)|let\s+us(?!\s+not\b)|we'll\s+say|we\s+say|i\s+(?:would|'d)\s+go\s+(?:with|for)|"
     r"(?:we\s+)?(?:just\s+)?(?:stick|stay)\s+(?:to|with))\b|"
     r"^(?:(?:okay|ok|right|fine|so|well|yeah)[,\s]+)*[\w'-]+(?:\s+[\w'-]+){0,3}\s*,?"
     r"(?<!\band)(?<!\bnow)(?<!\bby)(?<!\bsince)(?<!\buntil)\s+then\b"
@@ -290,7 +301,7 @@ _HOUSEKEEPING = re.compile(
     r"\b(?:start|begin|open|close|end|finish|adjourn|wrap\s+up)\s+(?:the|this)\s+"
     r"(?:meeting|call|session)|\bwait\s+(?:for|a\s+(?:few|couple|minute|second))\b|"
     r"\b(?:have|get|grab|break\s+for)\s+(?:lunch|coffee|a\s+break)\b|"
-    r"\btake\s+a\s+(?:break|breather)\b|\bnext\s+meeting\b|"
+    r"\btake\s+a\s+(?:break|breather)\b|\bnext\s+meeting\b|\bagenda\b|"
     r"\bminutes\s+of\s+(?:the|this|last)\b|\b(?:take|approve)\s+(?:the\s+)?minutes\b|"
     r"\b(?:take|taking)\s+(?:them|it|the\s+minutes)\s+as\s+(?:read|approved)\b",
     re.I,
@@ -298,8 +309,8 @@ _HOUSEKEEPING = re.compile(
 
 
 def is_housekeeping(sentence: str) -> bool:
-    """Talk about running the meeting itself; see ``_HOUSEKEEPING``."""
-    return bool(_HOUSEKEEPING.search(sentence))
+    """Talk about running the meeting itself; see ``_HOUSEKEEPING`` and ``_PROCEDURE``."""
+    return bool(_HOUSEKEEPING.search(sentence) or _PROCEDURE.search(sentence))
 
 
 #: A settling cue right after one of these is part of another clause ("given we're going
@@ -332,7 +343,8 @@ _WE_WILL = re.compile(
     r"(?!(?:try|see|need|have\s+to|probably|maybe|might|get\s+to|talk|discuss|look|come|think|"
     r"hear|start|move|go\s+through|break|be\s+able|find\s+out|know|want|have|had|got|"
     r"need|should|could|would|can|might|must|were|was|are|did|didn't|don't|do|just|also|"
-    r"lost|used|thought|said|all|both|still|really|only|never|always|will|shall|may|'ll)\b)"
+    r"lost|used|thought|said|all|both|still|really|only|never|always|will|shall|may|'ll|"
+    r"speak|meet|catch|chat)\b)"
     r"[a-z]\w+",
     re.I,
 )
@@ -349,7 +361,7 @@ _PAST = re.compile(r"\b(?:agreed|decided|settled|chose|chosen)\b", re.I)
 
 #: Talk that leaves the matter open: put off, not ours to decide, depends, not now.
 _UNDECIDED = re.compile(
-    r"\b(?:not|n't|never|no|nothing)\b[\w\s',]{0,30}?\b(?:decid\w*|decision|agree(?:d|ment)?|"
+    r"\b(?:not|n't|never|no|nothing)\b(?!\s*[,.!])[\w\s',]{0,30}?\b(?:decid\w*|decision|agree(?:d|ment)?|"
     r"settl\w*|pick(?:ing)?|choos\w*|chose|sign(?:ed|ing)?\s+off|commit\w*|conclu\w*|promis\w*)\b|"
     r"\b(?:to|need\s+to|needs\s+to|have\s+to|has\s+to|should|must|yet\s+to|still|can|could|"
     r"will|would|going\s+to|gonna)\s+(?:\w+\s+)?(?:make\s+a\s+decision|decide)\b|"

@@ -21,6 +21,11 @@ RRF_K = 60
 #: Lines on each side whose scores a line shares, and how fast the share decays.
 WINDOW = 3
 DECAY = 0.5
+#: How much a passage gains from its source's share of all the matches: a question's
+#: answer sits in the meeting where most of its lines matched, not in the one stray line
+#: of another meeting on the same subject (0: no gain; 1: the best source's passages
+#: count double).
+SOURCE_SHARE = 0.0
 #: Lines kept between two picked passages of the same source before any close neighbour
 #: of a picked one is taken.
 GAP = 3
@@ -57,6 +62,7 @@ def rank_passages(
     window: int = WINDOW,
     decay: float = DECAY,
     gap: int = GAP,
+    source_share: float | None = None,
 ) -> list[RankedPassage]:
     """The best ``limit`` passages of the ranked chunk lists; see the module doc."""
     direct: dict[str, float] = defaultdict(float)
@@ -83,6 +89,13 @@ def rank_passages(
                 for other in (at.get((row.source, place - d)), at.get((row.source, place + d))):
                     if other is not None:
                         score[other] += share
+    share = SOURCE_SHARE if source_share is None else source_share
+    if share:
+        by_source: dict[str, float] = defaultdict(float)
+        for pid, value in direct.items():
+            by_source[rows[pid].source] += value
+        best = max(by_source.values())
+        score = {p: v * (1 + share * by_source[rows[p].source] / best) for p, v in score.items()}
     picked: list[RankedPassage] = []
     close: list[RankedPassage] = []
     for pid in sorted(score, key=lambda p: (-score[p], p)):

@@ -40,6 +40,11 @@ _CALLS: dict[str, LiteralString] = {
         "CALL db.idx.vector.queryNodes('ChunkVector', 'embedding', $pool, vecf32($v)) "
         "YIELD node, score"
     ),
+    # a transcript line by its turn and the turns either side (``contextEmbedding``)
+    "chunk-context": (
+        "CALL db.idx.vector.queryNodes('ChunkContext', 'contextEmbedding', $pool, vecf32($v)) "
+        "YIELD node, score"
+    ),
 }
 #: Full-text scores grow with relevance; vector scores are distances.
 _ORDER: dict[str, LiteralString] = {
@@ -47,6 +52,7 @@ _ORDER: dict[str, LiteralString] = {
     "chunk-text": "DESC",
     "vector": "ASC",
     "chunk-vector": "ASC",
+    "chunk-context": "ASC",
 }
 
 
@@ -107,7 +113,9 @@ def _compose_unheld(source: str) -> LiteralString:
     )
 
 
-_UNHELD: dict[str, LiteralString] = {s: _compose_unheld(s) for s in ("chunk-text", "chunk-vector")}
+_UNHELD: dict[str, LiteralString] = {
+    s: _compose_unheld(s) for s in ("chunk-text", "chunk-vector", "chunk-context")
+}
 
 #: Who held each of those passages at ``$t``, in the archive (stubs: entities by id).
 READ_ARCHIVED_HOLDERS = """

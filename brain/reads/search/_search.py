@@ -38,7 +38,7 @@ MAX_PASSAGES_SHOWN = 3
 #: Hits each of the four searches contributes before fusion.
 POOL = 30
 #: The searches over passages (chunks), whose rows carry the passage.
-CHUNK_SEARCHES = ("chunk-text", "chunk-vector")
+CHUNK_SEARCHES = ("chunk-text", "chunk-vector", "chunk-context")
 #: Passages each chunk search contributes to the passage ranking (a deeper list adds
 #: more stray single-word matches than it finds).
 PASSAGE_POOL = 30
@@ -250,6 +250,9 @@ async def search(
             jobs["vector"] = ranked_rows(graph, "vector", vparams, **shape)
             cparams = {**chunk_params, "v": vector, "pool": PASSAGE_POOL * factor}
             jobs["chunk-vector"] = ranked_rows(graph, "chunk-vector", cparams, **shape)
+            # the same question against each line with its neighbouring turns: what a
+            # question asks is often said over a few turns, no one line of them alike
+            jobs["chunk-context"] = ranked_rows(graph, "chunk-context", cparams, **shape)
         results = await asyncio.gather(*jobs.values())
     finally:
         for job in jobs.values():

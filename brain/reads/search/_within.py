@@ -53,6 +53,14 @@ READ_WITHIN_VECTOR: LiteralString = (
     "ORDER BY score ASC, ID(node) LIMIT $k "
     f"RETURN {_DOC_FIELDS}, score, {SNIPPET}"
 )
+#: The same over each transcript line with its neighbouring turns (``contextEmbedding``).
+READ_WITHIN_CONTEXT: LiteralString = (
+    "MATCH (d:Entity {id: $within})-[h:HAS_CHUNK]->(node:Chunk) "
+    f"WHERE {_HELD} AND node.contextEmbedding IS NOT NULL "
+    "WITH d, node, vec.cosineDistance(node.contextEmbedding, vecf32($v)) AS score "
+    "ORDER BY score ASC, ID(node) LIMIT $k "
+    f"RETURN {_DOC_FIELDS}, score, {SNIPPET}"
+)
 #: A scoped read scans one source's passages; a very long one is still bounded.
 WITHIN_TIMEOUT_MS = 5_000
 
@@ -119,11 +127,20 @@ async def _lists(graph: TenantGraph, text: str, params: dict[str, Any]) -> list[
     ]
     if graph.embedder is not None:
         vector = (await graph.embedder.embed([text]))[0]
+        with_vector = {**params, "v": vector}
         jobs.append(
             graph.read(
                 "search within vector",
                 READ_WITHIN_VECTOR,
-                {**params, "v": vector},
+                with_vector,
+                timeout_ms=WITHIN_TIMEOUT_MS,
+            )
+        )
+        jobs.append(
+            graph.read(
+                "search within context",
+                READ_WITHIN_CONTEXT,
+                with_vector,
                 timeout_ms=WITHIN_TIMEOUT_MS,
             )
         )

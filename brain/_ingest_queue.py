@@ -1,0 +1,254 @@
+"""The ingest queue: jobs on a Redis Stream on the FalkorDB server, for any worker to take.
+
+Uploads, webhooks, connected pulls and scheduled ingests are long (a repository's history,
+a transcript's extraction, thousands of vectors). A web process that did them itself would
+keep its questions waiting, and a process killed half-way would leave the load undone. So
+they become jobs: one stream entry each, read through one consumer group by every
+``serve --role worker`` process.
+
+- A worker that takes a job owns it in the group's pending list; while it works it claims
+  the job again every third of ``idle_ms`` (``keep``), so only a worker that died leaves a
+  job idle that long, and the next ``take`` of any worker claims it (``XAUTOCLAIM``).
+- A job is finished once, by its job id: the first ``finish`` sets the done record
+  (``SET NX``) and every later one (a job claimed again after its first worker stalled)
+  only acknowledges. A worker skips a job whose done record exists. Ingest writes are
+  idempotent, so a job run again after a kill ends with the graph a clean run gives.
+- Every key carries one hash tag (``{ingest}``), so on a cluster the stream, its done
+  records and vector marks sit in one slot and one script may touch them together.
+
+Vectors follow the facts: a process that hands its embedding to the workers marks the
+tenant (``request_vectors``) and queues one ``vectors`` job while the mark is new; the
+worker fills every missing vector and clears the mark only if no write marked it again
+meanwhile (``vectors_filled``), else it goes round again. While the mark stands, answers
+say how many passages are still being indexed.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import time
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, cast
+
+from brain.db import GraphDriver
+from brain.errors import QueryRefused
+
+log = logging.getLogger(__name__)
+
+#: The hash tag every queue key carries (one cluster slot).
+TAG = "{ingest}"
+STREAM_KEY = f"hivebrain:{TAG}:jobs"
+GROUP = "workers"
+#: How long a finished job's record is kept (a job id redelivered later is still skipped).
+DONE_TTL_S = 7 * 24 * 3600
+#: How long a tenant's "vectors pending" mark outlives a worker that never came.
+VECTORS_MARK_TTL_S = 24 * 3600
+#: Entries the stream keeps (older acknowledged ones are trimmed, approximately).
+STREAM_MAXLEN = 100_000
+
+_CLEAR_IF_SAME = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('del', KEYS[1])
+end
+return 0
+"""
+
+
+def done_key(job_id: str) -> str:
+    """The server key of a finished job's record."""
+    return f"hivebrain:{TAG}:done:{job_id}"
+
+
+def vectors_key(slug: str) -> str:
+    """The server key that marks a tenant's vectors as still filling."""
+    return f"hivebrain:{TAG}:vectors:{slug}"
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One queued ingest: what to do (``kind``), for which tenant, with what."""
+
+    id: str
+    kind: str
+    tenant: str
+    payload: dict[str, Any]
+    #: The stream entry that carries it (what the group acknowledges).
+    entry: str
+    queued_at_ms: int
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _fields(raw: Any) -> dict[str, str]:
+    """An entry's fields: redis-py parses them to a dict; a raw reply is a flat list."""
+    if isinstance(raw, dict):
+        return {_text(k): _text(v) for k, v in cast(dict[Any, Any], raw).items()}
+    flat = [_text(v) for v in cast(list[Any], raw)]
+    return dict(zip(flat[::2], flat[1::2], strict=True))
+
+
+def _job(entry: Any) -> Job | None:
+    """The job in one stream entry ``(id, fields)``; None for a deleted one."""
+    if not entry or entry[1] is None:
+        return None
+    entry_id, values = _text(entry[0]), _fields(entry[1])
+    try:
+        data: Any = json.loads(values["job"])
+        return Job(
+            id=str(data["id"]),
+            kind=str(data["kind"]),
+            tenant=str(data["tenant"]),
+            payload=dict(data["payload"]),
+            entry=entry_id,
+            queued_at_ms=int(data["queued_at_ms"]),
+        )
+    except (KeyError, TypeError, ValueError):
+        # finished with an error by the worker (never retried): nothing here can run it
+        log.warning("ingest queue: entry %s is not a job", entry_id)
+        return Job(id="", kind="", tenant="", payload={}, entry=entry_id, queued_at_ms=0)
+
+
+class IngestQueue:
+    """The job stream and its consumer group (see the module's docstring).
+
+    ``idle_ms``: how long a job taken by a worker may go without a sign of life before
+    another worker claims it again (``HIVEBRAIN_JOB_IDLE_MS``).
+    """
+
+    def __init__(self, driver: GraphDriver, *, idle_ms: int = 60_000) -> None:
+        if idle_ms < 100:
+            raise ValueError("a job's idle time is at least 100 ms")
+        self._driver = driver
+        self.idle_ms = idle_ms
+        self._ready = False
+
+    async def ensure(self) -> None:
+        """Make the stream and the workers' group, once (another process may have)."""
+        if self._ready:
+            return
+        try:
+            await self._driver.command("XGROUP", "CREATE", STREAM_KEY, GROUP, "0", "MKSTREAM")
+        except QueryRefused as exc:
+            if "BUSYGROUP" not in str(exc):
+                raise
+        self._ready = True
+
+    async def enqueue(self, kind: str, tenant: str, payload: Mapping[str, Any]) -> str:
+        """Queue one job; its id (what ``done`` and the CLI's ``--queue`` report)."""
+        await self.ensure()
+        job_id = f"job-{uuid.uuid4().hex[:16]}"
+        body = json.dumps(
+            {
+                "id": job_id,
+                "kind": kind,
+                "tenant": tenant,
+                "payload": dict(payload),
+                "queued_at_ms": int(time.time() * 1000),
+            },
+            ensure_ascii=False,
+        )
+        await self._driver.command(
+            "XADD", STREAM_KEY, "MAXLEN", "~", STREAM_MAXLEN, "*", "job", body, replicated=True
+        )
+        log.info("ingest queue: %s %s for %s queued", kind, job_id, tenant)
+        return job_id
+
+    async def take(self, consumer: str, *, block_ms: int = 1_000) -> Job | None:
+        """The next job for ``consumer``: first one a dead worker left idle past
+        ``idle_ms``, else a new one (waiting up to ``block_ms``); None if there is none."""
+        await self.ensure()
+        reply: Any = await self._driver.command(
+            "XAUTOCLAIM", STREAM_KEY, GROUP, consumer, self.idle_ms, "0-0", "COUNT", 1
+        )
+        claimed = cast(list[Any], reply[1]) if reply else []
+        for entry in claimed:
+            job = _job(entry)
+            if job is not None:
+                log.info("ingest queue: %s claimed again by %s", job.id or job.entry, consumer)
+                return job
+        fresh: Any = await self._driver.command(
+            "XREADGROUP", "GROUP", GROUP, consumer, "COUNT", 1, "BLOCK", block_ms,
+            "STREAMS", STREAM_KEY, ">",
+        )  # fmt: skip
+        if not fresh:
+            return None
+        # [[stream, [(id, fields), ...]]] (a RESP3 client gives {stream: [[...]]})
+        entries = cast(list[Any], fresh[STREAM_KEY][0] if isinstance(fresh, dict) else fresh[0][1])
+        for entry in entries or []:
+            job = _job(entry)
+            if job is not None:
+                return job
+        return None
+
+    async def keep(self, job: Job, consumer: str) -> None:
+        """Say ``consumer`` still works on ``job`` (its idle time starts again)."""
+        await self._driver.command("XCLAIM", STREAM_KEY, GROUP, consumer, 0, job.entry, "JUSTID")
+
+    async def done(self, job_id: str) -> dict[str, Any] | None:
+        """A finished job's record (who finished it, when, and what it did), or None."""
+        raw: Any = await self._driver.command("GET", done_key(job_id))
+        if raw is None:
+            return None
+        value: Any = json.loads(_text(raw))
+        return dict(cast(dict[str, Any], value)) if isinstance(value, dict) else None
+
+    async def finish(self, job: Job, record: Mapping[str, Any]) -> bool:
+        """Record ``job`` as finished and acknowledge it; True for the first finish only."""
+        first = True
+        if job.id:
+            first = bool(
+                await self._driver.command(
+                    "SET", done_key(job.id), json.dumps(dict(record)), "NX", "EX", DONE_TTL_S,
+                    replicated=True,
+                )
+            )  # fmt: skip
+        await self._driver.command("XACK", STREAM_KEY, GROUP, job.entry)
+        return first
+
+    async def pending(self) -> int:
+        """Jobs taken and not yet finished, over every worker."""
+        await self.ensure()
+        reply: Any = await self._driver.command("XPENDING", STREAM_KEY, GROUP)
+        if isinstance(reply, dict):
+            return int(cast(dict[str, Any], reply)["pending"])
+        return int(reply[0]) if reply else 0
+
+    async def waiting(self) -> int:
+        """Jobs not yet taken by any worker (the group's lag)."""
+        await self.ensure()
+        groups: Any = await self._driver.command("XINFO", "GROUPS", STREAM_KEY)
+        for group in cast(list[Any], groups or []):
+            named = _fields(group)
+            if named.get("name") == GROUP:
+                lag = named.get("lag")
+                return int(lag) if lag not in (None, "None") else 0
+        return 0
+
+    # --- vectors that follow the facts ---------------------------------------------------
+
+    async def request_vectors(self, slug: str) -> bool:
+        """Mark ``slug``'s vectors as filling and queue a ``vectors`` job if none is
+        marked yet; True when a job was queued."""
+        await self.ensure()
+        before: Any = await self._driver.command(
+            "SET", vectors_key(slug), secrets.token_hex(8), "EX", VECTORS_MARK_TTL_S, "GET"
+        )
+        if before is not None:
+            return False  # a job is queued or running; it goes round again for this write
+        await self.enqueue("vectors", slug, {})
+        return True
+
+    async def vectors_mark(self, slug: str) -> str | None:
+        """The tenant's current "vectors filling" mark, or None when none is pending."""
+        raw: Any = await self._driver.command("GET", vectors_key(slug))
+        return None if raw is None else _text(raw)
+
+    async def vectors_filled(self, slug: str, mark: str) -> bool:
+        """Clear the mark if it is still ``mark``; False when a write marked it again."""
+        return bool(await self._driver.command("EVAL", _CLEAR_IF_SAME, 1, vectors_key(slug), mark))

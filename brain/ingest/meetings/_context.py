@@ -1,0 +1,73 @@
+"""Each transcript line's context vector: the line with the turns either side, embedded once.
+
+A question is usually answered over a few turns ("what did they decide about the
+case?" - "rubber, then" - "yes, the double-curved one"), no single line of which reads like
+the question; a line's own vector misses it, the full-text side too. So at load every
+spoken line also gets a vector of its turn with the one before and after
+(``contextEmbedding``, indexed on the ``ChunkContext`` label), and search asks it as a third
+passage list beside the line's words and the line's own vector (``brain.reads.search``).
+The model's cost is paid here, once per line, not while a user waits; a line whose context
+text is unchanged on a reload (``contextHash``) is not embedded again.
+"""
+
+from __future__ import annotations
+
+from typing import LiteralString
+
+from brain._embeddings import text_hash
+from brain._tenant_graph import TenantGraph
+from brain.ingest.meetings._formats import Transcript
+from brain.ingest.meetings._transcripts import line_chunk_id
+from brain.schema import vector_literal
+
+#: Turns on each side of a line in its context.
+CONTEXT_TURNS = 1
+#: Lines embedded and written per round.
+ROUND = 512
+
+READ_CONTEXT_HASHES: LiteralString = """
+UNWIND $ids AS id
+MATCH (n:Entity {id: id})
+RETURN n.id, n.contextHash
+"""
+WRITE_CONTEXT: LiteralString = """
+UNWIND $rows AS row
+MATCH (n:Entity {id: row.id})
+SET n.contextEmbedding = vecf32(row.v), n.contextHash = row.h, n:ChunkContext
+"""
+
+
+def line_contexts(transcript: Transcript) -> dict[int, str]:
+    """Each spoken line's context text: its turn with ``CONTEXT_TURNS`` either side."""
+    turns = transcript.turns
+    spoken = [i for i, t in enumerate(turns) if t.text]
+    out: dict[int, str] = {}
+    for n, i in enumerate(spoken):
+        around = spoken[max(0, n - CONTEXT_TURNS) : n + CONTEXT_TURNS + 1]
+        out[i] = "\n".join(f"{turns[k].speaker}: {turns[k].text}" for k in around)
+    return out
+
+
+async def embed_line_contexts(graph: TenantGraph, transcript: Transcript, meeting: str) -> int:
+    """Write the context vector of every line of ``meeting`` whose context changed; returns
+    how many were embedded (none without an embedder: vector search is off)."""
+    embedder = graph.embedder
+    if embedder is None:
+        return 0
+    texts = {
+        line_chunk_id(meeting, i, transcript.turns[i]): text
+        for i, text in line_contexts(transcript).items()
+    }
+    ids = list(texts)
+    res = await graph.read("read context hashes", READ_CONTEXT_HASHES, {"ids": ids})
+    known = {str(row[0]): row[1] for row in res.rows}
+    todo = [(i, texts[i], h) for i in ids if i in known and known[i] != (h := text_hash(texts[i]))]
+    for start in range(0, len(todo), ROUND):
+        part = todo[start : start + ROUND]
+        vectors = await embedder.embed([text for _, text, _ in part])
+        rows = [
+            {"id": i, "h": h, "v": vector_literal(v)}
+            for (i, _, h), v in zip(part, vectors, strict=True)
+        ]
+        await graph.vector_write("write context vectors", WRITE_CONTEXT, {"rows": rows})
+    return len(todo)
