@@ -23,6 +23,7 @@ from agents.checks.guards import (
     check_period,
     check_since_event,
     check_single_day,
+    check_topic,
     claimed_direction,
     event_days,
     guard_answer,
@@ -563,3 +564,35 @@ def test_who_and_which_company_are_answered_with_someone(
     assert result.passed is passes, result.detail
     assert asked_kind("who supplies our truffles") is not None
     assert asked_kind("can we wash it at 60?") is None
+
+
+# --- a rule or passage is about what was asked ------------------------------------------------
+
+SAYINGS: list[dict[str, Any]] = [
+    {"data": {}, "nodes": [
+        {"id": "r-thermal", "type": "Rule", "name": "Infected linen is washed in red bags"},
+        {"id": "r-laser", "type": "Rule", "name": "Under-16s use the laser cutter with a guardian"},
+        {"id": "p-ravi", "type": "Person", "name": "Ravi Chauhan"},
+    ]}
+]  # fmt: skip
+TOPIC_CASES = [
+    (
+        "how do i get red wine out of a carpet",
+        "The rule is Infected linen is washed in red bags on the thermal programme [[r-thermal]].",
+        False,  # "red" alone is no subject
+    ),
+    (
+        "can a 14 yr old use the laser cutter by herself",
+        "The rule is Under-16s use the laser cutter with a guardian [[r-laser]].",
+        True,
+    ),
+    ("who runs the ironer?", "Ravi Chauhan [[p-ravi]] runs it.", True),  # not a rule alone
+]
+
+
+@pytest.mark.parametrize(("question", "answer", "passes"), TOPIC_CASES)
+def test_a_rule_or_passage_answer_shares_the_subject(
+    question: str, answer: str, passes: bool
+) -> None:
+    result = check_topic(question, answer, SAYINGS, declined=False)
+    assert result.passed is passes, result.detail

@@ -12,7 +12,8 @@ one answered (``check_named_person``), "since <event>" counts from its day
 (``check_asked_quantity``), one day asked is that day answered (``check_single_day``),
 "before <thing>" is answered for the time before it (``check_before``), and what fails is
 the kind of thing asked (``check_impact_subject``); a "who" or "which company" is
-answered with someone of that kind (``check_asked_relation``). ``guard_answer`` runs them all.
+answered with someone of that kind (``check_asked_relation``); a rule or passage
+shares the question's subject (``check_topic``). ``guard_answer`` runs them all.
 """
 
 from __future__ import annotations
@@ -29,8 +30,10 @@ from agents.checks.guards._quantity import check_asked_quantity
 from agents.checks.guards._relation import asked_kind, check_asked_relation
 from agents.checks.guards._run import guard_answer
 from agents.checks.guards._since import check_since_event, event_days
+from agents.checks.guards._topic import check_topic
 
 __all__ = [
+    "check_topic",
     "asked_kind",
     "check_asked_relation",
     "asked_people",

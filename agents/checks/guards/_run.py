@@ -21,6 +21,7 @@ from agents.checks.guards._period import check_period, check_single_day
 from agents.checks.guards._quantity import check_asked_quantity
 from agents.checks.guards._relation import check_asked_relation
 from agents.checks.guards._since import check_since_event
+from agents.checks.guards._topic import check_topic
 
 
 def guard_answer(
@@ -48,4 +49,5 @@ def guard_answer(
         check_before(question, answer, today, declined=declined),
         check_impact_subject(question, answer, outputs, declined=declined),
         check_asked_relation(question, answer, outputs, declined=declined),
+        check_topic(question, answer, outputs, declined=declined),
     ]
