@@ -678,6 +678,7 @@ def main() -> None:
     import ledgerline_support
     import lichtveld_energie
     import prairie_reach_libraries
+    import tollcross_playhouse
     import tussock_ridge_ski
 
     for module in (
@@ -690,6 +691,7 @@ def main() -> None:
         tussock_ridge_ski,
         prairie_reach_libraries,
         bayan_lepas_assembly,
+        tollcross_playhouse,
     ):
         manifest = write(module.build())
         counts = manifest["counts"]
