@@ -97,7 +97,10 @@ def check_asked_quantity(question: str, answer: str, *, declined: bool) -> Check
         _key(w) for w in _FRAME
     }
     for unit in _units(answer):
-        has = _MONEY.search(unit) if wants_money else _figures(unit)
+        # money: an amount with its currency, or a figure the line itself calls a cost
+        # ("cost per sign-up: 130.10"), as a tool's table states it
+        labelled = bool(_ASKS_MONEY.search(unit) and _figures(unit))
+        has = (_MONEY.search(unit) or labelled) if wants_money else _figures(unit)
         if not has:
             continue
         if not subject or subject & {_key(w) for w in fold(unit).split()}:
