@@ -78,6 +78,10 @@ def rank_passages(
         if place is not None:
             at[(row.source, place)] = row.id
     score: dict[str, float] = dict(direct)
+    # a line shares only what it scored above the weakest match: in a small meeting every
+    # line is in every vector list, and a long run of such noise would outscore the one
+    # line that matched by its words
+    floor = min(direct.values(), default=0.0)
     if window > 0:
         for pid, value in direct.items():
             row = rows[pid]
@@ -85,7 +89,7 @@ def rank_passages(
             if place is None:
                 continue
             for d in range(1, window + 1):
-                share = value * decay**d
+                share = (value - floor) * decay**d
                 for other in (at.get((row.source, place - d)), at.get((row.source, place + d))):
                     if other is not None:
                         score[other] += share

@@ -39,6 +39,9 @@ MAX_PASSAGES_SHOWN = 3
 POOL = 30
 #: The searches over passages (chunks), whose rows carry the passage.
 CHUNK_SEARCHES = ("chunk-text", "chunk-vector", "chunk-context")
+#: The chunk lists a question naming a speaker asks again without the names, in place of
+#: the first: words, and the context vectors (whose text carries the speakers' names).
+SPEAKER_FREE = frozenset({"chunk-text", "chunk-context"})
 #: Passages each chunk search contributes to the passage ranking (a deeper list adds
 #: more stray single-word matches than it finds).
 PASSAGE_POOL = 30
@@ -265,9 +268,11 @@ async def search(
     )
     if plain is not None:
         again = await _speaker_free_rows(graph, plain, chunk_params, shape)
-        # the words without the names in place of the question's; its vector list beside
-        lists = [(k, again.get(k, rows) if k == "chunk-text" else rows) for k, rows in lists]
-        lists += [(k, rows) for k, rows in again.items() if k != "chunk-text"]
+        # the words and the context vectors without the names in place of the question's
+        # (a line's context carries its speakers' names, so a named speaker's every line
+        # lies near the question); the line's own vector list beside
+        lists = [(k, again.get(k, rows) if k in SPEAKER_FREE else rows) for k, rows in lists]
+        lists += [(k, rows) for k, rows in again.items() if k not in SPEAKER_FREE]
     if initialled:
         lists.append(("initials", initialled))
     # things fuse over the same depth as before; passages rank over the deeper chunk lists
@@ -307,6 +312,7 @@ async def _speaker_free_rows(
         factor = FILTERED_POOL_FACTOR if shape["typed"] else 1
         vparams = {**params, "v": vector, "pool": PASSAGE_POOL * factor}
         jobs["chunk-vector"] = ranked_rows(graph, "chunk-vector", vparams, **shape)
+        jobs["chunk-context"] = ranked_rows(graph, "chunk-context", vparams, **shape)
     return dict(zip(jobs, await asyncio.gather(*jobs.values()), strict=True))
 
 
