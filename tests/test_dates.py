@@ -162,3 +162,9 @@ def test_since_an_event_runs_from_its_day_to_yesterday() -> None:
     read = event_period(date(2026, 9, 14), TODAY, "since crew noord started")
     assert read is not None
     assert (read.start.isoformat(), read.last.isoformat()) == ("2026-09-14", "2026-11-19")
+
+
+def test_a_month_word_that_starts_a_day_is_that_day() -> None:
+    """ "door count for aug 10": the day, not August (the month's "for" started it first)."""
+    (found,) = find_periods("door count for aug 10?", date(2026, 9, 16))
+    assert (found.start, found.last, found.day) == (date(2026, 8, 10), date(2026, 8, 10), True)

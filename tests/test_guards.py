@@ -10,11 +10,22 @@ from typing import Any
 import pytest
 
 from agents.checks.guards import (
+    asked_kind,
+    asked_people,
+    check_asked_quantity,
+    check_asked_relation,
+    check_before,
     check_coverage,
     check_decline,
     check_direction,
+    check_impact_subject,
+    check_named_person,
     check_period,
+    check_since_event,
+    check_single_day,
+    check_topic,
     claimed_direction,
+    event_days,
     guard_answer,
     named_records,
     named_spans,
@@ -133,7 +144,7 @@ def comparison(
     }
 
 
-DIRECTION_CASES = [
+DIRECTION_CASES: list[tuple[str, list[dict[str, Any]], bool]] = [
     ("Fleet generation [[m-gen]] rose 27.9% in September.", [comparison("m-gen", -27.9)], False),
     ("Fleet generation [[m-gen]] was up 547% on August.", [comparison("m-gen", -27.9)], False),
     ("Conversion [[m-conv]] fell 17.7% in early September.", [comparison("m-conv", 4.0)], False),
@@ -240,3 +251,348 @@ def test_every_guard_runs_and_a_failure_says_why() -> None:
     failed = {r.name: r.detail for r in results if not r.passed}
     assert set(failed) == {"direction agrees with the data", "says when coverage differs"}
     assert all(detail for detail in failed.values())
+
+
+# --- the person asked about is the one answered (near-namesakes) -------------------------------
+
+PEOPLE = [
+    {"id": "p-marguerite", "type": "Person", "name": "Marguerite Lavallée"},
+    {"id": "p-sanne", "type": "Person", "name": "Sanne Bakker"},
+    {"id": "p-kar-wai", "type": "Person", "name": "Chong Kar Wai"},
+]
+PEOPLE_OUT: list[dict[str, Any]] = [{"data": {}, "nodes": PEOPLE}]
+
+PERSON_CASES = [
+    (
+        "what did councillor brenda mcleod decide about the dauphin branch",
+        "Keep an offline laptop at every branch [[d-laptops]], agreed by Marguerite Lavallée "
+        "[[p-marguerite]].",
+        False,  # nobody of that name: someone else's decision
+    ),
+    (
+        "what did sanne de boer decide about the apeldoorn depot?",
+        "Open a second depot [[d-depot]], agreed by Sanne Bakker [[p-sanne]].",
+        False,  # a near-namesake: the same first name, another person
+    ),
+    (
+        "what did the counterfeit reels cost us according to kar wai's review",
+        "Counterfeit review [[doc-review]] says: “The cost to us was RM 38,400. Chong Kar Wai "
+        "wrote this review.”",
+        True,
+    ),
+    (
+        "what did marguerite decide about fines?",
+        "Go fine-free [[d-fines]], agreed by Marguerite Lavallée [[p-marguerite]].",
+        True,
+    ),
+    ("what did we agree on monday?", "Move the courier runs [[d-courier]].", True),  # nobody named
+]
+
+
+@pytest.mark.parametrize(("question", "answer", "passes"), PERSON_CASES)
+def test_a_person_named_is_not_replaced_by_another(
+    question: str, answer: str, passes: bool
+) -> None:
+    result = check_named_person(question, answer, PEOPLE_OUT, declined=False)
+    assert result.passed is passes, result.detail
+
+
+def test_a_failed_person_check_says_who_is_not_held_and_who_is() -> None:
+    result = check_named_person(PERSON_CASES[0][0], PERSON_CASES[0][1], PEOPLE_OUT, declined=False)
+    assert "brenda mcleod" in result.detail and "Marguerite Lavallée" in result.detail
+    assert asked_people("can sanne de boer sign off a 10k PO?") == ["sanne boer"]
+    assert check_named_person(PERSON_CASES[0][0], DECLINE, PEOPLE_OUT, declined=True).passed
+
+
+# --- "since <event>" counts from the event's day -------------------------------------------------
+
+CHILLER = {
+    "id": "i-chiller",
+    "type": "Incident",
+    "name": "Chiller 2 failed: floor humidity above 60% RH",
+}
+CHILLER_OUT = [
+    {
+        "nodes": [CHILLER],
+        "data": {
+            "matches": [
+                {
+                    "id": "i-chiller",
+                    "properties": {
+                        "startedAt": "2026-10-19T19:05:00+00:00",
+                        "text": "Chiller 2 failed at about 3 a.m. on Tuesday 20 October; a hire "
+                        "chiller came on 23 October.",
+                    },
+                }
+            ]
+        },
+    }
+]
+NOV12 = date(2026, 11, 12)
+
+SINCE_CASES = [
+    ("RMAs opened [[m-rma]] for 19 October - 11 November 2026: 31 RMAs in total.", False),
+    ("RMAs opened [[m-rma]] for 23 October - 11 November 2026: 25 RMAs in total.", False),
+    ("RMAs opened [[m-rma]] for 20 October - 11 November 2026: 28 RMAs in total.", True),
+]
+
+
+@pytest.mark.parametrize(("answer", "passes"), SINCE_CASES)
+def test_since_an_event_counts_from_the_day_it_began(answer: str, passes: bool) -> None:
+    question = "how many rmas have we opened since the chiller died"
+    result = check_since_event(question, answer, CHILLER_OUT, NOV12, declined=False)
+    assert result.passed is passes, result.detail
+
+
+def test_the_event_day_is_its_stamp_without_words_and_nothing_without_the_event() -> None:
+    stamped: list[dict[str, Any]] = [
+        {"nodes": [{**CHILLER, "startedAt": "2026-10-19T19:05:00+00:00"}], "data": {}}
+    ]
+    assert event_days("rmas since the chiller died", stamped, NOV12) == [
+        (CHILLER["name"], date(2026, 10, 19))
+    ]
+    # no event read that the words name: nothing to hold the answer to
+    assert check_since_event(
+        "rmas since the chiller died", SINCE_CASES[0][0], [], NOV12, declined=False
+    ).passed
+    assert event_days("rmas since 20 october", CHILLER_OUT, NOV12) == []  # a date: check_period
+
+
+# --- the figure is of the asked kind and about the asked subject ----------------------------------
+
+PO_RULE = (
+    "The rule is A buyer may approve a purchase order up to RM 50,000; up to RM 250,000 needs "
+    "Chong Kar Wai [[rule-po]]."
+)
+QUANTITY_CASES = [
+    (
+        "can farah sign off an 80k ringgit PO herself",
+        "The rule is No Windows update goes on a machine PC until its owner signs it off "
+        "[[rule-patch]].",
+        False,  # the wrong rule: no amount to hold 80k against
+    ),
+    ("can farah sign off an 80k ringgit PO herself", PO_RULE, True),
+    (
+        "what did the counterfeit reels cost us according to kar wai's review",
+        PO_RULE + "\nCounterfeit reels review [[doc-review]] says: “From 1 September every "
+        "open-market buy goes through Semipoint. Chong Kar Wai wrote this review.”",
+        False,  # money is stated, but by a rule about purchase orders, not the reels
+    ),
+    (
+        "what did the counterfeit reels cost us according to kar wai's review",
+        "Counterfeit reels review [[doc-review]] says: “The reels cost us RM 38,400.”",
+        True,
+    ),
+    (
+        "patron wants a 6th ILL request, can she?",
+        "The rule is Patrons may hold ILL requests [[rule-ill]].",
+        False,
+    ),
+    (
+        "patron wants a 6th ILL request, can she?",
+        "The rule is A patron may have at most 5 ILL requests [[rule-ill]].",
+        True,
+    ),
+    ("how many loans were keyed in per the review", "The review [[doc]] says loans.", False),
+    ("who owns the van hotspot plan?", "Nolan Baptiste [[p-nolan]] owns it.", True),
+]
+
+
+@pytest.mark.parametrize(("question", "answer", "passes"), QUANTITY_CASES)
+def test_a_figure_is_of_the_asked_kind_about_the_asked_subject(
+    question: str, answer: str, passes: bool
+) -> None:
+    result = check_asked_quantity(question, answer, declined=False)
+    assert result.passed is passes, result.detail
+
+
+# --- one day asked is that day answered --------------------------------------------------------
+
+SEP16 = date(2026, 9, 16)
+DAY_CASES = [
+    (
+        "door count for aug 10?",
+        "Branch visits [[m-doors]] for 1-31 August 2026: 12,073 visits in total.",
+        False,  # the month around the day
+    ),
+    (
+        "how many checkouts yesterday",
+        "Checkouts [[m-out]] for 9-15 September 2026: 3,818 loans in total.",
+        False,  # the week ending yesterday
+    ),
+    ("door count for aug 10?", "Branch visits [[m-doors]] for 10 August 2026: 352 visits.", True),
+    ("how many checkouts yesterday", "Checkouts [[m-out]] for 15 September 2026: 685 loans.", True),
+    ("checkouts in august?", "Checkouts [[m-out]] for 1-31 August 2026: 15,001 loans.", True),
+]
+
+
+@pytest.mark.parametrize(("question", "answer", "passes"), DAY_CASES)
+def test_a_single_day_asked_is_answered_for_that_day(
+    question: str, answer: str, passes: bool
+) -> None:
+    result = check_single_day(question, answer, SEP16, declined=False)
+    assert result.passed is passes, result.detail
+
+
+# --- "before <thing>" is answered for the time before it ---------------------------------------
+
+BEFORE_CASES = [
+    (
+        "how did ppl book the makerspace before benchbook?",
+        "The rule is A member may book at most 6 makerspace hours a week [[rule-hours]].",
+        False,  # today's rule
+    ),
+    (
+        "how did ppl book the makerspace before benchbook?",
+        "Take bookings in the paper binder [[d-binder]] (replaced by Book on BenchBook "
+        "[[d-benchbook]] from 13 July 2026).",
+        True,
+    ),
+    (
+        "who ordered the fish before marco took over?",
+        "Order fish by phone from Hake & Co [[d-phone]], until 1 March 2026.",
+        True,
+    ),
+    (
+        "can we renew it before 31 october?",
+        "The rule is renewals need a PO [[rule-po]].",
+        True,  # a date: check_period reads it
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "answer", "passes"), BEFORE_CASES)
+def test_before_a_thing_is_answered_for_the_time_before_it(
+    question: str, answer: str, passes: bool
+) -> None:
+    result = check_before(question, answer, SEP16, declined=False)
+    assert result.passed is passes, result.detail
+
+
+# --- what fails is the kind of thing asked -----------------------------------------------------
+
+KIT: list[dict[str, Any]] = [
+    {"data": {}, "nodes": [
+        {"id": "a-export", "type": "Account", "name": "X-ray to MES export service account"},
+        {"id": "t-xray", "type": "Tool", "name": "XR-7 X-ray inspection system"},
+        {"id": "v-courier", "type": "Vendor", "name": "Assiniboine Parcel Runs"},
+    ]}
+]  # fmt: skip
+IMPACT_CASES = [
+    (
+        "xray machine is offline, what can't we ship",
+        "If X-ray to MES export service account [[a-export]] stops, 2 things are affected:",
+        False,  # an account that shares a word, not the machine
+    ),
+    (
+        "xray machine is offline, what can't we ship",
+        "If XR-7 X-ray inspection system [[t-xray]] stops, 3 things are affected:",
+        True,
+    ),
+    (
+        "the export key expired, what breaks?",
+        "If XR-7 X-ray inspection system [[t-xray]] stops, 3 things are affected:",
+        False,
+    ),
+    (
+        "if our courier goes bust what do we lose",
+        "If Assiniboine Parcel Runs [[v-courier]] stops, 2 things are affected:",
+        True,
+    ),
+    (
+        "shelfwise goes down again - what else stops",
+        "If X-ray to MES export service account [[a-export]] stops, 2 things are affected:",
+        True,  # no kind of thing said: nothing to hold it to
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "answer", "passes"), IMPACT_CASES)
+def test_what_fails_is_the_kind_of_thing_asked(question: str, answer: str, passes: bool) -> None:
+    result = check_impact_subject(question, answer, KIT, declined=False)
+    assert result.passed is passes, result.detail
+
+
+# --- a "who" or "which company" is answered with someone of that kind ---------------------------
+
+FIRMS: list[dict[str, Any]] = [
+    {"data": {}, "nodes": [
+        {"id": "p-hui-min", "type": "Person", "name": "Lee Hui Min"},
+        {"id": "v-textiles", "type": "Vendor", "name": "Northern Textiles"},
+        {"id": "o-us", "type": "Organization", "name": "Ashgrove Linen Services"},
+        {"id": "v-tagsmart", "type": "Vendor", "name": "Tagsmart Systems"},
+        {"id": "r-cert", "type": "Rule", "name": "Only certified operators inspect boards"},
+        {"id": "d-quality", "type": "Document", "name": "Quality procedure"},
+    ]}
+]  # fmt: skip
+RELATION_CASES = [
+    (
+        "whos on the ipc qml audit prep these days",
+        "The rule is Only certified operators inspect boards [[r-cert]]. Quality procedure "
+        "[[d-quality]] says: “The next audit is on 8 December.”",
+        False,  # a rule and a passage: nobody
+    ),
+    (
+        "who's our account manager at northern textiles",
+        "Ashgrove Linen Services [[o-us]] uses Northern Textiles [[v-textiles]].",
+        False,  # a role asks for a person; the vendor is the one the question names
+    ),
+    (
+        "which company makes the software that key is for?",
+        "The rule is Only certified operators inspect boards [[r-cert]].",
+        False,
+    ),
+    ("whos on the ipc qml audit prep these days", "Lee Hui Min [[p-hui-min]] owns it.", True),
+    (
+        "which company makes the software that key is for?",
+        "Tagsmart Systems [[v-tagsmart]] makes it.",
+        True,
+    ),
+    (
+        "can we wash it at 60?",
+        "The rule is Only certified operators inspect boards [[r-cert]].",
+        True,
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "answer", "passes"), RELATION_CASES)
+def test_who_and_which_company_are_answered_with_someone(
+    question: str, answer: str, passes: bool
+) -> None:
+    result = check_asked_relation(question, answer, FIRMS, declined=False)
+    assert result.passed is passes, result.detail
+    assert asked_kind("who supplies our truffles") is not None
+    assert asked_kind("can we wash it at 60?") is None
+
+
+# --- a rule or passage is about what was asked ------------------------------------------------
+
+SAYINGS: list[dict[str, Any]] = [
+    {"data": {}, "nodes": [
+        {"id": "r-thermal", "type": "Rule", "name": "Infected linen is washed in red bags"},
+        {"id": "r-laser", "type": "Rule", "name": "Under-16s use the laser cutter with a guardian"},
+        {"id": "p-ravi", "type": "Person", "name": "Ravi Chauhan"},
+    ]}
+]  # fmt: skip
+TOPIC_CASES = [
+    (
+        "how do i get red wine out of a carpet",
+        "The rule is Infected linen is washed in red bags on the thermal programme [[r-thermal]].",
+        False,  # "red" alone is no subject
+    ),
+    (
+        "can a 14 yr old use the laser cutter by herself",
+        "The rule is Under-16s use the laser cutter with a guardian [[r-laser]].",
+        True,
+    ),
+    ("who runs the ironer?", "Ravi Chauhan [[p-ravi]] runs it.", True),  # not a rule alone
+]
+
+
+@pytest.mark.parametrize(("question", "answer", "passes"), TOPIC_CASES)
+def test_a_rule_or_passage_answer_shares_the_subject(
+    question: str, answer: str, passes: bool
+) -> None:
+    result = check_topic(question, answer, SAYINGS, declined=False)
+    assert result.passed is passes, result.detail

@@ -43,6 +43,14 @@ CHECK_NAMES = {
     "direction agrees with the data",
     "a decline holds no record asked about",
     "says when coverage differs",
+    "the person asked about is the one answered",
+    "since an event counts from its day",
+    "the figure is about what was asked",
+    "a day asked is the day answered",
+    "before a thing is answered for the time before it",
+    "the thing that fails is the one asked about",
+    "the answer is the kind of thing asked",
+    "a rule or passage is about what was asked",
     # the writers' own doubts
     "the evidence decides",
 }

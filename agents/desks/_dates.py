@@ -326,7 +326,10 @@ def find_periods(text: str, today: date) -> list[Period]:
                 impossible.append((m.start(), m.end()))
                 continue
             if period is not None:
-                found.append((m.start(), m.end(), period))
+                # "for aug 10": the month's own word starts it, so the day that begins with
+                # the same word and runs on ("aug 10") wins over the month
+                start = m.start("m") if name == "month" else m.start()
+                found.append((start, m.end(), period))
     # a day that does not exist ("31 September") names nothing, not even its month
     found = [f for f in found if not any(a <= f[0] and f[1] <= b for a, b in impossible)]
     found.sort(key=lambda f: (f[0], -f[1]))

@@ -61,8 +61,9 @@ _START_KEYS = ("start", "began", "begin", "effective", "launch", "opened", "rele
 
 
 def _day_of(hit: dict[str, Any], today: date, props: dict[str, Any] | None = None) -> date | None:
-    """The day a record says it began: a date in its own words, else a start it states
-    (``startedAt``...), else its source's date."""
+    """The day a record says it began: a date in its name, else a start it states
+    (``startedAt``...; its text's day when that is a day off the stamp), else its source's
+    date."""
     # "from 14 September" written in August means this year's, as read on today
     said = find_periods(str(hit.get("name") or ""), today)
     if said:
@@ -74,9 +75,14 @@ def _day_of(hit: dict[str, Any], today: date, props: dict[str, Any] | None = Non
     )
     for value in stated:
         try:
-            return date.fromisoformat(value)
+            began = date.fromisoformat(value)
         except ValueError:
             continue
+        # a start stamped at night in UTC is the next morning where the business is: a
+        # day the record's own words give within a day of the stamp is the day it began
+        written = [p.start for p in find_periods(str((props or {}).get("text") or ""), today)]
+        near = [d for d in written if abs((d - began).days) <= 1]
+        return near[0] if near else began
     return date.fromisoformat(str(hit["as_of"])[:10]) if hit.get("as_of") else None
 
 

@@ -112,6 +112,14 @@ _TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "product": ("Product",),
     "task": ("Task",),
 }
+#: Nouns for the kind of thing that fails ("the xray machine is offline", "the API key
+#: expired"): a machine is a tool or an asset, a key or a licence an account.
+for _kind_words, _kind_types in (
+    ("machine equipment printer scanner server laptop device oven", ("Tool", "Asset")),
+    ("key licence license login subscription password token", ("Account",)),
+):
+    for _w in _kind_words.split():
+        _TYPE_WORDS.setdefault(stem(_w), _kind_types)
 _DECISION = re.compile(
     r"\b(?:why (?:did|do|does|are|is|was|were|have|has) (?:we|us|our|the team)|decid\w*|decision|"
     r"chose|choose|agreed|agree|how did (?:we|it|\w+ (?:\w+ ){0,3})(?:handle|work|run|do)|"
@@ -526,6 +534,10 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
         found.kind = "document"
     found.tier = tier_of(ranked)
     found.subject = found.tier[0] if found.tier else None
+    if found.kind == "decision":  # "what did brenda mcleod decide": is she in the records?
+        found.unknown_names += [
+            w for w in await _unheld_deciders(ledger, question) if w not in found.unknown_names
+        ]
     if found.subject is not None and found.kind in ("impact", "owner", "relationship"):
         found.unknown_names += await _unheld(ledger, question, found.subject)
     return found
@@ -596,6 +608,36 @@ async def _unheld(ledger: ToolLedger, question: str, subject: Candidate) -> list
         if shared_words(subject.name_words, content_words(raw)):
             continue
         if not names_a_thing(question, raw, subject):
+            continue
+        hits = (await ledger.call("chief", "search", {"query": raw, "limit": 3})).data.get(
+            "hits", []
+        )
+        if not any(BY_NAME & set(h.get("via", [])) for h in hits):
+            missing.append(raw)
+    return missing
+
+
+#: "what did X decide": X, the one who decided (we, the team and their like name nobody).
+_DECIDER = re.compile(
+    r"\bwhat (?:did|has|had) ((?:[a-z][\w'-]*\s+){1,4}?)(?:decide|decided|agree|agreed|"
+    r"approve|approved|choose|chose|pick|picked|sign off|signed off)\b"
+)
+_NOT_DECIDERS = frozenset(
+    words(
+        "we you they i he she it us the our their his her my your everyone anyone someone "
+        "people ppl board team management councillor mr mrs ms dr"
+    )
+)
+
+
+async def _unheld_deciders(ledger: ToolLedger, question: str) -> list[str]:
+    """Words of the one a decision question says decided that no record holds by name."""
+    m = _DECIDER.search(fold(question))
+    if m is None:
+        return []
+    missing: list[str] = []
+    for raw in m.group(1).split():
+        if len(raw) < 3 or stem(raw) in _NOT_DECIDERS or raw in _NOT_DECIDERS:
             continue
         hits = (await ledger.call("chief", "search", {"query": raw, "limit": 3})).data.get(
             "hits", []

@@ -4,7 +4,7 @@ Written apart from the question reader (``agents.desks``) on purpose, and smalle
 guard that shared the reader's parser would share its blind spots, so a "mid August" the
 reader missed would pass a guard that missed it the same way. This reads only what is
 hard to get wrong, and reads it wide: a month named (with or without a part of it) is the
-whole month, a quarter the whole quarter, a day the day; ranges written as days
+whole month, a quarter the whole quarter, a day the day ("yesterday" too); ranges written as days
 ("1-14 October 2026", "1 July - 30 September 2026"), "since <day>" and "since <words>
 (<day>)" (that day to today) and "now" / "today". A month or quarter without a year is
 the most recent one that has begun by ``today``; a day without a year, the most recent
@@ -52,6 +52,7 @@ _MONTH_DAY = re.compile(rf"{_B}(since\s+)?{_M}\s+{_D}{_Y}{_E}", re.I)
 _MONTH = re.compile(rf"{_B}{_M}(?:\s+((?:19|20|21)\d\d))?{_E}", re.I)
 _QUARTER = re.compile(rf"{_B}q([1-4])(?:\s+((?:19|20|21)\d\d))?{_E}", re.I)
 _NOW = re.compile(rf"{_B}(?:now|today|currently|at the moment){_E}", re.I)
+_YESTERDAY = re.compile(rf"{_B}yesterday{_E}", re.I)
 _AS_OF = re.compile(r"\bas of\s+\S+(?:\s+\S+){0,2}", re.I)
 _CITATION = re.compile(r"\[\[[^\]\n]*\]\]")
 
@@ -140,6 +141,8 @@ def named_spans(text: str, today: date, *, now: bool = False) -> list[Span]:
             continue
         first = _month_start(_MONTHS[word.lower().rstrip(".")], m[2], today)
         take(m, (first, _month_end(first)))
+    day_before = today - timedelta(days=1)
+    spans += [(day_before, day_before) for m in _YESTERDAY.finditer(text) if free(m)]
     if now:
         spans += [(today, today) for m in _NOW.finditer(text) if free(m)]
     return spans

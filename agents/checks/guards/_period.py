@@ -53,3 +53,28 @@ def check_period(question: str, answer: str, today: date, *, declined: bool) -> 
         f"the question asks about {first.isoformat()} to {last.isoformat()}, "
         "but the answer covers other days",
     )
+
+
+SINGLE_DAY = "a day asked is the day answered"
+
+
+def check_single_day(question: str, answer: str, today: date, *, declined: bool) -> CheckResult:
+    """Check that a question about one day ("on 10 August", "yesterday") is answered for
+    that day, not for a longer period around it: "door count for aug 10" answered with
+    August's total overlaps the day asked and still states another period's figure."""
+    asked = [a for a in named_spans(question, today) if a[0] == a[1]]
+    if declined or not asked or len(asked) != len(named_spans(question, today)):
+        return CheckResult(SINGLE_DAY, True, "the question asks about no single day")
+    covered = named_spans(answer, today, now=True)
+    if any(c == a for c in covered for a in asked):
+        return CheckResult(SINGLE_DAY, True, "the answer states the day asked")
+    wider = [c for c in covered for a in asked if c[0] <= a[0] <= c[1] and c != a]
+    if not wider:
+        return CheckResult(SINGLE_DAY, True, "the answer states no longer period around it")
+    day, (first, last) = asked[0][0], wider[0]
+    return CheckResult(
+        SINGLE_DAY,
+        False,
+        f"the question asks about {day.isoformat()}, but the answer states "
+        f"{first.isoformat()} to {last.isoformat()}",
+    )

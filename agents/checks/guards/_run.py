@@ -11,10 +11,17 @@ from datetime import date
 from typing import Any
 
 from agents.checks._answer import CheckResult
+from agents.checks.guards._before import check_before
 from agents.checks.guards._coverage import check_coverage
 from agents.checks.guards._decline import check_decline
 from agents.checks.guards._direction import check_direction
-from agents.checks.guards._period import check_period
+from agents.checks.guards._impact import check_impact_subject
+from agents.checks.guards._namesake import check_named_person
+from agents.checks.guards._period import check_period, check_single_day
+from agents.checks.guards._quantity import check_asked_quantity
+from agents.checks.guards._relation import check_asked_relation
+from agents.checks.guards._since import check_since_event
+from agents.checks.guards._topic import check_topic
 
 
 def guard_answer(
@@ -34,4 +41,13 @@ def guard_answer(
         check_direction(answer, outputs, declined=declined),
         check_decline(question, names, declined=declined),
         check_coverage(answer, outputs, declined=declined),
+        # the asked subject, relation and period, each read apart from the question reader
+        check_named_person(question, answer, outputs, declined=declined),
+        check_since_event(question, answer, outputs, today, declined=declined),
+        check_asked_quantity(question, answer, declined=declined),
+        check_single_day(question, answer, today, declined=declined),
+        check_before(question, answer, today, declined=declined),
+        check_impact_subject(question, answer, outputs, declined=declined),
+        check_asked_relation(question, answer, outputs, declined=declined),
+        check_topic(question, answer, outputs, declined=declined),
     ]
