@@ -675,6 +675,7 @@ def main() -> None:
     import copper_pot_kitchens
     import fernside_vets
     import harlow_quayle_law
+    import kestrel_lift_haul
     import ledgerline_support
     import lichtveld_energie
     import prairie_reach_libraries
@@ -692,6 +693,7 @@ def main() -> None:
         prairie_reach_libraries,
         bayan_lepas_assembly,
         tollcross_playhouse,
+        kestrel_lift_haul,
     ):
         manifest = write(module.build())
         counts = manifest["counts"]
