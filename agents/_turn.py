@@ -353,6 +353,7 @@ async def _check(
         outputs=ledger.outputs,
         names=ledger.names().values(),
         declined=declined,
+        typed={n.name or n.id: n.type for r in ledger.results for n in r.evidence.nodes},
     )
     # the writers' own doubts about what the answer says (a decline rests on no choice)
     doubts = [] if declined else [d for o in outcomes if o.draft and not o.draft.declined

@@ -138,6 +138,8 @@ class Graded:
     cited: bool
     ms: float
     reasons: list[str] = field(default_factory=list)
+    #: The turn's failed checks, "name: why", which kept the answer from "verified".
+    doubts: list[str] = field(default_factory=list)
 
     @property
     def wrong_verified(self) -> bool:
@@ -150,7 +152,14 @@ def _found(item: str | list[str], text: str) -> bool:
 
 
 def grade(business: str, question: dict[str, Any], result: TurnResult, ms: float) -> Graded:
-    """Grade one answer against the question's ground truth (see the module docstring)."""
+    """Grade one answer against the question's ground truth (see the module docstring),
+    with the checks that kept it from "verified"."""
+    graded = _graded(business, question, result, ms)
+    graded.doubts = [f"{c['name']}: {c['detail']}" for c in result.checks if not c["passed"]]
+    return graded
+
+
+def _graded(business: str, question: dict[str, Any], result: TurnResult, ms: float) -> Graded:
     answer = result.answer
     text = normal(answer)
     declined = is_declined(result)
@@ -253,6 +262,7 @@ def shown(item: Graded) -> str:
         expected = [*expected, f"{q['number']:g} ± {q['tolerance']:g}"]
     lines.append(f"  -> {mark} ({item.ms:.0f} ms, verified={item.verified}); expected {expected}")
     lines += [f"     - {reason}" for reason in item.reasons]
+    lines += [f"     ? {doubt}" for doubt in item.doubts]
     return "\n".join(lines)
 
 
@@ -313,6 +323,9 @@ def figures_of(items: list[Graded], load_s: float, slugs: list[str]) -> dict[str
         "must_decline_total": c["must_decline"],
         "must_decline_declined_ratio": ratio(c["must_decline_declined"], c["must_decline"]),
         "right_cited_ratio": ratio(sum(i.cited for i in right_answers), len(right_answers)),
+        "right_verified_ratio": ratio(
+            sum(i.verified for i in items if i.grade == "right"), c["right"]
+        ),
         "answer_median_ms": round(statistics.median(ms), 1) if ms else 0.0,
         "answer_p90_ms": round(sorted(ms)[int(0.9 * (len(ms) - 1))], 1) if ms else 0.0,
         "answer_p95_ms": round(sorted(ms)[int(0.95 * (len(ms) - 1))], 1) if ms else 0.0,

@@ -23,10 +23,12 @@ from agents.checks.guards import (
     check_period,
     check_since_event,
     check_single_day,
+    check_subject,
     check_topic,
     claimed_direction,
     event_days,
     guard_answer,
+    name_words,
     named_records,
     named_spans,
 )
@@ -596,3 +598,47 @@ def test_a_rule_or_passage_answer_shares_the_subject(
 ) -> None:
     result = check_topic(question, answer, SAYINGS, declined=False)
     assert result.passed is passes, result.detail
+
+
+THINGS: list[dict[str, Any]] = [
+    {"data": {}, "nodes": [
+        {"id": "m-avail", "type": "Metric", "name": "Fleet availability (share of shifts ready)"},
+        {"id": "m-fuel", "type": "Metric", "name": "Fleet diesel burn"},
+        {"id": "v-vantor", "type": "Vendor", "name": "Vantor Cranes", "aliases": "Vantor Service"},
+        {"id": "t-c10", "type": "Tool", "name": "C10 crawler crane"},
+        {"id": "r-prestart", "type": "Rule", "name": "Every pre-start is done in FleetTrak"},
+        {"id": "p-graeme", "type": "Person", "name": "Graeme Tulloch"},
+    ]}
+]  # fmt: skip
+SUBJECT_CASES = [
+    # a letter missed is still the metric asked, and the answer gives another one
+    ("fleet availabilty on 20 aug?", "Fleet diesel burn [[m-fuel]] on 20 Aug: 990 litres.", False),
+    ("avg fleet availability mid aug", "Fleet diesel burn [[m-fuel]] averaged 980 litres.", False),
+    ("which cranes does vantor look after", "Pre-starts are in FleetTrak [[r-prestart]].", False),
+    ("fleet availability on 20 aug?", "Fleet availability [[m-avail]] for 20 August: 79.4%.", True),
+    # the name is in what the answer cites (an alias), not in its words
+    ("who does vantor service look after", "C10 crawler crane [[t-c10]] [[v-vantor]].", True),
+    # a person, a verb or a rule's words are no name this guard asks for
+    ("what did the slew job cost per graeme's review", "It cost 41,200 [[r-prestart]].", True),
+    ("if the fuel feed goes down what breaks", "Fleet diesel burn [[m-fuel]] stops.", True),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "answer", "passes"), SUBJECT_CASES)
+def test_every_name_the_question_uses_is_in_the_answer(
+    question: str, answer: str, passes: bool
+) -> None:
+    result = check_subject(question, answer, THINGS, declined=False)
+    assert result.passed is passes, result.detail
+
+
+def test_name_words_come_from_things_not_sentences_and_a_decline_passes() -> None:
+    names = ["Every pre-start is done in FleetTrak", "Fleet availability (share of shifts)"]
+    # words any question asks or dates with ("every", "start") name nothing
+    assert name_words("is every pre-start done, and fleet availabilty?", names) == [
+        "availabilty",
+        "fleet",
+    ]
+    typed = {"Every pre-start is done in FleetTrak": "Rule"}
+    assert check_subject("pre-start?", "Fleet [[m-fuel]].", [], declined=False, typed=typed).passed
+    assert check_subject("fleet availability", "I don't have that.", THINGS, declined=True).passed

@@ -51,6 +51,7 @@ CHECK_NAMES = {
     "the thing that fails is the one asked about",
     "the answer is the kind of thing asked",
     "a rule or passage is about what was asked",
+    "the answer names what the question names",
     # the writers' own doubts
     "the evidence decides",
 }

@@ -13,7 +13,8 @@ one answered (``check_named_person``), "since <event>" counts from its day
 "before <thing>" is answered for the time before it (``check_before``), and what fails is
 the kind of thing asked (``check_impact_subject``); a "who" or "which company" is
 answered with someone of that kind (``check_asked_relation``); a rule or passage
-shares the question's subject (``check_topic``). ``guard_answer`` runs them all.
+shares the question's subject (``check_topic``); and every name the question uses that a
+thing read carries is in the answer (``check_subject``). ``guard_answer`` runs them all.
 """
 
 from __future__ import annotations
@@ -30,9 +31,11 @@ from agents.checks.guards._quantity import check_asked_quantity
 from agents.checks.guards._relation import asked_kind, check_asked_relation
 from agents.checks.guards._run import guard_answer
 from agents.checks.guards._since import check_since_event, event_days
+from agents.checks.guards._subject import check_subject, name_words
 from agents.checks.guards._topic import check_topic
 
 __all__ = [
+    "check_subject",
     "check_topic",
     "asked_kind",
     "check_asked_relation",
@@ -51,6 +54,7 @@ __all__ = [
     "claimed_direction",
     "guard_answer",
     "named_records",
+    "name_words",
     "named_spans",
     "overlaps",
     "unequal_comparisons",

@@ -21,6 +21,7 @@ from agents.checks.guards._period import check_period, check_single_day
 from agents.checks.guards._quantity import check_asked_quantity
 from agents.checks.guards._relation import check_asked_relation
 from agents.checks.guards._since import check_since_event
+from agents.checks.guards._subject import check_subject
 from agents.checks.guards._topic import check_topic
 
 
@@ -32,10 +33,12 @@ def guard_answer(
     outputs: Sequence[Mapping[str, Any]],
     names: Iterable[str],
     declined: bool,
+    typed: Mapping[str, str] | None = None,
 ) -> list[CheckResult]:
     """Every guard's result on one answer: ``outputs`` are the turn's tool data, ``names``
     the names of every record its tools returned, ``declined`` whether it says plainly
-    that the records don't hold the answer."""
+    that the records don't hold the answer, ``typed`` the type of every node read, by name."""
+    names = list(names)
     return [
         check_period(question, answer, today, declined=declined),
         check_direction(answer, outputs, declined=declined),
@@ -50,4 +53,5 @@ def guard_answer(
         check_impact_subject(question, answer, outputs, declined=declined),
         check_asked_relation(question, answer, outputs, declined=declined),
         check_topic(question, answer, outputs, declined=declined),
+        check_subject(question, answer, outputs, declined=declined, typed=typed),
     ]
