@@ -44,6 +44,8 @@ PEOPLE = {
         ("what did we agree about saturday clinics in the huddle?", "meeting-topic"),
         ("what was said on the call about recall letters", "meeting-topic"),
         ("who's doing what after tuesday's huddle?", "meeting-work"),
+        ("whos doing what after thursdays sales mtg", "meeting-work"),  # as people type it
+        ("what did we agree at the mgmt mtg about rotas", "meeting-topic"),
         ("who's sorting the recall letters after the huddle", "meeting-work"),
         ("what did the team decide in the last meeting", "last-decisions"),
         ("what did marco's review say about the cost", None),  # a review is a document too

@@ -28,7 +28,7 @@ _ACTION_ITEMS = re.compile(
 #: "Who's doing what after Monday's ops meeting?", "what came out of the board meeting",
 #: "next steps from the review call": the work a named meeting handed out.
 _WORK_FROM = re.compile(
-    r"\bwho(?:'s| is| are)?\s+(?:doing|on|taking|got|handling|picking up)\s+what\b|"
+    r"\bwho(?:'s|s| is| are)?\s+(?:doing|on|taking|got|handling|picking up)\s+what\b|"
     r"\bwhat\s+came\s+out\s+of\b|\b(?:follow[- ]?ups?|next\s+steps|to-?dos?|actions)\b|"
     # "what's Marco doing after the ops meeting", "what does Priya have to do from it"
     r"\bwhat(?:'s|\s+is|\s+are|\s+does|\s+do|\s+did|\s+has|\s+have)?\s+[\w'-]+(?:\s+[\w'-]+)?\s+"
@@ -37,7 +37,8 @@ _WORK_FROM = re.compile(
     re.I,
 )
 _MEETING_WORD = re.compile(
-    r"\b(?:meeting|call|sync|stand-?up|huddle|review|catch-?up|session|retro|briefing)\b", re.I
+    r"\b(?:meeting|mtg|call|sync|stand-?up|huddle|review|catch-?up|session|retro|briefing)\b",
+    re.I,
 )
 #: "Who's sorting the pump alarms after the meeting": who took one piece of work on.
 _WHO_TOOK = re.compile(
@@ -48,7 +49,11 @@ _WHO_TOOK = re.compile(
 )
 #: Meetings by name, strictly: a "review" is as often a document.
 _MEETING_NAMED = re.compile(
-    r"\b(?:meeting|call|sync|stand-?up|huddle|catch-?up|retro|briefing)\b", re.I
+    r"\b(?:meeting|mtg|call|sync|stand-?up|huddle|catch-?up|retro|briefing)\b", re.I
+)
+#: Asking what a meeting settled (not only what it said): its decisions answer first.
+AGREED_ASK = re.compile(
+    r"\b(?:agree\w*|decid\w*|decision\w*|settle\w*|conclu\w*|land(?:ed)?\s+on)\b", re.I
 )
 #: Asking what a meeting said or settled about something.
 _TOPIC_ASK = re.compile(

@@ -15,7 +15,7 @@ from typing import Any
 
 from agents._ledger import ToolLedger
 from agents.desks._draft import Draft, cite, day, decline
-from agents.desks._meeting_asks import FOR_OWNER, MINE, WHO_RAISED
+from agents.desks._meeting_asks import AGREED_ASK, FOR_OWNER, MINE, WHO_RAISED
 from agents.desks._meeting_lines import (
     Handed,
     Line,
@@ -31,8 +31,8 @@ from agents.desks._words import content_words, stem, words
 #: Words that say which meeting, never what was said in it.
 _MEETING_WORDS = frozenset(
     content_words(
-        "meeting meetings call sync standup stand-up huddle catch-up retro briefing session "
-        "agenda minutes"
+        "meeting meetings mtg call sync standup stand-up huddle catch-up retro briefing "
+        "session agenda minutes"
     )
 )
 
@@ -82,7 +82,24 @@ def topic_of(u: Understanding, meeting: dict[str, Any]) -> set[str]:
         if m[2].lower() not in _DAY_WORDS
     }
     asked = u.subject_words | modifiers
-    return {w for w in asked - _MEETING_WORDS - own - people if len(w) > 2}
+    left = asked - _MEETING_WORDS - own - people
+    # "the ops meeting" is the Operations meeting: a short form of its name is no topic,
+    # nor the day that says which one ("tuesdays ops mtg", "the mtg on the 10th")
+    named = {w.lower() for w in words(str(meeting.get("name") or ""))}
+    return {
+        w
+        for w in left
+        if len(w) > 2 and not _WHICH_DAY.fullmatch(w) and not any(_shortens(w, o) for o in named)
+    }
+
+
+def _shortens(short: str, word: str) -> bool:
+    """Whether ``short`` is a short form of ``word``: its first letter, then its other
+    letters in order ("ops" of "operations", "mgmt" of "management")."""
+    if len(short) >= len(word) or short[0] != word[0]:
+        return False
+    rest = iter(word[1:])
+    return all(c in rest for c in short[1:])
 
 
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -90,6 +107,10 @@ _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _DAY_BEFORE_NOUN = re.compile(
     rf"(?<!\bon )(?<!\blast )(?<!\bthis )(?<!\bnext )(?<!\bsince )\b({_WEEKDAY})\s+([a-z]+)",
     re.I,
+)
+#: Words that say which day a meeting was held: a weekday, an ordinal, "yesterday".
+_WHICH_DAY = re.compile(
+    rf"{_WEEKDAY}s?|\d+(?:st|nd|rd|th)?|yesterday|today|week|weeks|morning|afternoon", re.I
 )
 _DAY_TEXT = "morning afternoon evening night meeting call sync standup huddle catch-up ops"
 _DAY_WORDS = frozenset(_DAY_TEXT.split())
@@ -118,8 +139,29 @@ async def _meeting_topic(u: Understanding, ledger: ToolLedger, desk: str) -> Dra
     lines = await meeting_lines(ledger, desk, meeting["id"])
     said = exchange(lines, line, topic)
     head = f"In {cite(meeting)}{await _held_on(ledger, desk, meeting)}:"
-    text = "\n".join([head, *(f"- {x.quoted()}" for x in said)])
+    settled = await _decided_about(u, ledger, desk, meeting, topic)
+    text = "\n".join([head, *settled, *(f"- {x.quoted()}" for x in said)])
     return Draft(text, [meeting["id"], line.id], about=[meeting["id"]])
+
+
+async def _decided_about(
+    u: Understanding, ledger: ToolLedger, desk: str, meeting: dict[str, Any], topic: set[str]
+) -> list[str]:
+    """For "what did we agree about X": the meeting's decisions about X, each with the line
+    it rests on, said before the talk around it (nothing when the question asks what was
+    said, not settled)."""
+    if not AGREED_ASK.search(u.question):
+        return []
+    read = await ledger.call(desk, "minutes", {"meeting": meeting["id"]})
+    found: list[str] = []
+    decisions: list[dict[str, Any]] = read.data.get("decisions", [])
+    for d in decisions:
+        rests: list[dict[str, Any]] = d.get("lines") or []
+        text = " ".join([str(d.get("name") or ""), *(str(x.get("text") or "") for x in rests)])
+        if holds(Line(str(d["id"]), 0, "", text), topic):
+            quoted = f" ({_quote(rests[0])})" if rests else ""
+            found.append(f"- Decided: {cite(d)}{quoted}")
+    return found
 
 
 #: Source records a meeting's work is read from at most (the meeting, its notes...).
@@ -169,7 +211,7 @@ async def _meeting_work(u: Understanding, ledger: ToolLedger, desk: str) -> Draf
         if len(work) >= WORK_LISTED:
             break
     # "who's sorting the pump alarms after the meeting": the work about that
-    topic = topic_of(u, named[0].as_node()) - _WORK_WORDS
+    topic = topic_of(u, (meetings or named)[0].as_node()) - _WORK_WORDS
     if topic:
         work = {
             k: v
