@@ -151,7 +151,7 @@ _CHANGE = re.compile(
     r"grow\w*|grew)\b"
 )
 _BEFORE = re.compile(r"\b(?:the )?(?:week|period|month|days) before\b")
-_AVERAGE = re.compile(r"\b(?:averag\w*|mean|per day|a day|daily|typical\w*|on average)\b")
+_AVERAGE = re.compile(r"\b(?:averag\w*|avg|mean|per day|a day|daily|typical\w*|on average)\b")
 _TOTAL = re.compile(r"\b(?:total|how many|how much|sum|altogether|overall|in all|number of)\b")
 _METRIC_ASK = re.compile(
     r"\b(?:how many|how much|total|averag\w*|mean|number of|compar\w*|trend|volume|count|"
@@ -172,7 +172,7 @@ FRAME_WORDS = frozenset(
         "friday saturday sunday today yesterday tomorrow tonight week weeks month months year "
         "quarter q1 q2 q3 q4 day days daily last past previous next since start beginning end "
         "first second mid early late weekend night morning evening "
-        "many much total average averaging averaged mean sum number count compare compared "
+        "many much total average averaging averaged avg mean sum number count compare compared "
         "versus than against change changed better worse more fewer less high low higher lower "
         "slow fast spike spiked drop dropped fall fell rise rose jump jumped dip dipped "
         "collapse collapsed up down why cause caused happen happened explain reason "

@@ -107,16 +107,40 @@ PREFIX_MIN = 5
 
 
 def alike(a: str, b: str) -> bool:
-    """Whether two stems name the same word: equal, or one a long prefix of the other."""
+    """Whether two stems name the same word: equal, one a long prefix of the other, or
+    long and one letter apart as people type them ("availabilty", "renewl")."""
     if a == b:
         return True
     short, long_ = (a, b) if len(a) <= len(b) else (b, a)
-    return len(short) >= PREFIX_MIN and long_.startswith(short)
+    if len(short) >= PREFIX_MIN and long_.startswith(short):
+        return True
+    return len(short) >= TYPO_MIN and len(long_) - len(short) <= 1 and _one_letter(short, long_)
+
+
+#: Stems this long are matched with a letter missed, doubled or swapped for another.
+TYPO_MIN = 6
+
+
+def _one_letter(short: str, long_: str) -> bool:
+    """Whether ``long_`` is ``short`` with one letter changed, or one letter more."""
+    i = next((k for k, (x, y) in enumerate(zip(short, long_, strict=False)) if x != y), len(short))
+    if len(short) == len(long_):
+        return short[i + 1 :] == long_[i + 1 :]
+    return short[i:] == long_[i + 1 :]
 
 
 def shared_words(name: set[str] | frozenset[str], asked: set[str]) -> set[str]:
-    """The stems of a name the question holds (alike, not only equal)."""
-    return {n for n in name if n in asked or any(alike(n, a) for a in asked)}
+    """The stems of a name the question holds (alike, not only equal), one per word of
+    the question: "fleet" is held by "Fleet diesel burn (FleetTrak)" once, not twice."""
+    held: set[str] = set()
+    for a in asked:
+        if a in name:
+            held.add(a)
+            continue
+        match = next((n for n in sorted(name) if alike(n, a)), None)
+        if match is not None:
+            held.add(match)
+    return held
 
 
 _CAPITAL = re.compile(r"(?<![\w'])([A-Z][\w'&.-]*[\w]|[A-Z]{2,}|[A-Z]\d+)")
