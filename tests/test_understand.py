@@ -60,6 +60,11 @@ def readings(metric: str) -> dict[str, float]:
         ("How many billable hours did we record in September?", "metric", "Billable hours"),
         ("Why did we stop taking new enquiries over the phone?", "decision", None),
         ("What software does the employment team use?", "relationship", "Employment team"),
+        # typed as people type: a letter missed is still the metric, "avg" still an average
+        ("avg billabel hours last week", "metric", "Billable hours"),
+        ("time to first calback in september?", "metric", "Time to first call-back"),
+        # the company behind a thing, in words of no trade: a relationship, not a decline
+        ("which company is behind clearbill", "relationship", "ClearBill"),
     ],
 )
 async def test_questions_read_as_their_kind_about_their_thing(

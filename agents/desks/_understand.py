@@ -90,6 +90,14 @@ _RELATION_VERBS: tuple[tuple[re.Pattern[str], tuple[str, ...], tuple[str, ...]],
         ("DEPENDS_ON",),
         ("Vendor", "Organization", "Person", "Team"),
     ),
+    # "which company is behind the merchant account", "who makes the software that key is for"
+    (
+        re.compile(r"\b(?:(?:is|are|company|firm|who(?:'s| is)?) behind|who makes|makes the)\b"),
+        ("DEPENDS_ON",),
+        ("Vendor", "Organization"),
+    ),
+    # "which cranes does Vantor look after": what leans on the one who looks after it
+    (re.compile(r"\b(?:looks? after|looking after|maintains?|maintained)\b"), ("DEPENDS_ON",), ()),
     (re.compile(r"\b(?:working on|works on|work on|worked on)\b"), ("WORKS_ON",), ()),
     (re.compile(r"\b(?:use|uses|using|used|rel(?:y|ies) on)\b"), ("USES",), ()),
     (re.compile(r"\b(?:members?|belongs?|part of|in the team|on the team)\b"), ("MEMBER_OF",), ()),
@@ -112,11 +120,15 @@ _TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "product": ("Product",),
     "task": ("Task",),
 }
+#: Nouns any trade calls a company by: "which telco", "what carrier", "which bank".
+_COMPANY_WORDS = "company firm business carrier telco provider bank contractor partner maker"
+for _w in _COMPANY_WORDS.split():
+    _TYPE_WORDS.setdefault(stem(_w), ("Vendor", "Organization"))
 #: Nouns for the kind of thing that fails ("the xray machine is offline", "the API key
 #: expired"): a machine is a tool or an asset, a key or a licence an account.
 for _kind_words, _kind_types in (
     ("machine equipment printer scanner server laptop device oven", ("Tool", "Asset")),
-    ("key licence license login subscription password token", ("Account",)),
+    ("key licence license login subscription password token cert certificate permit", ("Account",)),
 ):
     for _w in _kind_words.split():
         _TYPE_WORDS.setdefault(stem(_w), _kind_types)
@@ -607,6 +619,8 @@ async def _unheld(ledger: ToolLedger, question: str, subject: Candidate) -> list
             continue
         if shared_words(subject.name_words, content_words(raw)):
             continue
+        if any(w in _TYPE_WORDS for w in content_words(raw)):
+            continue  # "which telco", "that cert": the kind of thing asked, not its name
         if not names_a_thing(question, raw, subject):
             continue
         hits = (await ledger.call("chief", "search", {"query": raw, "limit": 3})).data.get(
