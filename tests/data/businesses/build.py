@@ -672,6 +672,7 @@ def main() -> None:
     sys.path.insert(0, str(HERE))
     import ashgrove_linen
     import bayan_lepas_assembly
+    import brackenfold_mushrooms
     import copper_pot_kitchens
     import fernside_vets
     import harlow_quayle_law
@@ -679,6 +680,7 @@ def main() -> None:
     import ledgerline_support
     import lichtveld_energie
     import prairie_reach_libraries
+    import skerrow_marina
     import tollcross_playhouse
     import tussock_ridge_ski
 
@@ -694,6 +696,8 @@ def main() -> None:
         bayan_lepas_assembly,
         tollcross_playhouse,
         kestrel_lift_haul,
+        brackenfold_mushrooms,
+        skerrow_marina,
     ):
         manifest = write(module.build())
         counts = manifest["counts"]
