@@ -321,3 +321,25 @@ async def test_why_readings_stopped_is_answered_by_what_stopped_them(graph: Tena
     # metric that began on the gap's first day answers
     assert "[[i-feed]]" in r.answer, r.answer
     assert "no readings from 5 September 2026" in r.answer, r.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "compared"),
+    [
+        ("otif since the release vs the fortnight before", ("2026-09-17", "2026-09-30")),
+        ("scans since it went live against the 10 days before it", ("2026-09-21", "2026-09-30")),
+        ("sales since the release compared with the week before", ("2026-09-24", "2026-09-30")),
+        ("sales since the release vs before", ("2026-09-09", "2026-09-30")),  # as long again
+    ],
+)
+def test_since_an_event_against_the_days_before_it(
+    question: str, compared: tuple[str, str]
+) -> None:
+    from agents.desks import Understanding, read_ranges
+    from agents.desks._dates import Period
+
+    since = Period(date(2026, 10, 1), date(2026, 10, 23), "since the release")
+    u = Understanding(question, "metric", date(2026, 10, 23), [since], metric_op="change")
+    ranges = read_ranges(u, "change")
+    assert ranges is not None
+    assert (ranges[1][0].isoformat(), ranges[1][1].isoformat()) == compared

@@ -52,6 +52,8 @@ _EVENT_KINDS = {
 #: of an outage, the task to repair it): events first, work next, papers last.
 _EVENT_WEIGHT = {"Incident": 1.0, "Release": 1.0, "Campaign": 1.0, "Decision": 1.0, "Task": 0.5}
 _WENT_OUT = re.compile(r"\b(?:went|goes|go|gone)\s+(?:out|live)\b", re.IGNORECASE)
+#: A version number, one token: "4.0", "5.2.1", "v3.12".
+_VERSION = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)+)(?![\w.])", re.IGNORECASE)
 #: Records searched for the event.
 EVENT_POOL = 10
 
@@ -104,8 +106,12 @@ async def event_since(question: str, ledger: ToolLedger, today: date) -> Period 
     if kinds and not wanted - {stem(w) for w in plain_words(words) if stem(w) in _EVENT_KINDS}:
         args["types"] = kinds
     hits = (await ledger.call("chief", "search", args)).data.get("hits", [])
+    # "since OrderDesk 4.0 went in": the version names the event; "§4" of a manual is not it
+    versions = set(_VERSION.findall(words))
     best: tuple[float, int, dict[str, Any]] | None = None
     for rank, hit in enumerate(hits):
+        if versions and not versions & set(_VERSION.findall(str(hit.get("name") or ""))):
+            continue
         shared = shared_words(content_words(str(hit.get("name") or "")), wanted)
         if args.get("types"):  # a kind alone: the latest of that kind up to today
             day = _day_of(hit, today)

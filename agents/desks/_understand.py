@@ -151,7 +151,9 @@ _POLICY = re.compile(
     r"when do we have to|procedure|process|shared out|split|promise|(?:do|does) (?:we|i|you) "
     r"need|need to|needed)\b"
 )
-_WHY = re.compile(r"\b(?:why|what caused|what happened|explain|reason|how come)\b")
+_WHY = re.compile(
+    r"\b(?:why|what caused|what happened|what(?:'s| has)? changed|explain|reason|how come)\b"
+)
 _MOVE = re.compile(
     r"(?<![\w-])(?:spik\w*|drop\w*|fall|fell|fallen|rise|rose|risen|jump\w*|dip\w*|collaps\w*|low|"
     r"lower|high|higher|slow|slower|fast|faster|up|down|increas\w*|decreas\w*|worse|better|"
