@@ -227,3 +227,19 @@ async def test_yesterday_is_the_tenants_own_yesterday(new_tenant: TenantGraph) -
     assert "20" in in_utc.answer and "2 October" in in_utc.answer, in_utc.answer
     with pytest.raises(HivebrainError, match="time zone"):
         await run_turn(new_tenant, question, TurnOptions(timezone="Mars/Olympus", save=False))
+
+
+def test_a_gloss_in_brackets_never_counts_against_a_name() -> None:
+    from agents.desks._understand import Candidate, best
+    from agents.desks._words import content_words, shared_words
+
+    asked = content_words("average tickets a day last month")
+    names = ["Tickets sold online", "Ticket sales (online and box office)"]
+    found = [
+        Candidate(f"m{i}", "Metric", n, frozenset(shared_words(content_words(n), asked)),
+                  frozenset(content_words(n)), i)
+        for i, n in enumerate(names)
+    ]  # fmt: skip
+    # "online" narrows the first; the second's gloss only says what it counts
+    assert [c.name for c in best(found)] == [names[1], names[0]]
+    assert found[1].coverage == 0.5  # "ticket" of "ticket sales", the gloss left out

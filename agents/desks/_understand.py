@@ -151,6 +151,7 @@ _POLICY = re.compile(
     r"when do we have to|procedure|process|shared out|split|promise|(?:do|does) (?:we|i|you) "
     r"need|need to|needed)\b"
 )
+_GLOSS = re.compile(r"\([^)]*\)")
 _WHY = re.compile(
     r"\b(?:why|what caused|what happened|what(?:'s| has)? changed|explain|reason|how come)\b"
 )
@@ -243,8 +244,14 @@ class Candidate:
 
     @property
     def coverage(self) -> float:
-        """How much of the thing's name the question holds."""
-        return len(self.shared) / len(self.name_words) if self.name_words else 0.0
+        """How much of the thing's name the question holds; a gloss in brackets says what
+        the thing is, not what it is called: "tickets" names "Ticket sales (online and box
+        office)" better than "Tickets sold online", whose "online" narrows it."""
+        if not self.name_words:
+            return 0.0
+        # a gloss's words count when the question says them ("kg", "OTIF"), never against
+        named = content_words(_GLOSS.sub(" ", self.name)) | set(self.shared)
+        return len(self.shared) / len(named)
 
     @property
     def distinctive(self) -> frozenset[str]:
