@@ -335,8 +335,7 @@ async def test_why_readings_stopped_is_answered_by_what_stopped_them(graph: Tena
 def test_since_an_event_against_the_days_before_it(
     question: str, compared: tuple[str, str]
 ) -> None:
-    from agents.desks import Understanding, read_ranges
-    from agents.desks._dates import Period
+    from agents.desks import Period, Understanding, read_ranges
 
     since = Period(date(2026, 10, 1), date(2026, 10, 23), "since the release")
     u = Understanding(question, "metric", date(2026, 10, 23), [since], metric_op="change")

@@ -445,6 +445,16 @@ BEFORE_CASES = [
         False,  # today's rule
     ),
     (
+        "how were pre-starts done before the fleettrak app?",
+        "The rule is every pre-start is done in FleetTrak before the first lift [[rule-pre]].",
+        False,  # today's rule names the app, and a "before" of another thing
+    ),
+    (
+        "how were pre-starts done before the fleettrak app?",
+        "Before FleetTrak, pre-starts were on paper SiteForms [[d-paper]].",
+        True,
+    ),
+    (
         "how did ppl book the makerspace before benchbook?",
         "Take bookings in the paper binder [[d-binder]] (replaced by Book on BenchBook "
         "[[d-benchbook]] from 13 July 2026).",

@@ -230,8 +230,7 @@ async def test_yesterday_is_the_tenants_own_yesterday(new_tenant: TenantGraph) -
 
 
 def test_a_gloss_in_brackets_never_counts_against_a_name() -> None:
-    from agents.desks._understand import Candidate, best
-    from agents.desks._words import content_words, shared_words
+    from agents.desks import Candidate, best, content_words, shared_words
 
     asked = content_words("average tickets a day last month")
     names = ["Tickets sold online", "Ticket sales (online and box office)"]

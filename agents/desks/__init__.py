@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from agents.desks._answers import read_ranges
-from agents.desks._dates import event_period, find_period, find_periods, since_event
+from agents.desks._dates import Period, event_period, find_period, find_periods, since_event
 from agents.desks._events import event_since
 from agents.desks._meeting_asks import meeting_question
 from agents.desks._meeting_lines import Handed, Line, exchange, handed_out, lines_of
 from agents.desks._rank import WHO_TYPES, Asking, Scored, alike_answers, cued_steps, rank_paths
 from agents.desks._rules import Draft, plan, run_desk
-from agents.desks._understand import Understanding, understand
-from agents.desks._words import content_words
+from agents.desks._understand import Candidate, Understanding, best, understand
+from agents.desks._words import content_words, shared_words
 
 __all__ = [
     "Draft",
@@ -18,6 +18,9 @@ __all__ = [
     "plan",
     "Understanding",
     "understand",
+    "Candidate",
+    "best",
+    "Period",
     "read_ranges",
     "event_period",
     "find_period",
@@ -31,6 +34,7 @@ __all__ = [
     "cued_steps",
     "rank_paths",
     "content_words",
+    "shared_words",
     "meeting_question",
     "Handed",
     "Line",

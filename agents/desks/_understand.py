@@ -152,6 +152,16 @@ _POLICY = re.compile(
     r"need|need to|needed)\b"
 )
 _GLOSS = re.compile(r"\([^)]*\)")
+#: Things read for a decision behind "before <thing>".
+_BEFORE_POOL = 3
+
+
+def _after_before(q: str) -> set[str]:
+    """The words of the thing after "before": "the fleettrak app" (not "it has to go")."""
+    m = re.search(r"\bbefore\s+(.{2,60})", q)
+    return content_words(m.group(1)) if m else set()
+
+
 _WHY = re.compile(
     r"\b(?:why|what caused|what happened|what(?:'s| has)? changed|explain|reason|how come)\b"
 )
@@ -531,8 +541,12 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
     elif is_why or _DECIDED.search(q):
         # "why" about no metric asks what was decided (or what happened): moves or not
         found.kind = "decision"
-    elif found.asks_before and ranked and ranked[0].type == "Decision":
-        # "before Marco did it, who ordered the fish?": the practice a decision replaced
+    elif found.asks_before and any(
+        c.type == "Decision" and c.name_words & _after_before(q) for c in ranked[:_BEFORE_POOL]
+    ):
+        # "before Marco did it, who ordered the fish?", "how were pre-starts done before
+        # the FleetTrak app": the practice a decision replaced, though today's rule on it
+        # names more of the question's words
         found.kind = "decision"
     elif _WHO.search(q) and not rels and not _POLICY.search(q) and not _DECISION.search(q):
         found.kind = "owner"

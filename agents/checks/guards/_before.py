@@ -3,8 +3,10 @@
 "How did people book the makerspace before BenchBook?" answered with today's booking rule
 cites a real rule; only the time is wrong: the practice BenchBook replaced was asked.
 The guard reads the thing after "before" (not a date: ``check_period`` reads those) and
-fails an answer that says nothing of that thing and nothing of a change (replaced,
-superseded, retired, until, used to): such an answer cannot be about the time before it.
+fails an answer that says nothing of a change (replaced, superseded, retired, until, used
+to) nor of the time before the thing: naming the thing is not enough, as today's rule
+names the app it is done in ("pre-starts are done in FleetTrak", asked how they were done
+before FleetTrak).
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ do does had have has been switched moved changed thing stuff new came in
 """
 _FILLER = frozenset(_FILLER_TEXT.split())
 _MIN_CHARS = 4
+#: What an answer says held before something: "before Kemtex, dosing was by hand".
+_BEFORE_IN = re.compile(r"\b(?:before|prior to|ahead of)\s+([^.;:]{2,80})", re.I)
 
 
 def _key(word: str) -> str:
@@ -46,9 +50,12 @@ def check_before(question: str, answer: str, today: date, *, declined: bool) -> 
     }
     if not thing:
         return CheckResult(NAME, True, "the question names no thing after 'before'")
-    said = {_key(w) for w in fold(answer).split()}
-    if thing & said or _CHANGE.search(re.sub(r"\[\[[^\]]*\]\]", " ", answer)):
-        return CheckResult(NAME, True, "the answer speaks of the thing or of what changed")
+    text = re.sub(r"\[\[[^\]]*\]\]", " ", answer)
+    said = {_key(w) for w in fold(" ".join(_BEFORE_IN.findall(text))).split()}
+    if thing & said or _CHANGE.search(text):
+        return CheckResult(
+            NAME, True, "the answer speaks of the time before the thing or of a change"
+        )
     return CheckResult(
         NAME,
         False,
