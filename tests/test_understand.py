@@ -242,3 +242,18 @@ def test_a_gloss_in_brackets_never_counts_against_a_name() -> None:
     # "online" narrows the first; the second's gloss only says what it counts
     assert [c.name for c in best(found)] == [names[1], names[0]]
     assert found[1].coverage == 0.5  # "ticket" of "ticket sales", the gloss left out
+
+
+def test_a_thing_named_by_one_word_of_its_long_name_is_no_start() -> None:
+    from agents.desks import Candidate, Understanding, content_words, starts_of
+
+    name = "Tarka Marine Engines Ireland"
+    tarka = Candidate("v-tarka", "Vendor", name, frozenset({"ireland"}),
+                      frozenset(content_words(name)), 0)  # fmt: skip
+    asked = "who won the all-ireland hurling final this year"
+    u = Understanding(asked, "owner", TODAY, candidates=[tarka], tier=[tarka], subject=tarka)
+    assert starts_of(u) == []  # one word of four, of a question of four: no walk from it
+    # a relationship asked of it ("who is behind Ireland") is still walked from it
+    cued = Understanding(asked, "relationship", TODAY, candidates=[tarka], tier=[tarka],
+                         subject=tarka, rels=("DEPENDS_ON",))  # fmt: skip
+    assert [c.id for c, _ in starts_of(cued)] == ["v-tarka"]

@@ -8,6 +8,7 @@ from agents.desks._events import event_since
 from agents.desks._meeting_asks import meeting_question
 from agents.desks._meeting_lines import Handed, Line, exchange, handed_out, lines_of
 from agents.desks._rank import WHO_TYPES, Asking, Scored, alike_answers, cued_steps, rank_paths
+from agents.desks._related import starts_of
 from agents.desks._rules import Draft, plan, run_desk
 from agents.desks._understand import Candidate, Understanding, best, understand
 from agents.desks._words import content_words, shared_words
@@ -21,6 +22,7 @@ __all__ = [
     "Candidate",
     "best",
     "Period",
+    "starts_of",
     "read_ranges",
     "event_period",
     "find_period",

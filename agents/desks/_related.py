@@ -47,8 +47,20 @@ def starts_of(u: Understanding) -> list[tuple[Candidate, float]]:
         (c, len(c.distinctive) / top, round(len(c.distinctive) / top * (0.5 + 0.5 * c.coverage), 3))
         for c in ranked
     ]
-    kept = [(c, strength) for c, share, strength in out if share >= START_SHARE]
+    asked = len(u.subject_words) or 1
+    kept = [
+        (c, strength)
+        for c, share, strength in out
+        # a relationship the question cues ("look after", "behind") is asked of it anyway
+        if share >= START_SHARE and (u.rels or not _barely_named(c, asked))
+    ]
     return sorted(kept, key=lambda p: -p[1])[:MAX_STARTS]
+
+
+def _barely_named(c: Candidate, asked: int) -> bool:
+    """Whether one word is all that names the thing, little of its name and little of the
+    question: "who won the all-ireland hurling final" names no "... Engines Ireland"."""
+    return len(c.distinctive) == 1 and c.coverage < START_SHARE and 1 / asked < START_SHARE
 
 
 def asked_types(u: Understanding) -> tuple[str, ...]:
@@ -139,10 +151,21 @@ def close_call(ranked: list[Scored], chosen: list[Scored]) -> list[str]:
     return [f"{name} was nearly as likely an answer, by another path"]
 
 
+def _once(found: list[Scored]) -> list[Scored]:
+    """Each answer and path once (two starts may reach one thing the very same way)."""
+    seen: set[str] = set()
+    out: list[Scored] = []
+    for s in found:
+        if said(s) not in seen:
+            seen.add(said(s))
+            out.append(s)
+    return out
+
+
 def path_answer(ranked: list[Scored]) -> Draft:
     """The best candidate and those reached the same way, each with its path; a close
     second reached another way is a doubt."""
-    chosen = alike_answers(ranked)[:LISTED]
+    chosen = _once(alike_answers(ranked))[:LISTED]
     top = chosen[0]
     doubts = close_call(ranked, chosen)
     reached_by: list[dict[str, Any]] = top.item.get("reached_by") or []
