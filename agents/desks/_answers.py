@@ -15,7 +15,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from agents._ledger import ToolLedger
-from agents.desks._dates import Period, find_periods
+from agents.desks._dates import Period, days_before, find_periods
 from agents.desks._draft import Draft, cite, day, decline, number
 from agents.desks._understand import (
     FRAME_WORDS,
@@ -521,32 +521,12 @@ def read_ranges(u: Understanding, op: str) -> list[tuple[date, date]] | None:
     ranges = [(first.start, first.last)]
     if op == "change":
         second = periods[1] if len(periods) > 1 else first.previous()
-        before = _days_before(u.question)
+        before = days_before(u.question)
         if len(periods) == 1 and before:
             # "since the release vs the fortnight before": that many days before its start
             second = Period(first.start - timedelta(days=before), first.start, "the days before")
         ranges.append((second.start, second.last))
     return ranges
-
-
-#: "vs the fortnight before", "against the 10 days before it", "compared with the week before".
-_DAYS_BEFORE = re.compile(
-    r"\b(?:vs\.?|versus|against|compared (?:to|with)|than)\s+(?:the\s+)?"
-    r"(fortnight|week|(\d+|two|three|four)\s+(days?|weeks?))\s+(?:before|prior)\b",
-    re.IGNORECASE,
-)
-_SMALL = {"two": 2, "three": 3, "four": 4}
-
-
-def _days_before(question: str) -> int | None:
-    """How many days "vs the fortnight before" compares with, or None."""
-    m = _DAYS_BEFORE.search(question)
-    if m is None:
-        return None
-    if m[2] is None:
-        return 14 if m[1].lower() == "fortnight" else 7
-    n = int(m[2]) if m[2].isdigit() else _SMALL[m[2].lower()]
-    return n * (7 if m[3].lower().startswith("week") else 1)
 
 
 async def read_period(

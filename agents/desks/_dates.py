@@ -386,6 +386,28 @@ def _count(m: re.Match[str]) -> int:
     return _COUNTS.get(raw) or int(raw)
 
 
+def _unit_days(unit: str) -> int:
+    """Days in one "day", "week" or "fortnight"."""
+    unit = unit.lower()
+    return 14 if unit.startswith("fortnight") else 7 if unit.startswith("week") else 1
+
+
+#: "vs the fortnight before", "against the 10 days before it", "compared with the week before".
+_DAYS_BEFORE = re.compile(
+    rf"{_B}(?:vs\.?|versus|against|compared\s+(?:to|with)|than)\s+(?:the\s+)?"
+    rf"(?:{_COUNT}\s+)?(?P<unit>days?|weeks?|fortnights?)\s+(?:before|prior){_E}",
+    re.IGNORECASE,
+)
+
+
+def days_before(question: str) -> int | None:
+    """How many days "vs the fortnight before" compares with, or None when it says none."""
+    m = _DAYS_BEFORE.search(question)
+    if m is None or (m["n"] is None and m["unit"].lower().startswith("day")):
+        return None  # "vs the days before": no length said
+    return _count(m) * _unit_days(m["unit"])
+
+
 #: Parts of a month: (first day, last day or None for the month's last day).
 _MONTH_PARTS: dict[str, tuple[int, int | None]] = {
     "early": (1, 10),
@@ -489,9 +511,7 @@ def _period(name: str, m: re.Match[str], today: date) -> Period | None:
         return _month_part(first, m["part"], text, today)
     if name == "last_n_days":
         # whole days only: "the last 7 days" are the seven that ended with yesterday
-        unit = m["unit"].lower()
-        per = 14 if unit.startswith("fortnight") else 7 if unit.startswith("week") else 1
-        n = _count(m) * per
+        n = _count(m) * _unit_days(m["unit"])
         return Period(today - timedelta(days=n), today, text) if n > 0 else None
     if name == "relative_period":
         return _relative(m["which"].lower(), m["unit"].lower(), today, text)

@@ -156,8 +156,9 @@ def _once(found: list[Scored]) -> list[Scored]:
     seen: set[str] = set()
     out: list[Scored] = []
     for s in found:
-        if said(s) not in seen:
-            seen.add(said(s))
+        text = said(s)
+        if text not in seen:
+            seen.add(text)
             out.append(s)
     return out
 

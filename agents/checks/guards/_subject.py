@@ -30,25 +30,26 @@ what when where which while whom whose with from into onto about have does doing
 should could would shall will allowed allow there their they them this that these those
 then than much many some any anything something every each make made take took give gave
 tell told need needs want wants know okay fine also just really please thanks able still
-ever again after before since during until between over under last next this past first
-week weeks month months year years quarter today yesterday tomorrow morning afternoon
-evening night early late middle half start end beginning date dates time times days
-monday tuesday wednesday thursday friday saturday sunday january february march april june
-july august september october november december sept total average many number count
-rate ratio per cent percent daily weekly monthly most least more less fewer higher lower
-change changed changes rose fell drop dropped spike spiked up down who whos doing going
-happen happened right wrong said says say tell list show give team people person
-goes gone went stop stops stopped working work works offline online down outage outages
-fail fails failed failure break breaks broke broken expire expires expired expiry bust
-died dies dead live went shut shutdown start started starts kicked came come open closed
+ever again after before since during until between over under last next past first week
+weeks month months year years quarter today yesterday tomorrow morning afternoon evening
+night early late middle half start end beginning date dates time times days monday
+tuesday wednesday thursday friday saturday sunday january february march april june july
+august september october november december sept total average number count rate ratio
+per cent percent daily weekly monthly most least more less fewer higher lower change
+changed changes rose fell drop dropped spike spiked up down who whos going happen
+happened right wrong said says say list show team people person goes gone went stop
+stops stopped working work works offline online outage outages fail fails failed failure
+break breaks broke broken expire expires expired expiry bust died dies dead live shut
+shutdown started starts kicked came come open closed
 """
 _NOT_NAMES = frozenset(fold(_NOT_NAMES_TEXT).split())
-#: Records whose names are sentences (a rule, a task, a passage): their words name nothing.
-_SENTENCES = frozenset(
+#: Records whose names this guard does not ask for: sentences (a rule, a task, a passage),
+#: and people, whom the person guard holds an answer to ("can Josh place shots" is
+#: answered by the rule, not by Josh).
+_NOT_THINGS = frozenset(
     {"Rule", "Document", "Chunk", "Meeting", "Message", "Email", "Note", "Page", "Task",
      "Decision", "Step", "Post", "Turn", "Observation", "Person"}
 )  # fmt: skip
-# (a person named is the person guard's: "can Josh place shots" is answered by the rule)
 #: Names longer than this are sentences too, whatever their type.
 _NAME_WORDS = 6
 #: A name's gloss in brackets says what it is, not what it is called.
@@ -86,7 +87,7 @@ def _words(text: str) -> set[str]:
 def _names(typed: Iterable[tuple[str, str]]) -> Iterable[str]:
     """The short names of things (not sentences, channels or people) among (name, type)."""
     for name, kind in typed:
-        if kind in _SENTENCES or name[:1] in "#@":
+        if kind in _NOT_THINGS or name[:1] in "#@":
             continue
         short = _GLOSS.sub(" ", name)  # "Fleet availability (share of shifts ready)"
         if len(short.split()) <= _NAME_WORDS:
