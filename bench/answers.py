@@ -450,6 +450,9 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--business", action="append", help="only this business (slug)")
     parser.add_argument("--verbose", action="store_true", help="print every answer and grade")
+    parser.add_argument(
+        "--asking", action="append", help="only questions that hold this text (to look at a few)"
+    )
     parser.add_argument("--data", type=Path, default=BUSINESSES)
     parser.add_argument("--first-run", type=Path, help="a never-seen bank's folder: ask it once")
     args = parser.parse_args()
@@ -465,4 +468,11 @@ if __name__ == "__main__":
         found = [p for p in found if p.name in args.business]
     if not found:
         raise SystemExit(f"no businesses in {args.data}")
-    print(json.dumps(asyncio.run(main([read_business(p) for p in found], verbose=args.verbose))))
+    chosen = [read_business(p) for p in found]
+    if args.asking:
+        for business in chosen:
+            business.questions[:] = [
+                q for q in business.questions if any(a.lower() in q["q"].lower() for a in args.asking)
+            ]
+        chosen = [b for b in chosen if b.questions]
+    print(json.dumps(asyncio.run(main(chosen, verbose=args.verbose))))

@@ -76,6 +76,16 @@ def business() -> list[Fact]:
             startedAt="2026-09-05T00:00:00+00:00",
         ),
         edge("i-feed", "AFFECTS", "m-gen", since="2026-09-05"),
+        # a plan whose dates run past today, and a decision about it dated only by its source
+        node(
+            "Decision",
+            "d-push",
+            "Run the harvest push seven days a week from 14 September to 30 October",
+            as_of="2026-08-25",
+        ),
+        node(
+            "Decision", "d-push-crew", "Hire a second crew for the harvest push", as_of="2026-08-20"
+        ),
         # a review of the feed's stop, written two weeks later: a record of the event's
         # words that is not the event
         node("Document", "doc-feed-review", "Review of the monitoring feed", as_of="2026-09-20"),
@@ -290,6 +300,9 @@ async def test_dated_things_near_a_moment_say_how_they_began_and_whether_linked(
         ("generation since the monitoring feed problem", "2026-09-05"),
         ("conversion since the moon landing", None),  # nothing in the records
         ("conversion since 14 September", None),  # a day, read as a date already
+        # this autumn's 14 September (written in August, though 30 October is ahead), and
+        # the plan that says its day before the decision dated only by when it was written
+        ("conversion since the harvest push kicked off", "2026-09-14"),
     ],
 )
 async def test_since_an_event_runs_from_the_day_its_record_gives(

@@ -160,3 +160,67 @@ def test_cues_are_read_from_the_words_that_name_nothing(
 ) -> None:
     steps = cued_steps(question, names)
     assert cued in steps and not_cued not in steps
+
+
+def test_a_thing_named_by_the_starts_own_words_is_no_second_thing_named() -> None:
+    # "who's got the rigsight renewal": the task's holder, not the holder of the licence the
+    # task is about, though the question's "rigsight" names the licence too
+    NAMES.update(
+        renew=("Task", "Renew the RigSight network licence"),
+        licence=("Account", "RigSight network licence"),
+        corey=("Person", "Corey Blaxland"),
+        oskar=("Person", "Oskar Lindgren"),
+    )
+    holder = item([("corey", "OWNS", "renew")], via=["renew", "corey"], closeness=0.2)
+    about = item(
+        [("renew", "ABOUT", "licence"), ("oskar", "OWNS", "licence")],
+        via=["renew", "licence", "oskar"],
+        closeness=0.3,
+    )
+    question = "who's got the rigsight renewal now?"
+    ranked = rank_paths([about, holder], asking(question, {"renew": 0.64, "licence": 0.33}))
+    assert ranked[0].node["id"] == "corey", [(s.node["id"], s.score, s.reasons) for s in ranked]
+    assert "passes through another thing the question names" not in ranked[1].reasons
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("which of our cranes does vantor look after", "cran"),
+        ("which grow rooms rely on the spawn lab", "room"),
+        ("what suppliers does the bar lean on", "supplier"),
+        ("what does front of house use", None),  # asks no noun
+    ],
+)
+def test_a_which_question_asks_for_its_noun(question: str, kind: str | None) -> None:
+    from agents.desks import asked_kind
+
+    assert asked_kind(question) == kind
+
+
+def test_an_answer_named_by_the_noun_asked_is_of_the_kind_asked() -> None:
+    # "which of our cranes does vantor look after": the cranes that lean on Vantor, not the
+    # person who owns one of them, nor a task that only mentions cranes
+    from agents.desks import asked_kind
+
+    NAMES.update(
+        vantor=("Vendor", "Vantor Cranes"),
+        k10=("Service", "K10 all-terrain crane"),
+        graeme=("Person", "Graeme Tulloch"),
+        checks=("Task", "Annual crane inspections"),
+    )
+    crane = item([("k10", "DEPENDS_ON", "vantor")], via=["vantor", "k10"], closeness=0.3)
+    owner = item(
+        [("k10", "DEPENDS_ON", "vantor"), ("graeme", "OWNS", "k10")],
+        via=["vantor", "k10", "graeme"],
+        closeness=0.3,
+    )
+    task = item([("checks", "ABOUT", "vantor")], via=["vantor", "checks"], closeness=0.4)
+    question = "which of our cranes does vantor look after"
+    ask = asking(question, {"vantor": 1.0}, ())
+    ask.kind = asked_kind(question)
+    ranked = rank_paths([owner, task, crane], ask)
+    assert ranked[0].node["id"] == "k10", [(s.node["id"], s.score, s.reasons) for s in ranked]
+    assert not any(
+        "as asked" in r for r in next(s for s in ranked if s.node["id"] == "checks").reasons
+    )

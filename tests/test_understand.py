@@ -257,3 +257,35 @@ def test_a_thing_named_by_one_word_of_its_long_name_is_no_start() -> None:
     cued = Understanding(asked, "relationship", TODAY, candidates=[tarka], tier=[tarka],
                          subject=tarka, rels=("DEPENDS_ON",))  # fmt: skip
     assert [c.id for c, _ in starts_of(cued)] == ["v-tarka"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        # contractions typed without the apostrophe name nothing, as with it
+        ("whos got the licence", "who's got the licence"),
+        ("what cant we do if it stops", "what can't we do if it stops"),
+        ("whats affected", "what's affected"),
+        # chat shorthand is the word it stands for
+        ("how many tix yesterday", "how many tickets yesterday"),
+        ("crane hrs last wk", "crane hours last week"),
+    ],
+)
+def test_words_as_people_type_them(typed: str, meant: str) -> None:
+    from agents.desks import content_words
+
+    assert content_words(typed) == content_words(meant)
+
+
+def test_a_team_and_the_service_it_runs_are_one_name_asked() -> None:
+    from agents.desks import Candidate, content_words, shared_words
+
+    asked = content_words("which grow rooms rely on the spawn lab")
+    team, service = (
+        Candidate(i, kind, n, frozenset(shared_words(content_words(n), asked)),
+                  frozenset(content_words(n)), r)
+        for r, (i, kind, n) in enumerate(
+            [("t", "Team", "Spawn Lab"), ("s", "Service", "Spawn lab (grain spawn)")]
+        )
+    )  # fmt: skip
+    assert team.called == service.called  # the gloss says what it is, not what it is called

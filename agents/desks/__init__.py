@@ -7,7 +7,15 @@ from agents.desks._dates import Period, event_period, find_period, find_periods,
 from agents.desks._events import event_since
 from agents.desks._meeting_asks import meeting_question
 from agents.desks._meeting_lines import Handed, Line, exchange, handed_out, lines_of
-from agents.desks._rank import WHO_TYPES, Asking, Scored, alike_answers, cued_steps, rank_paths
+from agents.desks._rank import (
+    WHO_TYPES,
+    Asking,
+    Scored,
+    alike_answers,
+    asked_kind,
+    cued_steps,
+    rank_paths,
+)
 from agents.desks._related import starts_of
 from agents.desks._rules import Draft, plan, run_desk
 from agents.desks._understand import Candidate, Understanding, best, understand
@@ -33,6 +41,7 @@ __all__ = [
     "Asking",
     "Scored",
     "alike_answers",
+    "asked_kind",
     "cued_steps",
     "rank_paths",
     "content_words",

@@ -28,6 +28,7 @@ from agents.desks._understand import (
     search_candidates,
 )
 from agents.desks._words import alike, content_words, plain_words, shared_words
+from brain.reads import ReadResult
 
 #: Things a "what breaks" answer lists per step before it says "and N more".
 ITEMS_SHOWN = 8
@@ -122,26 +123,10 @@ async def owner(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     args: dict[str, Any] = {}
     if at is not None:
         args["as_of"] = at
-    thing, res, named = None, None, None
-    for candidate in [c for c in ranked_named(u)][:4]:
-        named = candidate
-        res = await ledger.call(desk, "owner", {"name": candidate.id, **args})
-        if res.data.get("timeline"):
-            thing = candidate.as_node()
-            break
-        # a customer or project named in the question: its work item holds the owner
-        around = await ledger.call(desk, "neighbours", {"name": candidate.id})
-        for node in related_nodes(around.data, "ABOUT", "in") + related_nodes(
-            around.data, "PART_OF", "in"
-        ):
-            res = await ledger.call(desk, "owner", {"name": node["id"], **args})
-            if res.data.get("timeline"):
-                thing = node
-                break
-        if thing:
-            break
-    if thing is None or res is None or named is None:
+    found = await _owned(u, ledger, desk, args)
+    if found is None:
         return decline(f"nobody is recorded as owning {_named(u)}", suggest(u))
+    thing, res, named = found
     # the record the question named, when its owned work answered for it
     about = [thing["id"], named.id]
     holder = res.data.get("owner")
@@ -174,6 +159,44 @@ async def owner(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
         nxt = max(later, key=lambda e: e["since"])
         text += f" Since {day(nxt['since'])} the owner is {cite(nxt['holder'])}."
     return Draft(text, [holder["holder"]["id"], thing["id"]], path_as_of=at, about=about)
+
+
+async def _owned(
+    u: Understanding, ledger: ToolLedger, desk: str, args: dict[str, Any]
+) -> tuple[dict[str, Any], ReadResult, Candidate] | None:
+    """The owned thing the question names, its owner read and the candidate that named
+    it: the first of the named things that has an owner timeline (itself, or a work item
+    about it). At a past moment, one that had a holder then goes before one that only
+    came to have one later ("who had the licence renewal in early aug": not the meeting's
+    task of late August)."""
+    first: tuple[dict[str, Any], ReadResult, Candidate] | None = None
+    for candidate in ranked_named(u)[:4]:
+        read = await _timeline(candidate, ledger, desk, args)
+        if read is None:
+            continue
+        thing, res = read
+        if "as_of" not in args or res.data.get("owner") is not None:
+            return thing, res, candidate
+        first = first or (thing, res, candidate)
+    return first
+
+
+async def _timeline(
+    candidate: Candidate, ledger: ToolLedger, desk: str, args: dict[str, Any]
+) -> tuple[dict[str, Any], ReadResult] | None:
+    """A named thing's owner read, or (a customer or project named in the question) the
+    first of its work items that has an owner timeline."""
+    res = await ledger.call(desk, "owner", {"name": candidate.id, **args})
+    if res.data.get("timeline"):
+        return candidate.as_node(), res
+    around = await ledger.call(desk, "neighbours", {"name": candidate.id})
+    for node in related_nodes(around.data, "ABOUT", "in") + related_nodes(
+        around.data, "PART_OF", "in"
+    ):
+        res = await ledger.call(desk, "owner", {"name": node["id"], **args})
+        if res.data.get("timeline"):
+            return node, res
+    return None
 
 
 def holders_during(timeline: list[dict[str, Any]], period: Period | None) -> list[dict[str, Any]]:

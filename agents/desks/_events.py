@@ -11,7 +11,7 @@ outage") is the latest record of that kind up to today.
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from agents._ledger import ToolLedger
@@ -62,14 +62,22 @@ EVENT_POOL = 10
 _START_KEYS = ("start", "began", "begin", "effective", "launch", "opened", "released", "shipped")
 
 
-def _day_of(hit: dict[str, Any], today: date, props: dict[str, Any] | None = None) -> date | None:
+#: Half a year: a date without a year in a record is the one nearest the day it was
+#: written, up to this many days either side ("from 14 September to 31 October" written on
+#: 24 August is this autumn's, even while 31 October is still ahead).
+_NEAREST = timedelta(days=182)
+
+
+def _day_of(
+    hit: dict[str, Any], today: date, props: dict[str, Any] | None = None
+) -> tuple[date | None, bool]:
     """The day a record says it began: a date in its name, else a start it states
     (``startedAt``...; its text's day when that is a day off the stamp), else its source's
-    date."""
-    # "from 14 September" written in August means this year's, as read on today
-    said = find_periods(str(hit.get("name") or ""), today)
+    date; and whether the record itself gave that day (not only its source's stamp)."""
+    stamp = date.fromisoformat(str(hit["as_of"])[:10]) if hit.get("as_of") else None
+    said = find_periods(str(hit.get("name") or ""), stamp + _NEAREST if stamp else today)
     if said:
-        return said[0].start
+        return said[0].start, True
     stated = sorted(
         str(v)[:10]
         for k, v in (props or {}).items()
@@ -84,8 +92,8 @@ def _day_of(hit: dict[str, Any], today: date, props: dict[str, Any] | None = Non
         # day the record's own words give within a day of the stamp is the day it began
         written = [p.start for p in find_periods(str((props or {}).get("text") or ""), today)]
         near = [d for d in written if abs((d - began).days) <= 1]
-        return near[0] if near else began
-    return date.fromisoformat(str(hit["as_of"])[:10]) if hit.get("as_of") else None
+        return (near[0] if near else began), True
+    return stamp, False
 
 
 async def event_since(question: str, ledger: ToolLedger, today: date) -> Period | None:
@@ -114,7 +122,7 @@ async def event_since(question: str, ledger: ToolLedger, today: date) -> Period 
             continue
         shared = shared_words(content_words(str(hit.get("name") or "")), wanted)
         if args.get("types"):  # a kind alone: the latest of that kind up to today
-            day = _day_of(hit, today)
+            day, _ = _day_of(hit, today)
             if day is not None and day <= today and (best is None or day.toordinal() > best[0]):
                 best = (day.toordinal(), rank, hit)
             continue
@@ -124,9 +132,11 @@ async def event_since(question: str, ledger: ToolLedger, today: date) -> Period 
         # of the kind named (an incident) before a review of it or a decision about it
         # and of those, the event itself before the work and papers about it, and the
         # earliest (a review is written after what it reviews)
+        # and, of two alike, the one whose own name says when it began ("run the
+        # shutdown from 14 September") before one dated only by when it was written
         kind = str(hit.get("type") or "")
-        strength = 2 * len(shared) + (kind in kinds) + _EVENT_WEIGHT.get(kind, 0.0)
-        began = _day_of(hit, today)
+        began, dated = _day_of(hit, today)
+        strength = 2 * len(shared) + (kind in kinds) + _EVENT_WEIGHT.get(kind, 0.0) + 0.5 * dated
         order = -(began.toordinal() if began else 0)
         if best is None or (strength, order) > (best[0], best[1]):
             best = (strength, order, hit)
@@ -135,7 +145,7 @@ async def event_since(question: str, ledger: ToolLedger, today: date) -> Period 
     looked = await ledger.call("chief", "lookup", {"name": best[2]["id"]})
     matches: list[dict[str, Any]] = looked.data.get("matches") or [{}]
     props: dict[str, Any] = matches[0].get("properties") or {}
-    day = _day_of(best[2], today, props)
+    day, _ = _day_of(best[2], today, props)
     if day is None or day >= today:
         return None
     return event_period(day, today, f"{phrase} {words}")

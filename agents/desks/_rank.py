@@ -237,6 +237,9 @@ class Asking:
     types: tuple[str, ...] = ()
     steps: set[Step] = field(default_factory=set[Step])
     named: Mapping[str, float] = field(default_factory=dict[str, float])
+    #: The noun a "which <noun>" asks for when it names no type ("which of our cranes":
+    #: crane), as a stem; an answer named by it is of the kind asked.
+    kind: str | None = None
 
 
 def score_path(item: dict[str, Any], asking: Asking) -> Scored:
@@ -248,6 +251,13 @@ def score_path(item: dict[str, Any], asking: Asking) -> Scored:
     if asking.types and node["type"] in asking.types:
         score += TYPE_WEIGHT
         reasons.append(f"a {node['type']}, as asked")
+    elif (
+        asking.kind
+        and node["type"] not in _SAYINGS
+        and shared_words(content_words(str(node.get("name") or "")), {asking.kind})
+    ):
+        score += TYPE_WEIGHT
+        reasons.append(f"a {asking.kind}, as asked")
     shape = Scored(item, 0.0).shape
     types = {str(n["id"]): str(n.get("type") or "") for n in item.get("via") or [node]}
     cued = [
@@ -272,11 +282,19 @@ def score_path(item: dict[str, Any], asking: Asking) -> Scored:
     path_words: set[str] = set()
     for n in via[1:]:
         path_words |= content_words(str(n.get("name") or ""))
-    found = shared_words(path_words - start_words, asking.words)
+    started = _asked_in(start_words, asking.words)
+    found = _asked_in(path_words, asking.words) - started
     if found:
         score += WORD_WEIGHT * min(len(found), MAX_WORDS)
         reasons.append(f"holds {', '.join(sorted(found)[:MAX_WORDS])}")
-    through = [n["id"] for n in via[1:-1] if n["id"] in asking.named]
+    # a thing named only by words the start holds too adds nothing ("rigsight renewal":
+    # the RigSight licence a task is about is no second thing the question names)
+    through = [
+        n["id"]
+        for n in via[1:-1]
+        if n["id"] in asking.named
+        and _asked_in(content_words(str(n.get("name") or "")), asking.words) - started
+    ]
     if through:
         score += THROUGH_WEIGHT * len(through)
         reasons.append("passes through another thing the question names")
@@ -289,6 +307,48 @@ def score_path(item: dict[str, Any], asking: Asking) -> Scored:
         score -= NAMED_END_COST * asking.named[node["id"]]
         reasons.append("is named by the question")
     return Scored(item, round(score, 4), tuple(reasons))
+
+
+#: Records whose names are sentences: a noun in one ("annual crane inspections") is what
+#: it talks about, not what it is.
+_SAYINGS = frozenset(
+    [
+        "Task",
+        "Rule",
+        "Document",
+        "Chunk",
+        "Meeting",
+        "Message",
+        "Decision",
+        "Note",
+        "Page",
+        "Email",
+        "Post",
+        "Turn",
+    ]
+)
+#: "which of our cranes", "what rooms": the noun a which-question asks for.
+_WHICH_NOUN = re.compile(
+    r"\b(?:which|what)\s+(?:of\s+(?:our|the|your|their|these|those)\s+)?"
+    r"((?:[a-z][\w'-]*\s+){0,2}?[a-z][\w'-]*?s?)\s+"
+    r"(?:do|does|did|is|are|was|were|has|have|had|rel(?:y|ies)|depend\w*|use\w*|need\w*|"
+    r"lean|run|get|go|would|will|can|could|should)\b"
+)
+
+
+def asked_kind(question: str) -> str | None:
+    """The head noun of a "which <noun>" question, stemmed ("which grow rooms rely on":
+    room), or None when it asks no noun or only a function word."""
+    m = _WHICH_NOUN.search(fold(question))
+    if m is None:
+        return None
+    found = [w for w in m.group(1).split() if content_words(w)]
+    return next(iter(content_words(found[-1])), None) if found else None
+
+
+def _asked_in(name: set[str], asked: set[str]) -> set[str]:
+    """The question's words a name holds (alike, not only equal), as the question says them."""
+    return {a for a in asked if shared_words(name, {a})}
 
 
 def _is_the_subject(item: dict[str, Any], asking: Asking) -> bool:

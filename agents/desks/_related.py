@@ -19,7 +19,15 @@ from typing import Any
 from agents._ledger import ToolLedger
 from agents.desks._answers import moment_asked, owner, ranked_named
 from agents.desks._draft import Draft, cite, day
-from agents.desks._rank import WHO_TYPES, Asking, Scored, alike_answers, cued_steps, rank_paths
+from agents.desks._rank import (
+    WHO_TYPES,
+    Asking,
+    Scored,
+    alike_answers,
+    asked_kind,
+    cued_steps,
+    rank_paths,
+)
 from agents.desks._understand import Candidate, Understanding
 from brain.reads import PATH_VERBS
 
@@ -105,6 +113,7 @@ async def ranked_walk(
         # the words naming what the question is about cue nothing ("webhook delivery")
         steps=cued_steps(u.question, [c.name for c, s in starts if s >= 0.75 * starts[0][1]]),
         named={c.id: round(s * (0.5 + min(close.get(c.id, 0.0), 0.5)), 3) for c, s in starts},
+        kind=None if types else asked_kind(u.question),
     )
     return rank_paths(items, asking)
 

@@ -77,7 +77,7 @@ _IMPACT = re.compile(
     r"shuts? down|shut off|cut off|pulls? out|went bust)\b"
 )
 _IMPACT_ASK = re.compile(r"\b(?:what|which|anything|everything|can'?t we|cannot)\b")
-_WHO = re.compile(r"\bwho(?:'s|se|m)?\b")
+_WHO = re.compile(r"\bwho(?:'?s|se|m)?\b")
 _RELATION_VERBS: tuple[tuple[re.Pattern[str], tuple[str, ...], tuple[str, ...]], ...] = (
     # (cue, relationship types, node types it points at)
     (
@@ -259,9 +259,13 @@ class Candidate:
         office)" better than "Tickets sold online", whose "online" narrows it."""
         if not self.name_words:
             return 0.0
-        # a gloss's words count when the question says them ("kg", "OTIF"), never against
-        named = content_words(_GLOSS.sub(" ", self.name)) | set(self.shared)
-        return len(self.shared) / len(named)
+        return len(self.shared) / len(self.called)
+
+    @property
+    def called(self) -> frozenset[str]:
+        """The words the thing is called by: its name's, less a gloss in brackets unless
+        the question says them ("kg", "OTIF"), so a gloss never counts against a name."""
+        return frozenset(content_words(_GLOSS.sub(" ", self.name)) | self.shared)
 
     @property
     def distinctive(self) -> frozenset[str]:
@@ -365,14 +369,15 @@ def named_types(question: str) -> tuple[str, ...]:
 
 def tier_of(ranked: list[Candidate]) -> list[Candidate]:
     """The top candidate and those exactly as good (two records of one name, e.g. a vendor
-    and its tool), so a question about "X" reads every X."""
+    and its tool, or a team and the service it runs, "Spawn lab (grain spawn)"), so a
+    question about "X" reads every X."""
     if not ranked:
         return []
     top = ranked[0]
     return [
         c
         for c in ranked
-        if c.distinctive == top.distinctive and c.name_words == top.name_words or c is top
+        if c.distinctive == top.distinctive and c.called == top.called or c is top
     ]
 
 

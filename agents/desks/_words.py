@@ -35,6 +35,10 @@ STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 
 
 _CONTRACTION = re.compile(r"n't\b|'(?:s|re|ve|ll|d|m)\b")
+#: "whos", "whats": the question words' contractions as typed without the apostrophe.
+_BARE_IS = re.compile(r"\b(who|what|where|when|that|there|here)s\b")
+#: "cant", "dont", "isnt": negations typed without the apostrophe, opened as "can't" is.
+_BARE_NOT = re.compile(r"\b(ca|do|does|did|is|are|was|were|has|have|had|could|should|would|wo)nt\b")
 
 
 def fold(text: str) -> str:
@@ -42,12 +46,41 @@ def fold(text: str) -> str:
     "who") so no "cant" or "whos" is ever taken for a name."""
     decomposed = unicodedata.normalize("NFKD", text.replace("’", "'"))
     folded = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-    return _CONTRACTION.sub(lambda m: " not" if m.group(0) == "n't" else "", folded)
+    opened = _CONTRACTION.sub(lambda m: " not" if m.group(0) == "n't" else "", folded)
+    return _BARE_NOT.sub(r"\1 not", _BARE_IS.sub(r"\1", opened))
+
+
+#: Shorthand people type in chat, any trade: read as the word it stands for.
+_SHORTHAND = {
+    "tix": "tickets",
+    "hrs": "hours",
+    "hr": "hour",
+    "mins": "minutes",
+    "qty": "quantity",
+    "pcs": "pieces",
+    "appt": "appointment",
+    "appts": "appointments",
+    "mgmt": "management",
+    "dept": "department",
+    "ppl": "people",
+    "msg": "message",
+    "msgs": "messages",
+    "wk": "week",
+    "wks": "weeks",
+    "yr": "year",
+    "yrs": "years",
+    "amt": "amount",
+    "acct": "account",
+    "accts": "accounts",
+    "thru": "through",
+}
 
 
 def stem(word: str) -> str:
     """A light stem: "enquiries" -> "enquiry", "tickets" -> "ticket", "caused" and
-    "cause" -> "caus", "takings" and "take" -> "tak"."""
+    "cause" -> "caus", "takings" and "take" -> "tak"; chat shorthand ("tix", "hrs") is
+    the word it stands for."""
+    word = _SHORTHAND.get(word, word)
     if len(word) > 4 and word.endswith("ies"):
         word = word[:-3] + "y"
     elif len(word) > 4 and word.endswith(("sses", "shes", "ches", "xes")):
