@@ -675,6 +675,7 @@ def main() -> None:
     import brackenfold_mushrooms
     import copper_pot_kitchens
     import fernside_vets
+    import frostline_coldstore
     import harlow_quayle_law
     import kestrel_lift_haul
     import ledgerline_support
@@ -683,6 +684,7 @@ def main() -> None:
     import skerrow_marina
     import tollcross_playhouse
     import tussock_ridge_ski
+    import velo_ring_bikeshare
 
     for module in (
         ledgerline_support,
@@ -698,6 +700,8 @@ def main() -> None:
         kestrel_lift_haul,
         brackenfold_mushrooms,
         skerrow_marina,
+        velo_ring_bikeshare,
+        frostline_coldstore,
     ):
         manifest = write(module.build())
         counts = manifest["counts"]
