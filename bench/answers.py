@@ -110,8 +110,13 @@ def figures(answer: str) -> list[float]:
     return [float(m.group(0).replace(",", "").replace("−", "-")) for m in _NUMBER.finditer(text)]
 
 
+#: An answer that offers a cause answers, though it says which days have no readings
+#: ("has no readings from 9 to 13 October. The likely cause is the network outage").
+CAUSE_RE = re.compile(r"\bthe likely cause is\b", re.IGNORECASE)
+
+
 def declines(text: str) -> bool:
-    return bool(DECLINE_RE.search(text))
+    return bool(DECLINE_RE.search(text)) and not CAUSE_RE.search(text)
 
 
 def is_declined(result: TurnResult) -> bool:
@@ -471,8 +476,9 @@ if __name__ == "__main__":
     chosen = [read_business(p) for p in found]
     if args.asking:
         for business in chosen:
+            wanted = [a.lower() for a in args.asking]
             business.questions[:] = [
-                q for q in business.questions if any(a.lower() in q["q"].lower() for a in args.asking)
+                q for q in business.questions if any(a in q["q"].lower() for a in wanted)
             ]
         chosen = [b for b in chosen if b.questions]
     print(json.dumps(asyncio.run(main(chosen, verbose=args.verbose))))

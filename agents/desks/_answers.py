@@ -403,6 +403,8 @@ async def policy(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     if rules:
         rules = await by_evidence(u, ledger, desk, rules[:RANKED_WRITTEN])
     passage = await _best_passage(u, ledger, desk)
+    if passage is not None and u.kind == "document" and _from_named_source(passage, u):
+        return _quote(passage)  # "per fatima's review": the review says it, not a rule
     rule = rules[0] if rules else None
     if rule is None and found and u.kind == "policy" and not headed_by_asked(passage, u):
         # a rule worded unlike the question ("putting a pet to sleep" for euthanasia, "knock
@@ -436,6 +438,30 @@ async def document(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     return await policy(u, ledger, desk)
 
 
+def _from_named_source(passage: Passage, u: Understanding) -> bool:
+    """Whether the passage is from the document the question names as its source."""
+    return (
+        u.subject is not None
+        and u.subject.type == "Document"
+        and (passage[1].get("id") == u.subject.id)
+    )
+
+
+#: "per fatima's review", "according to the ops handbook": words that say where to read,
+#: not what to read about.
+_POINTER = re.compile(
+    r"\b(?:per|according to|as per|in|from|says?)\s+(?:the\s+)?([\w-]+)'s\s+([\w-]+)"
+)
+
+
+def _pointer_words(question: str) -> set[str]:
+    """The words of a "per <someone>'s <paper>" pointer to the source (see ``_POINTER``)."""
+    found: set[str] = set()
+    for m in _POINTER.finditer(question.lower().replace("’", "'")):
+        found |= content_words(f"{m.group(1)} {m.group(2)}")
+    return found
+
+
 def headed_by_asked(passage: Passage | None, u: Understanding) -> bool:
     """Whether a passage's heading names what the question asks about."""
     if passage is None:
@@ -455,13 +481,18 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
     # the words naming what is asked count double; the rest ("caused", "before") break ties
     asked = content_words(u.question)
     naming = u.subject_words
-    hits = (
+    pointer = _pointer_words(u.question)
+    hits: list[dict[str, Any]] = (
         await ledger.call(
             desk,
             "search",
             {"query": u.question, "types": ["Document", "Meeting", "Email", "Message"], "limit": 3},
         )
     ).data.get("hits", [])
+    named = u.subject if u.subject is not None and u.subject.type == "Document" else None
+    if named is not None and all(h["id"] != named.id for h in hits):
+        # the document the question names is read, however the search ranked it
+        hits = [*hits, {"id": named.id, "name": named.name}]
     best_found: Passage | None = None
     best_score = -1.0
     for hit in hits:
@@ -480,7 +511,8 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
                 if a in held or any(alike(a, w) and min(len(a), len(w)) >= 6 for w in held)
             }
             # the title's words say which source; the passage's other words say where in it
-            inner = own - titled
+            # (a pointer to the source, "per fatima's review", says where in none)
+            inner = own - titled - pointer
             # a passage whose heading names what is asked is about it ("Fridge and walk-in
             # temperatures"), not one that mentions it on the way ("Closing down")
             heading = str(p.get("section") or p["text"].split(". ", 1)[0][:HEADING_CHARS])
@@ -691,6 +723,13 @@ async def moved(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -> Dra
     d = await read_period(u, ledger, desk, tz, "change")
     m, here, there, pct = d["metric"], d["period"], d["compare"], d["change_pct"]
     name, unit = cite({"id": m["id"], "name": m["name"]}), _unit(m)
+    if not here["readings"] and there and there["readings"]:
+        # "why's there a hole in the graph around 9-13 oct": read before, none in the days
+        # asked; the gap is what was asked about
+        return Draft(
+            f"{name} has no readings on any of {_label(here)}: those days are a gap in its series.",
+            [m["id"]],
+        )
     if not here["readings"] or not there or not there["readings"] or pct is None:
         return Draft(f"I have no readings of {name} to compare for {_label(here)}.", [m["id"]])
     if not d.get("fully_covered", True) and d.get("covered_change_pct") is not None:

@@ -13,7 +13,8 @@ a linked cause nor anything near the change, the answer says so.
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+import re
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from agents._ledger import ToolLedger
@@ -28,6 +29,16 @@ LEAD_DAYS = 28
 NEAR_DAYS = 2
 #: Types of the things that begin on a day, most telling first.
 DATED_ORDER = ("Incident", "Release", "Decision", "Campaign")
+
+
+def _moment(stamp: str | None) -> float:
+    """A stamp as seconds (0 when it has none or is no stamp)."""
+    if not stamp:
+        return 0.0
+    try:
+        return datetime.fromisoformat(stamp).timestamp()
+    except ValueError:
+        return 0.0
 
 
 def effective_day(rel: dict[str, Any], today: date) -> date | None:
@@ -88,6 +99,14 @@ async def change_of(
             "timezone": tz,
         },
     )
+    gap = None
+    for a, b in res.data.get("gaps", []):
+        first_gap, last_gap = date.fromisoformat(a), date.fromisoformat(b)
+        if period is not None and first_gap <= period.last and last_gap >= period.start:
+            gap = {"day": first_gap.isoformat(), "gap": [a, b]}
+            break
+    if gap is not None and _ASKS_GAP.search(u.question):
+        return gap  # "why is there no data for 15-18 sept": the gap, not a level before it
     change = res.data.get("change")
     if change:
         day_ = date.fromisoformat(change["day"])
@@ -95,11 +114,15 @@ async def change_of(
             return change
     # no level change in the days asked, but the readings stop in or just before them
     # ("why did fleet generation disappear in mid September"): the gap's first day
-    for a, b in res.data.get("gaps", []):
-        first_gap, last_gap = date.fromisoformat(a), date.fromisoformat(b)
-        if period is not None and first_gap <= period.last and last_gap >= period.start:
-            return {"day": first_gap.isoformat(), "gap": [a, b]}
-    return None  # the clearest change is not in or just before the days asked
+    return gap  # else None: the clearest change is not in or just before the days asked
+
+
+#: A question about readings that are missing, not about their level.
+_ASKS_GAP = re.compile(
+    r"\b(?:no (?:\w+ ){0,3}(?:data|readings?|numbers|figures)|missing|blank|hole|gap|gaps|"
+    r"disappear\w*|went dark|gone dark|empty|nothing (?:logged|recorded))\b",
+    re.IGNORECASE,
+)
 
 
 def began_near(item: dict[str, Any], at: date, today: date) -> bool:
@@ -130,7 +153,7 @@ async def metric_why(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -
     at = date.fromisoformat(change["day"]) if change else None
     period = u.period
 
-    def fit(item: tuple[dict[str, Any], str]) -> tuple[int, int, int, int, str]:
+    def fit(item: tuple[dict[str, Any], str]) -> tuple[int, int, int, int, str, float]:
         rel, where = item
         since = effective_day(rel, u.today) or date.min
         at_change = 0 if at is not None and abs(since - at) <= timedelta(days=NEAR_DAYS) else 1
@@ -144,6 +167,8 @@ async def metric_why(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -
             0 if where == "metric" else 1,
             kind,
             f"{-since.toordinal():09d}",
+            # of two begun the same day, the later is nearer the change it explains
+            -_moment(rel.get("since")),
         )
 
     causes.sort(key=fit)

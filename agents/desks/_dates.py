@@ -182,7 +182,7 @@ _RAW_PATTERNS: tuple[tuple[str, str], ...] = (
     ("since_bare_day", rf"{_B}since\s+{_BARE_DAY}{_E}"),
     ("day", rf"{_B}(?:on\s+)?{_day_pattern('s')}{_E}"),
     ("bare_day", rf"{_B}on\s+{_BARE_DAY}{_E}"),
-    ("yesterday", rf"{_B}yesterday{_E}"),
+    ("yesterday", rf"{_B}(?:yesterday|yday|ystday|yest){_E}"),
     ("today", rf"{_B}(?:today|right\s+now|currently|at\s+the\s+moment){_E}"),
     (
         "month",

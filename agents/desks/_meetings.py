@@ -26,7 +26,7 @@ from agents.desks._meeting_lines import (
     meeting_lines,
 )
 from agents.desks._understand import Candidate, Understanding, best
-from agents.desks._words import content_words, stem, words
+from agents.desks._words import content_words, plain_words, stem, words
 
 #: Words that say which meeting, never what was said in it.
 _MEETING_WORDS = frozenset(
@@ -85,7 +85,9 @@ def topic_of(u: Understanding, meeting: dict[str, Any]) -> set[str]:
     left = asked - _MEETING_WORDS - own - people
     # "the ops meeting" is the Operations meeting: a short form of its name is no topic,
     # nor the day that says which one ("tuesdays ops mtg", "the mtg on the 10th")
-    named = {w.lower() for w in words(str(meeting.get("name") or ""))}
+    # (stems and words as written: "ops" shortens "operations", not its stem "operation")
+    name = str(meeting.get("name") or "")
+    named = {w.lower() for w in words(name)} | set(plain_words(name))
     return {
         w
         for w in left

@@ -131,7 +131,7 @@ CUES: tuple[Cue, ...] = (
     Cue(re.compile(r"\b(?:caus\w*|because|why)\b"), (("CAUSED", False), ("AFFECTS", False))),
     Cue(re.compile(r"\b(?:fix\w*|solv\w*|resolv\w*)\b"), (("FIXES", False),)),
     Cue(
-        re.compile(r"\b(?:decid\w*|agreed|decision)\b"),
+        re.compile(r"\b(?:decid\w*|agreed|decision|(?:made|make) the call|green-?lit)\b"),
         (("DECIDED_IN", True), ("MADE_BY", True)),
     ),
     Cue(

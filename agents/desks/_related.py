@@ -20,6 +20,7 @@ from agents._ledger import ToolLedger
 from agents.desks._answers import moment_asked, owner, ranked_named
 from agents.desks._draft import Draft, cite, day
 from agents.desks._rank import (
+    OWNED_TYPES,
     WHO_TYPES,
     Asking,
     Scored,
@@ -194,8 +195,10 @@ def path_answer(ranked: list[Scored]) -> Draft:
 async def who_or_which(u: Understanding, ledger: ToolLedger, desk: str) -> Draft | None:
     """The answer to a "who" or "which" question from the ranked walk, or None when the
     walk found nothing of the type asked (the caller answers from the direct reads)."""
-    if u.kind == "owner" and moment_asked(u) is not None:
-        # a holder at a past moment: the owner timeline reads the slot then
+    held = u.subject is not None and u.subject.type in OWNED_TYPES
+    if u.kind == "owner" and (moment_asked(u) is not None or held):
+        # a holder at a past moment: the owner timeline reads the slot then; work the
+        # question names ("who's doing the receiver inspection") is its holder's
         draft = await owner(u, ledger, desk)
         if not draft.declined:
             return draft

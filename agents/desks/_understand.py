@@ -20,6 +20,7 @@ from agents._ledger import ToolLedger
 from agents.desks._dates import Period, find_periods
 from agents.desks._events import event_since
 from agents.desks._meeting_asks import meeting_question
+from agents.desks._rank import asked_kind
 from agents.desks._repo import repo_ask
 from agents.desks._words import (
     content_words,
@@ -100,7 +101,15 @@ _RELATION_VERBS: tuple[tuple[re.Pattern[str], tuple[str, ...], tuple[str, ...]],
     (re.compile(r"\b(?:looks? after|looking after|maintains?|maintained)\b"), ("DEPENDS_ON",), ()),
     (re.compile(r"\b(?:working on|works on|work on|worked on)\b"), ("WORKS_ON",), ()),
     (re.compile(r"\b(?:use|uses|using|used|rel(?:y|ies) on)\b"), ("USES",), ()),
-    (re.compile(r"\b(?:members?|belongs?|part of|in the team|on the team)\b"), ("MEMBER_OF",), ()),
+    # "the members of", "who's a member": not "a member says the brakes are spongy"
+    (
+        re.compile(
+            r"\b(?:members? of|the members|which members|who(?: is|s| are)? (?:a )?members?|"
+            r"belongs?|part of|in the team|on the team)\b"
+        ),
+        ("MEMBER_OF",),
+        (),
+    ),
 )
 #: Question nouns that name a node type: "which vendor", "what tools".
 _TYPE_WORDS: dict[str, tuple[str, ...]] = {
@@ -136,20 +145,23 @@ _DECISION = re.compile(
     r"\b(?:why (?:did|do|does|are|is|was|were|have|has) (?:we|us|our|the team)|decid\w*|decision|"
     r"chose|choose|agreed|agree|how did (?:we|it|\w+ (?:\w+ ){0,3})(?:handle|work|run|do)|"
     r"before .* (?:came in|took over|started|switched|changed)|what did we (?:do|change)|"
-    r"why (?:is|are) (?:our|the|we))\b"
+    r"why (?:is|are) (?:our|the|we)|(?:made|make|makes) the call|gave the go-?ahead|"
+    r"green-?lit)\b"
 )
 _WE_DID = re.compile(
     r"\bwhy (?:did|do|does|have|are|were|would|is) (?:we|us|our team|the team|i)\b"
 )
 _DECIDED = re.compile(
-    r"\b(?:decid\w*|decision\w*|agree|agreed|chose|chosen|settled on|what (?:has |have )?"
+    r"\b(?:decid\w*|decision\w*|agree|agreed|chose|chosen|settled on|(?:made|make) the call|"
+    r"gave the go-?ahead|green-?lit|what (?:has |have )?"
     r"changed|what did we change|what (?:did|do) we do (?:about|after))\b"
 )
 _POLICY = re.compile(
     r"\b(?:have to|has to|must|should|allowed|allow|can i|can we|may i|may we|policy|policies|"
     r"rule|rules|required|requires?|how fast|how quickly|how soon|how long can|how long do|"
     r"when do we have to|procedure|process|shared out|split|promise|(?:do|does) (?:we|i|you) "
-    r"need|need to|needed)\b"
+    r"need|need to|needed|(?:ok|okay|alright|all right|fine|safe) to|is it (?:ok|okay|safe|fine)|"
+    r"can (?:he|she|they))\b"
 )
 _GLOSS = re.compile(r"\([^)]*\)")
 #: Things read for a decision behind "before <thing>".
@@ -163,7 +175,8 @@ def _after_before(q: str) -> set[str]:
 
 
 _WHY = re.compile(
-    r"\b(?:why|what caused|what happened|what(?:'s| has)? changed|explain|reason|how come)\b"
+    r"\b(?:why|what caused|what happened|what(?:'s| has)? changed|explain|reason|how come|"
+    r"what(?: is)? (?:going on|happening|up with|wrong with))\b"
 )
 _MOVE = re.compile(
     r"(?<![\w-])(?:spik\w*|drop\w*|fall|fell|fallen|rise|rose|risen|jump\w*|dip\w*|collaps\w*|low|"
@@ -357,11 +370,13 @@ def asks_why(question: str) -> bool:
     return bool(_WHY.search(fold(question)))
 
 
-def named_types(question: str) -> tuple[str, ...]:
-    """Node types the question names with a noun ("deal", "vendor", "task")."""
+def named_types(question: str, *, besides: str | None = None) -> tuple[str, ...]:
+    """Node types the question names with a noun ("deal", "vendor", "task"), leaving out
+    the noun ``besides`` (stemmed: the one a "which services rely on X" asks for, which
+    says what the answer is, not what X is)."""
     found: list[str] = []
     # function words never name a type ("can't" opens to "can not", and "not" is no Note)
-    for w in (stem(raw) for raw in plain_words(question)):
+    for w in (stem(raw) for raw in plain_words(question) if stem(raw) != besides):
         found += _TYPE_WORDS.get(w, ())
         found += [t for t in _TYPE_NAMES if _TYPE_NAMES[t] == w and t not in _NOT_ASKED]
     return tuple(dict.fromkeys(found))
@@ -375,9 +390,7 @@ def tier_of(ranked: list[Candidate]) -> list[Candidate]:
         return []
     top = ranked[0]
     return [
-        c
-        for c in ranked
-        if c.distinctive == top.distinctive and c.called == top.called or c is top
+        c for c in ranked if c.distinctive == top.distinctive and c.called == top.called or c is top
     ]
 
 
@@ -520,7 +533,11 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
         found.kind, found.asked_types = "ratio", (target[0],)
         return found
 
-    asks_readings = bool(_METRIC_ASK.search(q) or periods) and not _NOT_READINGS.search(q)
+    # "if the cert expires end of nov what stops": a day it fails on, not days of readings
+    fails_then = bool(_IMPACT.search(q) and _IMPACT_ASK.search(q)) and not _METRIC_ASK.search(q)
+    asks_readings = bool(
+        _METRIC_ASK.search(q) or (periods and not fails_then)
+    ) and not _NOT_READINGS.search(q)
     if (
         metrics
         and not _SAYS.search(q)
@@ -557,7 +574,8 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
         found.kind = "owner"
     elif _IMPACT.search(q) and _IMPACT_ASK.search(q) and not _WHO.search(q):
         found.kind = "impact"
-        ranked = best(candidates, prefer=named_types(question) or DEPENDED_ON)
+        subject_types = named_types(question, besides=asked_kind(question))
+        ranked = best(candidates, prefer=subject_types or DEPENDED_ON)
         # what stops is a thing others depend on, not an event that names it ("VetStack
         # outage: records would not load" is about VetStack)
         ranked = [c for c in ranked if c.type in DEPENDED_ON] or ranked
@@ -617,7 +635,8 @@ def names_a_thing(question: str, raw: str, subject: Candidate) -> bool:
     equine vet"), or capitalised inside the sentence; not after "goes", "is" and their
     like ("goes bust", "is wavering", "whoever owns"), nor after the thing's name ("the
     API belong to", "ClearBill crashed")."""
-    tokens = re.findall(r"[^\W_][\w'-]*", fold(question))
+    # a hyphen parts words here ("the e-scooter fleet": scooter stands before "fleet")
+    tokens = re.findall(r"[^\W_][\w']*", fold(question))
     stems = [stem(t.replace("'", "")) for t in tokens]
     target = stem(raw.replace("'", ""))
     for i, s in enumerate(stems):

@@ -22,7 +22,7 @@ a about above after again against all am an and any are aren't as at be because 
 before being below between both but by can can't cannot could couldn't did didn't do
 does doesn't doing don't down during each few for from further had hadn't has hasn't
 have haven't having he her here hers herself him himself his how i if in into is isn't
-it its itself just let me more most my myself no nor not now of off on once only or
+it its itself just let me more most my myself no nor not now of off on once only or us
 other ought our ours ourselves out over own same she should so some such than that the
 their theirs them themselves then there these they this those through to too under until
 up very was wasn't we were weren't what when where which while who whom why will with
@@ -73,6 +73,9 @@ _SHORTHAND = {
     "acct": "account",
     "accts": "accounts",
     "thru": "through",
+    "occ": "occupancy",
+    "temp": "temperature",
+    "temps": "temperatures",
 }
 
 

@@ -52,7 +52,7 @@ _MONTH_DAY = re.compile(rf"{_B}(since\s+)?{_M}\s+{_D}{_Y}{_E}", re.I)
 _MONTH = re.compile(rf"{_B}{_M}(?:\s+((?:19|20|21)\d\d))?{_E}", re.I)
 _QUARTER = re.compile(rf"{_B}q([1-4])(?:\s+((?:19|20|21)\d\d))?{_E}", re.I)
 _NOW = re.compile(rf"{_B}(?:now|today|currently|at the moment){_E}", re.I)
-_YESTERDAY = re.compile(rf"{_B}yesterday{_E}", re.I)
+_YESTERDAY = re.compile(rf"{_B}(?:yesterday|yday|ystday|yest){_E}", re.I)
 _AS_OF = re.compile(r"\bas of\s+\S+(?:\s+\S+){0,2}", re.I)
 _CITATION = re.compile(r"\[\[[^\]\n]*\]\]")
 

@@ -1,0 +1,108 @@
+"""Shapes of question that first runs on unseen businesses got wrong, asked again of those
+businesses (tests/data/businesses, written by people who never read the answering code).
+
+Each case is a question of the bank as its people typed it; what a right answer holds is
+the bank's own check in its ``questions.json`` (computed from its facts when the bank was
+written), never a string typed here. A case fails when the answer misses it or declines.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from agents import TurnOptions, run_turn
+from brain import Brain, TenantGraph, read_facts
+from tests.conftest import unique_slug
+
+BANKS = Path(__file__).parent / "data" / "businesses"
+
+
+def check_of(bank: str, question: str) -> dict[str, Any]:
+    """The bank's own check for the one of its questions that begins so."""
+    found = json.loads((BANKS / bank / "questions.json").read_text(encoding="utf-8"))
+    (check,) = [q for q in found if q["q"].startswith(question)]
+    return check
+
+
+def holds(answer: str, check: dict[str, Any]) -> list[str]:
+    """What the answer misses of the check: each wanted text (or one of its alternatives)
+    and the figure within its tolerance."""
+    folded = answer.casefold()
+    missing = [
+        str(item)
+        for item in check.get("must_include", [])
+        if not any(alt.casefold() in folded for alt in (item if isinstance(item, list) else [item]))
+    ]
+    if check.get("number") is not None:
+        stated = [float(n.replace(",", "")) for n in re.findall(r"-?\d[\d,]*(?:\.\d+)?", answer)]
+        if not any(abs(n - float(check["number"])) <= float(check["tolerance"]) for n in stated):
+            missing.append(f"{check['number']} ± {check['tolerance']}")
+    return missing
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
+async def banks(brain: Brain) -> dict[str, TenantGraph]:
+    graphs: dict[str, TenantGraph] = {}
+    for bank in ("velo-ring-bikeshare", "frostline-coldstore"):
+        slug = unique_slug()
+        await brain.create_tenant(slug)
+        graph = await brain.tenant(slug)
+        report = await graph.write_facts(read_facts(BANKS / bank / "facts.jsonl"))
+        assert report.refused == 0
+        graphs[bank] = graph
+    return graphs
+
+
+@pytest.mark.parametrize(
+    ("bank", "question"),
+    [
+        # a source named by its author ("per fatima's review") is read for the figure
+        ("frostline-coldstore", "what did the ch1 excursion end up costing us per fatima's review"),
+        ("velo-ring-bikeshare", "what did the cabinet firmware fault end up costing us, per"),
+        # a failure on a day to come is an impact, not readings of that day
+        ("frostline-coldstore", "if the ammonia receiver cert expires end of nov what stops?"),
+        # "which of our services rely on X": X is the vendor; services are what is asked
+        ("velo-ring-bikeshare", "which of our services rely on corvina"),
+        # the days asked are a gap: the gap and what caused it answer
+        ("velo-ring-bikeshare", "why's there a hole in the docks online graph around 9-13 oct"),
+        ("frostline-coldstore", "why is there no temp compliance data for 15-18 sept"),
+        # chat shorthand and "what's going on"
+        ("velo-ring-bikeshare", "trips yday?"),
+        ("velo-ring-bikeshare", "unlocks keep failing since the 20th, whats going on"),
+        ("frostline-coldstore", "frozen occ on 1 sept?"),
+        # "who made the call" asks who decided; "whos doing <work>" asks its holder
+        ("velo-ring-bikeshare", "who made the call on the night rebalancing shift"),
+        ("frostline-coldstore", "whos doing the ammonia receiver inspection now"),
+        # "a member says ...": a policy question, not one about members
+        ("velo-ring-bikeshare", "member says brakes are spongy on bike 2231 at plaza sucre, ok to"),
+    ],
+)  # fmt: skip
+async def test_a_first_run_miss_is_answered(
+    banks: dict[str, TenantGraph], bank: str, question: str
+) -> None:
+    check = check_of(bank, question)
+    asked = check["q"]
+    result = await run_turn(banks[bank], asked, TurnOptions(as_of=check["as_of"], save=False))
+    assert not holds(result.answer, check), result.answer
+
+
+@pytest.mark.parametrize(
+    ("bank", "question"),
+    [
+        # "e-scooter" is held by nothing, though "fleet" is: say so, answer nothing
+        ("velo-ring-bikeshare", "who looks after the e-scooter fleet?"),
+    ],
+)
+async def test_a_name_nothing_holds_is_declined(
+    banks: dict[str, TenantGraph], bank: str, question: str
+) -> None:
+    check = check_of(bank, question)
+    assert check["expect"] == "decline"
+    result = await run_turn(banks[bank], question, TurnOptions(as_of=check["as_of"], save=False))
+    assert "in your records" in result.answer and "scooter" in result.answer, result.answer
