@@ -49,7 +49,13 @@ def holds(answer: str, check: dict[str, Any]) -> list[str]:
 @pytest_asyncio.fixture(scope="module", loop_scope="session")
 async def banks(brain: Brain) -> dict[str, TenantGraph]:
     graphs: dict[str, TenantGraph] = {}
-    for bank in ("velo-ring-bikeshare", "frostline-coldstore"):
+    for bank in (
+        "velo-ring-bikeshare",
+        "frostline-coldstore",
+        "bayan-lepas-assembly",
+        "tollcross-playhouse",
+        "tussock-ridge-ski",
+    ):
         slug = unique_slug()
         await brain.create_tenant(slug)
         graph = await brain.tenant(slug)
@@ -65,6 +71,11 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         # a source named by its author ("per fatima's review") is read for the figure
         ("frostline-coldstore", "what did the ch1 excursion end up costing us per fatima's review"),
         ("velo-ring-bikeshare", "what did the cabinet firmware fault end up costing us, per"),
+        # "what did it cost": the passage that states a sum, of a source named by two
+        # words of its author's name or not named at all, and a typo of its title
+        ("bayan-lepas-assembly", "what did the counterfit reels cost us according to kar wai"),
+        ("tollcross-playhouse", "what did refunds for the abandoned salt on the wind show come"),
+        ("tussock-ridge-ski", "what did the express gearbox job cost us according to dougal"),
         # a failure on a day to come is an impact, not readings of that day
         ("frostline-coldstore", "if the ammonia receiver cert expires end of nov what stops?"),
         # "which of our services rely on X": X is the vendor; services are what is asked

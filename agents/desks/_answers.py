@@ -22,6 +22,7 @@ from agents.desks._understand import (
     GENERIC_WORDS,
     Candidate,
     Understanding,
+    asks_money,
     asks_why,
     best,
     decided_asked,
@@ -450,7 +451,8 @@ def _from_named_source(passage: Passage, u: Understanding) -> bool:
 #: "per fatima's review", "according to the ops handbook": words that say where to read,
 #: not what to read about.
 _POINTER = re.compile(
-    r"\b(?:per|according to|as per|in|from|says?)\s+(?:the\s+)?([\w-]+)'s\s+([\w-]+)"
+    r"\b(?:per|according to|as per|in|from|says?)\s+(?:the\s+)?((?:[\w-]+\s+){0,2}[\w-]+)'s"
+    r"\s+([\w-]+)"
 )
 
 
@@ -482,6 +484,7 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
     asked = content_words(u.question)
     naming = u.subject_words
     pointer = _pointer_words(u.question)
+    money = asks_money(u.question)
     hits: list[dict[str, Any]] = (
         await ledger.call(
             desk,
@@ -498,18 +501,13 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
     for hit in hits:
         read = await ledger.call(desk, "passages", {"name": hit["id"]})
         source = read.data.get("source") or {"id": hit["id"], "name": hit.get("name")}
-        titled = asked & content_words(str(source.get("name") or ""))
+        titled = _held(asked, content_words(str(source.get("name") or "")))
         # the passages search itself matched (by words or by meaning), best first
         matched = {m["id"]: i for i, m in enumerate(hit.get("passages", []))}
         for p in read.data.get("passages", []):
             # alike, not only equal: "complain" meets "complaints" (long words only: a
             # "starter" is no "start")
-            held = content_words(f"{p.get('section') or ''} {p['text']}")
-            own = {
-                a
-                for a in asked
-                if a in held or any(alike(a, w) and min(len(a), len(w)) >= 6 for w in held)
-            }
+            own = _held(asked, content_words(f"{p.get('section') or ''} {p['text']}"))
             # the title's words say which source; the passage's other words say where in it
             # (a pointer to the source, "per fatima's review", says where in none)
             inner = own - titled - pointer
@@ -518,6 +516,9 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
             heading = str(p.get("section") or p["text"].split(". ", 1)[0][:HEADING_CHARS])
             headed = inner & content_words(heading)
             score = 2 * len(inner & naming) + len(inner) + 1.5 * len(titled) + 0.5 * len(headed)
+            if money and inner and _AMOUNT.search(p["text"]):
+                # "what did it cost": only a passage that states a sum can answer it
+                score += AMOUNT_BONUS
             if p["id"] in matched:
                 score += MATCHED_PASSAGE_BONUS / (1 + matched[p["id"]])
             if score > best_score:
@@ -530,6 +531,24 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
     return best_found
 
 
+def _held(asked: set[str], held: set[str]) -> set[str]:
+    """The question's words a text holds: equal, or alike when long ("complain" meets
+    "complaints", "counterfit" the "counterfeit" of a title; a "starter" is no "start")."""
+    return {
+        a for a in asked if a in held or any(alike(a, w) and min(len(a), len(w)) >= 6 for w in held)
+    }
+
+
+#: A sum of money as passages write one: a currency sign or code by a figure, a currency
+#: word after one, or a figure with thousands separators.
+_AMOUNT = re.compile(
+    r"[$€£¥₹]\s*\d|\b(?:R|RM|CLP|NZD|AUD|USD|EUR|GBP|ZAR|kr|Rs)\s?\d"
+    r"|\d[\d,.]*\s*(?:k\s*)?(?:ringgit|dollars?|euros?|pounds?|rupees?|rand|pesos?|yen|kronor|"
+    r"krone|francs?)\b|\b\d{1,3}(?:,\d{3})+\b"
+)
+#: What a passage that states a sum is worth to a question about what something cost
+#: (about what a naming word and the source's title are worth together).
+AMOUNT_BONUS = 3.0
 #: Characters of a passage's first sentence read as its heading when it has no section.
 HEADING_CHARS = 80
 #: What the search's own best passage of a source is worth beside shared words: it was

@@ -712,6 +712,15 @@ _MONEY = re.compile(r"\b(?:cost\w*|spen[dt]\w*|pay\w*|price\w*|expens\w*|cheap\w
 _CURRENCY_UNITS = frozenset({"inr", "usd", "eur", "gbp", "aud", "cad", "jpy", "£", "$", "€", "₹"})
 
 
+def asks_money(question: str) -> bool:
+    """Whether a question asks what something cost, charged or paid."""
+    return bool(_MONEY.search(fold(question)) or _CAME_TO.search(fold(question)))
+
+
+#: "what did the refunds come to": a sum asked without a money word.
+_CAME_TO = re.compile(r"\b(?:come|came|comes|coming) to\b|\badd(?:ed|s)? up to\b")
+
+
 def is_money(name: str, unit: str | None) -> bool:
     """Whether a metric counts money: by its name ("Ad spend") or its currency unit."""
     return bool(_MONEY.search(fold(name))) or (unit or "").strip().lower() in _CURRENCY_UNITS
