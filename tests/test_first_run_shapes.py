@@ -55,6 +55,7 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         "bayan-lepas-assembly",
         "tollcross-playhouse",
         "tussock-ridge-ski",
+        "kestrel-lift-haul",
     ):
         slug = unique_slug()
         await brain.create_tenant(slug)
@@ -83,6 +84,10 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         # the days asked are a gap: the gap and what caused it answer
         ("velo-ring-bikeshare", "why's there a hole in the docks online graph around 9-13 oct"),
         ("frostline-coldstore", "why is there no temp compliance data for 15-18 sept"),
+        # a cause whose name gives the range it ran ("from 14 September to 16 October"),
+        # linked or not, begins on the range's first day
+        ("kestrel-lift-haul", "why did crane hours spike from mid september"),
+        ("tollcross-playhouse", "why did scans go to zero at the start of september"),
         # chat shorthand and "what's going on"
         ("velo-ring-bikeshare", "trips yday?"),
         ("velo-ring-bikeshare", "unlocks keep failing since the 20th, whats going on"),

@@ -19,7 +19,7 @@ from typing import Any
 
 from agents._ledger import ToolLedger
 from agents.desks._answers import CAUSE_TYPES, related_nodes
-from agents.desks._dates import find_periods
+from agents.desks._dates import find_periods, record_periods
 from agents.desks._draft import Draft, cite, day, decline, number
 from agents.desks._understand import Understanding
 
@@ -131,7 +131,10 @@ def began_near(item: dict[str, Any], at: date, today: date) -> bool:
     decided; else a start the record states; else the day the brain read for it (its first
     edge or its source's date), or a day its text gives when it has no stated start."""
     window = timedelta(days=NEAR_DAYS)
-    named = [p.start for p in find_periods(str(item["node"].get("name") or ""), today) if p.day]
+    # a day or the first day of a range ("from 14 September to 16 October"), as written
+    # when the record was: the nearest such day to its own date
+    written = str(item["node"].get("as_of") or "")[:10]
+    named = [p.start for p in record_periods(str(item["node"].get("name") or ""), written, today)]
     if named:
         return abs(named[0] - at) <= window
     if item.get("began_by") == "stated":

@@ -571,3 +571,20 @@ def _relative(which: str, unit: str, today: date, text: str) -> Period | None:
     if which == "this":
         return _clip(Period(first, today, text), today)
     return Period(date(today.year - 1, 1, 1), first, text)
+
+
+#: Half a year: a date without a year in a record is the one nearest the day it was
+#: written, up to this many days either side ("from 14 September to 31 October" written on
+#: 24 August is this autumn's, even while 31 October is still ahead).
+_NEAREST = timedelta(days=182)
+
+
+def record_periods(text: str, written: str, today: date) -> list[Period]:
+    """The days a record's own words name (``find_periods``), each date without a year
+    read as the one nearest the day the record was written (ISO ``written``; today when
+    it has none)."""
+    try:
+        anchor = date.fromisoformat(written[:10]) + _NEAREST
+    except ValueError:
+        anchor = today
+    return find_periods(text, anchor)

@@ -11,11 +11,11 @@ outage") is the latest record of that kind up to today.
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+from datetime import date
 from typing import Any
 
 from agents._ledger import ToolLedger
-from agents.desks._dates import Period, event_period, find_periods, since_event
+from agents.desks._dates import Period, event_period, find_periods, record_periods, since_event
 from agents.desks._words import content_words, plain_words, shared_words, stem
 
 #: Words that say an event happened, not which one.
@@ -62,12 +62,6 @@ EVENT_POOL = 10
 _START_KEYS = ("start", "began", "begin", "effective", "launch", "opened", "released", "shipped")
 
 
-#: Half a year: a date without a year in a record is the one nearest the day it was
-#: written, up to this many days either side ("from 14 September to 31 October" written on
-#: 24 August is this autumn's, even while 31 October is still ahead).
-_NEAREST = timedelta(days=182)
-
-
 def _day_of(
     hit: dict[str, Any], today: date, props: dict[str, Any] | None = None
 ) -> tuple[date | None, bool]:
@@ -75,7 +69,7 @@ def _day_of(
     (``startedAt``...; its text's day when that is a day off the stamp), else its source's
     date; and whether the record itself gave that day (not only its source's stamp)."""
     stamp = date.fromisoformat(str(hit["as_of"])[:10]) if hit.get("as_of") else None
-    said = find_periods(str(hit.get("name") or ""), stamp + _NEAREST if stamp else today)
+    said = record_periods(str(hit.get("name") or ""), str(hit.get("as_of") or ""), today)
     if said:
         return said[0].start, True
     stated = sorted(
