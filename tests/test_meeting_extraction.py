@@ -194,3 +194,83 @@ def test_due_dates_as_people_say_them() -> None:
     assert said("it came through on Monday night") is None
     assert said("on the second floor") is None
     assert said("next meeting") is None
+
+
+def _decisions(text: str) -> list[tuple[tuple[int, ...], str]]:
+    return [(c.lines, c.text) for c in _lines(text) if c.kind == "decision"]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        pytest.param(  # the chair's agenda after small talk that shares its words
+            "Mara Quinn: Morning all. Sorry I'm late.\n"
+            "Owen Pike: The trams are always broken down on a Monday, I had to walk in.\n"
+            "Mara Quinn: The trams are always broken, a disgrace. Right. Today: the kiln "
+            "schedule, the glaze order and the open day.\n"
+            "Owen Pike: Kiln first, then.\n",
+            [],
+            id="agenda",
+        ),
+        pytest.param(  # work handed out with its deadline: an action, not a ruling
+            "Mara Quinn: How much clay have we actually got in the store?\n"
+            "Owen Pike: On paper forty bags, but I don't believe the paper, honestly.\n"
+            "Mara Quinn: Then count it. Owen, Jess, a real count of the forty bags on paper. "
+            "So Friday evening at the latest.\n"
+            "Jess Tran: Friday, fine.\n",
+            [],
+            id="deadline",
+        ),
+        pytest.param(  # "here's my thinking": a proposal, and nobody takes it up
+            "Mara Quinn: Okay, next thing, the glaze.\n"
+            "Owen Pike: The glaze supplier has put the price of the cobalt blue up by a fifth.\n"
+            "Mara Quinn: Right. So here's my thinking. We drop the cobalt blue glaze. Keep "
+            "the whites and the greys only.\n"
+            "Owen Pike: The customers would riot, the blue is half of what we sell at fairs.\n"
+            "Mara Quinn: Fair. Let me think about it.\n",
+            [],
+            id="heres-my-thinking",
+        ),
+        pytest.param(  # "let's go with that, then" after the ruling is the same decision
+            "Mara Quinn: Okay, the open day.\n"
+            "Owen Pike: The open day could run Saturday and Sunday, kiln demo on the Sunday.\n"
+            "Jess Tran: Both days, kiln demo Sunday, yes.\n"
+            "Mara Quinn: So both days, and the kiln demo on the Sunday.\n"
+            "Owen Pike: Yes.\n"
+            "Jess Tran: Yep, good.\n"
+            "Mara Quinn: Let's just go with that, then.\n",
+            [((1, 2, 3, 6), "Both days, and the kiln demo on the Sunday")],
+            id="go-with-that",
+        ),
+        pytest.param(  # the chair closing the meeting repeats; it settles nothing new
+            "Mara Quinn: Okay, anything else?\n"
+            "Owen Pike: The stall at the fair needs the gazebo from the shed.\n"
+            "Mara Quinn: Right, that's us. Kiln on Tuesday, glaze order, the stall at the fair. "
+            "Let's go and set up the stall.\n",
+            [],
+            id="wrap-up",
+        ),
+        pytest.param(  # a ruling that points back says what the chair's turn says
+            "Mara Quinn: Okay, the firing order for the open day.\n"
+            "Owen Pike: We fire the small pieces first and the big platters last, so the big "
+            "ones get the even heat.\n"
+            "Jess Tran: Small first, platters last, that's how we did it at the old studio.\n"
+            "Mara Quinn: Okay, small pieces first, platters last. So let's do it that way.\n",
+            [((1, 2, 3), "Small pieces first, platters last")],
+            id="points-back",
+        ),
+        pytest.param(  # a short ruling, said in full in the chair's next sentence
+            "Mara Quinn: Okay, the open day.\n"
+            "Owen Pike: Saturday clashes with the craft fair in town, half our regulars go.\n"
+            "Jess Tran: And the Saturday parking is terrible with the market on.\n"
+            "Mara Quinn: Fine. Sunday then. The open day runs on the Sunday, away from the "
+            "craft fair.\n",
+            [((1, 3), "Sunday then. The open day runs on the Sunday, away from the craft fair")],
+            id="said-after",
+        ),
+    ],
+)
+def test_a_chairs_ruling_restates_in_its_own_words(
+    text: str, want: list[tuple[tuple[int, ...], str]]
+) -> None:
+    assert _decisions(text) == want

@@ -36,6 +36,7 @@ from brain.ingest.meetings._speech_acts import (
     leaves_open,
     names_only,
     plain,
+    puts_forward,
     recalls_earlier,
     reply_agrees,
     reply_objects,
@@ -482,6 +483,36 @@ _NOT_A_RULING = re.compile(
     re.I,
 )
 _STEM = re.compile(r"(?:ing|ed|es|e|s)$")
+#: What a settling sentence says about itself rather than about its matter.
+_SETTLE_STEMS = frozenset(["settl", "agre", "decid", "done", "final", "plan", "rule", "that'"])
+#: Words too common in talk to show two turns are on the same matter.
+_SMALL = frozenset(
+    [
+        "out",
+        "up",
+        "off",
+        "over",
+        "back",
+        "down",
+        "about",
+        "which",
+        "only",
+        "because",
+        "got",
+        "get",
+        "some",
+        "very",
+        "much",
+        "still",
+        "also",
+        "even",
+        "like",
+        "want",
+        "know",
+    ]
+)
+#: A ruling that points back at what was just said: "do it that way", "that's the rule".
+_POINTS_BACK = re.compile(r"\b(?:that|it|this|those|these)\b", re.I)
 
 
 def _stems(text: str, names: frozenset[str] = frozenset()) -> set[str]:
@@ -489,19 +520,21 @@ def _stems(text: str, names: frozenset[str] = frozenset()) -> set[str]:
     (people's names left out: naming someone restates nothing)."""
     out: set[str] = set()
     for w in content_words(text):
-        if w in names:
+        if w in names or w in _SMALL:
             continue
         cut = _STEM.sub("", w)
         out.add((cut if len(cut) >= 3 else w)[:6])
     return out
 
 
-def _ruling(said: _Said) -> str | None:
+def _ruling(said: _Said) -> int | None:
     """The sentence of a chair's turn that rules on the exchange: it concludes ("so ...",
     "... then"), follows the chair's own assent ("I agree. Soybean lots go first") or is
     followed by it ("..., nobody's moved. Agreed."); not a question, a hedge, open talk,
     the chair's own work or the meeting's running order."""
     for k, s in enumerate(said.sentences):
+        if puts_forward(s):
+            return None  # "So here's my thinking. Do the lot by machine": a proposal
         if (
             s.endswith("?")
             or _TENTATIVE.search(s)
@@ -527,7 +560,7 @@ def _ruling(said: _Said) -> str | None:
             reply_agrees(o) for o in after
         )
         if weak_then or _CONCLUDES.search(s) or (assent and others):
-            return s
+            return k
     return None
 
 
@@ -556,11 +589,21 @@ def _from_ruling(talk: list[_Said], i: int, chair: str) -> _Episode | None:
         says_undecided(s) or is_housekeeping(s) for s in said.sentences
     ):
         return None
-    ruling = _ruling(said)
-    if ruling is None:
+    at = _ruling(said)
+    if at is None:
         return None
+    ruling = said.sentences[at]
     names = frozenset(_first_names_of(talk))
     mine = _stems(" ".join(x for x in said.sentences if not x.endswith("?")), names)
+    # What the ruling itself says: its sentence and what the chair adds after it ("Thursday
+    # then. The convoy goes on the third"), not the talk before it in the turn (a reply to
+    # the last speaker, an agenda); a ruling that points back ("let's do it that way") says
+    # what the turn says.
+    ruled = (
+        mine
+        if _POINTS_BACK.search(ruling)
+        else _stems(" ".join(x for x in said.sentences[at:] if not x.endswith("?")), names)
+    )
     lines: set[int] = set()
     shared: set[str] = set()
     for k in range(i - 1, max(i - 1 - RULING_AFTER, -1), -1):
@@ -572,10 +615,25 @@ def _from_ruling(talk: list[_Said], i: int, chair: str) -> _Episode | None:
             lines.add(k)
             shared |= common
     needed = min(2, len(_stems(ruling, names)))
-    if not lines or len(shared) < needed or _ruling_objected(talk, i, mine):
+    if not lines or len(shared) < needed or not shared & ruled or _ruling_objected(talk, i, mine):
         return None
     proposal = _best_sentence(talk[max(lines)].sentences)
-    return _Episode(lines={*lines, i}, outcome=ruling, proposal=proposal, strength=0.7)
+    outcome = ruling
+    then = said.sentences[at + 1 : at + 2]
+    if len(content_words(_gist(ruling))) < 3 and then and _states(then[0]):
+        outcome = f"{ruling} {then[0]}"  # "Sunday then. The open day runs on the Sunday."
+    return _Episode(lines={*lines, i}, outcome=outcome, proposal=proposal, strength=0.7)
+
+
+def _states(sentence: str) -> bool:
+    """A plain statement of what happens: no question, hedge, open talk or own work."""
+    return not (
+        sentence.endswith("?")
+        or _TENTATIVE.search(sentence)
+        or leaves_open(sentence)
+        or _OWN_WORK.search(sentence)
+        or len(content_words(sentence)) < 3
+    )
 
 
 def _recap(talk: list[_Said], i: int) -> bool:
@@ -584,15 +642,20 @@ def _recap(talk: list[_Said], i: int) -> bool:
     return any(recalls_earlier(t.text) for t in mine)
 
 
-def _merged(episodes: list[_Episode]) -> list[_Episode]:
+def _merged(talk: list[_Said], episodes: list[_Episode]) -> list[_Episode]:
     """Episodes whose turns overlap or touch are one decision (a call, its answers, the
-    summing up, the chair's "good, that's decided" straight after)."""
+    summing up, the chair's "good, that's decided" straight after), and so are two on the
+    same matter a few lines apart, or an outcome that only points back ("let's go with
+    that, then") after a settled one with nothing but assent between."""
     out: list[_Episode] = []
     for e in sorted(episodes, key=lambda e: min(e.lines)):
         last = out[-1] if out else None
         if last is not None and (
             min(e.lines) <= max(last.lines) + 1
-            or (min(e.lines) <= max(last.lines) + SAME_MATTER_WITHIN and _same_matter(last, e))
+            or (
+                min(e.lines) <= max(last.lines) + SAME_MATTER_WITHIN
+                and (_same_matter(last, e) or _takes_up_last(talk, last, e))
+            )
         ):
             last.lines |= e.lines
             last.outcome = _better(last.outcome, e.outcome)
@@ -601,6 +664,20 @@ def _merged(episodes: list[_Episode]) -> list[_Episode]:
             continue
         out.append(e)
     return out
+
+
+def _points_back_only(e: _Episode) -> bool:
+    """An episode that names nothing of its own: "go with that", "that's settled"."""
+    said = _stems(f"{e.outcome or ''} {e.proposal or ''}") - _SETTLE_STEMS
+    return e.outcome is not None and bool(_POINTS_BACK.search(e.outcome)) and not said
+
+
+def _takes_up_last(talk: list[_Said], last: _Episode, e: _Episode) -> bool:
+    """Whether ``e`` only points back at ``last`` with nothing but assent between them."""
+    between = [talk[k] for k in range(max(last.lines) + 1, min(e.lines)) if talk[k].text]
+    return _points_back_only(e) and all(
+        reply_agrees(t.text) or is_acknowledgement(t.text) for t in between
+    )
 
 
 def _same_matter(a: _Episode, b: _Episode) -> bool:
@@ -683,6 +760,6 @@ def decision_candidates(turns: list[Turn]) -> list[Candidate]:
                 episodes.append(ruling)
     return [
         Candidate("decision", _name(e), tuple(sorted(e.lines)), e.strength)
-        for e in _merged(episodes)
+        for e in _merged(talk, episodes)
         if _name(e)
     ]

@@ -388,6 +388,25 @@ _PUT_OFF = re.compile(
 _CONDITIONAL = re.compile(r"^(?:\w+[,\s]+){0,2}(?:if|unless|maybe|perhaps|suppose)\b", re.I)
 
 
+#: A speaker putting an idea forward: what follows is a proposal for the room, not a ruling.
+_PUTS_FORWARD = re.compile(
+    r"\b(?:here's\s+(?:my|what\s+I)|here\s+is\s+(?:my|what\s+I)|"
+    r"my\s+(?:thinking|suggestion|proposal|idea|instinct|preference|plan|pitch)\b(?!\s+was\b)|"
+    r"what\s+I(?:'d|\s+would)\s+(?:suggest|propose|like\s+to\s+do)|"
+    r"I(?:'d|\s+would)?\s+(?:like\s+to\s+)?(?:suggest|propose)|I\s+was\s+thinking|"
+    r"how\s+about|what\s+if|one\s+option|(?:an|another)\s+(?:option|idea)|"
+    r"(?:just\s+)?(?:thinking|floating)\s+(?:out\s+loud|aloud)|(?:just\s+)?an\s+idea)\b",
+    re.I,
+)
+
+
+def puts_forward(sentence: str) -> bool:
+    """A sentence that offers an idea to the room ("here's my thinking", "what I'd
+    suggest", "how about"): it and what its speaker says after it propose; they settle
+    nothing until someone else takes it up."""
+    return bool(_PUTS_FORWARD.search(sentence))
+
+
 def calls_the_room(sentence: str) -> bool:
     """A question that asks the room to agree: see ``_CALL``."""
     return sentence.rstrip().endswith("?") and bool(_CALL.search(sentence))
@@ -460,14 +479,16 @@ _RECAP = re.compile(
 
 _RECAPPING = re.compile(
     r"\b(?:recap|to\s+sum\s+up|summing\s+up|let\s+me\s+(?:go\s+over|run\s+through|sum\s+up)|"
-    r"to\s+summari[sz]e|in\s+summary|quick\s+summary|just\s+to\s+confirm\s+what\s+we)\b",
+    r"to\s+summari[sz]e|in\s+summary|quick\s+summary|just\s+to\s+confirm\s+what\s+we|"
+    r"that's\s+(?:us|everything|all(?:\s+for\s+(?:today|now))?|it\s+for\s+(?:today|now)))\b",
     re.I,
 )
 
 
 def sums_up(text: str) -> bool:
     """A turn that goes back over what this meeting already settled ("Right, let me
-    recap: ..."): it repeats decisions and work, it makes none."""
+    recap: ...", "Right, that's us. Short rib, hake, ..."): it repeats decisions and work,
+    it makes none."""
     return any(_RECAPPING.search(s) for s in sentences(text)[:2])
 
 
