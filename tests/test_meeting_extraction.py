@@ -274,3 +274,42 @@ def test_a_chairs_ruling_restates_in_its_own_words(
     text: str, want: list[tuple[tuple[int, ...], str]]
 ) -> None:
     assert _decisions(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        pytest.param(  # agreed, then taken back: only the later outcome stands
+            "Nadia Perez: Okay, the spring show. Let's hold it in the church hall on the ninth.\n"
+            "Tom Reyes: Fine by me.\n"
+            "Ivy Chen: The hall on the ninth, yes.\n"
+            "Tom Reyes: Wait, the hall floor is being sanded that whole week, the vicar said.\n"
+            "Nadia Perez: Okay, then no. Forget what I said. The spring show goes in the school "
+            "gym on the ninth.\n"
+            "Ivy Chen: The gym, good.\n",
+            [((4, 5), "The spring show goes in the school gym on the ninth")],
+            id="replaced",
+        ),
+        pytest.param(  # taken back in the same breath: nothing settled
+            "Tom Reyes: The bulbs for the show could come from the Dutch grower, a third "
+            "cheaper.\n"
+            "Nadia Perez: Okay, so let's order from the Dutch grower then, and... no, wait. If "
+            "they can't deliver before the ninth we'd have nothing on the tables.\n"
+            "Ivy Chen: Yeah. They took three weeks last time.\n",
+            [],
+            id="same-turn",
+        ),
+        pytest.param(  # taken back and put off: no decision at all
+            "Nadia Perez: Let's put the raffle prizes on the stage then.\n"
+            "Tom Reyes: Sounds good.\n"
+            "Ivy Chen: Hang on, the stage is where the choir stands.\n"
+            "Nadia Perez: Scrap that. We'll come back to the raffle next week.\n",
+            [],
+            id="put-off",
+        ),
+    ],
+)
+def test_a_decision_taken_back_no_longer_stands(
+    text: str, want: list[tuple[tuple[int, ...], str]]
+) -> None:
+    assert _decisions(text) == want

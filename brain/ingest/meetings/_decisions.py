@@ -8,7 +8,13 @@ A decision is a proposal the room settles, and it is settled in one of three way
 * **an outcome is stated** that stands alone ("we're agreed then", "let's go with the 30th",
   "agency it is", "twice daily from now on") and nobody objects in the next turns;
 * **a proposal the room takes up**: "let's just do twice a day", "paper then", "we'll say
-  two point five" answered by someone else's agreement (a bare "okay" is not enough).
+  two point five" answered by someone else's agreement (a bare "okay" is not enough);
+* **the chair rules** on what others just proposed, restating it in the ruling's own
+  words ("So seeded goes last on line three"), and nobody objects. An idea put forward
+  ("here's my thinking: ...") is a proposal, not a ruling.
+
+Only the last outcome counts: a speaker who takes back what they settled ("Okay, then no.
+Forget what I said.", "scrap that") closes it, and what they say next is the outcome.
 
 Talk that leaves the matter open — put off, parked, not ours to decide, "we'll see",
 "nothing for us to decide", "I'm not picking a venue" — settles nothing, whatever
@@ -44,6 +50,7 @@ from brain.ingest.meetings._speech_acts import (
     sentences,
     settles,
     sums_up,
+    takes_back,
     words,
 )
 
@@ -205,6 +212,7 @@ class _Said:
     speaker: str
     text: str
     sentences: list[str]
+    took_back: bool = False  # it withdrew what was settled; its sentences come after that
 
     @property
     def size(self) -> int:
@@ -224,10 +232,16 @@ def content_words(text: str) -> list[str]:
 
 
 def _said(turns: list[Turn]) -> list[_Said]:
+    """Each turn's plain words and sentences; a turn that takes back what it started
+    ("let's hold to Monday then, and... no, wait. If ...") keeps only what follows."""
     out: list[_Said] = []
     for i, t in enumerate(turns):
         text = plain(t.text)
-        out.append(_Said(i, t.speaker, text, sentences(text) if text else []))
+        said = sentences(text) if text else []
+        back = max((k for k, s in enumerate(said) if takes_back(s)), default=None)
+        if back is not None:
+            said = said[back + 1 :]
+        out.append(_Said(i, t.speaker, text, said, took_back=back is not None))
     return out
 
 
@@ -733,6 +747,56 @@ def _chair(talk: list[_Said]) -> str:
     return max(score, key=lambda k: score[k]) if score else ""
 
 
+#: Lines back a speaker taking back what was settled ("scrap that") still reaches.
+TAKE_BACK_WITHIN = 6
+
+
+def _standing(talk: list[_Said], episodes: list[_Episode]) -> list[_Episode]:
+    """The episodes still standing at the end of the meeting: a turn that takes back what
+    was settled ("Okay, then no. Forget what I said.", "Scrap that.") closes the last
+    episode before it that its speaker was part of, within ``TAKE_BACK_WITHIN`` lines (a
+    "no, wait" from someone who had no part in it objects; it withdraws nothing); only the
+    later outcome counts."""
+    closed: set[int] = set()
+    for i, said in enumerate(talk):
+        if not said.took_back:
+            continue
+        before = [
+            n
+            for n, e in enumerate(episodes)
+            if n not in closed
+            and i - TAKE_BACK_WITHIN <= max(e.lines) < i
+            and any(talk[k].speaker == said.speaker for k in e.lines)
+        ]
+        if before:
+            closed.add(max(before, key=lambda n: max(episodes[n].lines)))
+    return [e for n, e in enumerate(episodes) if n not in closed]
+
+
+_PERSONAL = re.compile(r"\bI\b|\bI'|\bme\b|\bmy\b", re.I)
+
+
+def _from_take_back(talk: list[_Said], i: int, chair: str) -> _Episode | None:
+    """What a speaker settles on in the turn that takes back the earlier outcome: "Okay,
+    then no. Forget what I said. 412 stays out of order until the tray is replaced." The
+    statements after the take-back are the outcome, from the chair or agreed by another,
+    and nobody objects to them."""
+    said = talk[i]
+    if any(says_undecided(s) or leaves_open(s) or is_housekeeping(s) for s in said.sentences):
+        return None
+    stated: list[str] = []
+    for s in said.sentences[:2]:
+        if s.endswith("?") or _TENTATIVE.search(s) or _OWN_WORK.search(s) or _PERSONAL.search(s):
+            break
+        stated.append(s)
+    if not stated or len(content_words(" ".join(stated))) < RULING_WORDS - 1:
+        return None
+    agreed = _agreed_after(talk, i)
+    if (said.speaker != chair and not agreed) or _objected_after(talk, i):
+        return None
+    return _Episode(lines={i, *agreed}, outcome=" ".join(stated), strength=0.75)
+
+
 def decision_candidates(turns: list[Turn]) -> list[Candidate]:
     """The decisions a transcript's turns settle; see the module docstring."""
     talk = _said(turns)
@@ -748,6 +812,11 @@ def decision_candidates(turns: list[Turn]) -> list[Candidate]:
             if found is not None:
                 episodes.append(found)
                 continue
+        if said.took_back:
+            found = _from_take_back(talk, i, chair)
+            if found is not None:
+                episodes.append(found)
+                continue
         found = _from_outcome(talk, i, chair)
         if found is not None:
             episodes.append(found)
@@ -758,6 +827,7 @@ def decision_candidates(turns: list[Turn]) -> list[Candidate]:
             ruling = _from_ruling(talk, i, chair)
             if ruling is not None:
                 episodes.append(ruling)
+    episodes = _standing(talk, episodes)
     return [
         Candidate("decision", _name(e), tuple(sorted(e.lines)), e.strength)
         for e in _merged(talk, episodes)

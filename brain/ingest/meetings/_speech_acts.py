@@ -65,6 +65,7 @@ _AGREE = re.compile(_LEAD + r"(?:" + _AGREE_WORDS + r"\b|\+1)", re.I)
 _AGREE_RESTATED = re.compile(
     r"^[^.?!]{0,40}?\b(?:is|are|'s|sounds|seems|works|looks)\s+(?:fine|good|great|right|okay|ok|"
     r"perfect|sensible|reasonable|about\s+right|doable|for\s+me)\b|"
+    r"^[\w' -]{1,25},\s*(?:yes|yeah|yep|sure|good|great|fine|okay|ok|perfect|lovely)[.!]?$|"
     r"^[\w' -]{1,25},\s*(?:yes|yeah|yep|sure)\b",
     re.I,
 )
@@ -405,6 +406,26 @@ def puts_forward(sentence: str) -> bool:
     suggest", "how about"): it and what its speaker says after it propose; they settle
     nothing until someone else takes it up."""
     return bool(_PUTS_FORWARD.search(sentence))
+
+
+#: A speaker taking back what was just settled: "forget what I said", "scrap that", "then
+#: no", "no, wait", "change of plan", "on second thoughts".
+_TAKES_BACK = re.compile(
+    r"\b(?:forget\s+(?:what\s+I\s+(?:just\s+)?said|that|I\s+said\s+that)|"
+    r"(?:scrap|scratch|strike|cancel|ignore)\s+(?:that|what\s+I\s+(?:just\s+)?said)|"
+    r"I\s+take\s+(?:that|it)\s+back|change\s+of\s+plans?|on\s+second\s+thoughts?|"
+    r"\bnot\b[\w\s']{0,30}\bafter\s+all\b|"
+    r"(?:^|[,.]\s*)(?:(?:okay|ok|right|well|so|actually)[,\s]+)*(?:then|actually)[,\s]+no[.!]?$|"
+    r"(?:^|[,.]\s*)(?:no[,\s]+wait|wait[,\s]+no)\b)",
+    re.I,
+)
+
+
+def takes_back(sentence: str) -> bool:
+    """A sentence that withdraws what was just settled ("Okay, then no. Forget what I
+    said."): the earlier outcome no longer stands, and what the speaker says next is the
+    matter's outcome."""
+    return bool(_TAKES_BACK.search(sentence))
 
 
 def calls_the_room(sentence: str) -> bool:
