@@ -313,3 +313,23 @@ def test_a_decision_taken_back_no_longer_stands(
     text: str, want: list[tuple[tuple[int, ...], str]]
 ) -> None:
     assert _decisions(text) == want
+
+
+@pytest.mark.parametrize(
+    ("ruling", "settled"),
+    [
+        ("So the old prices hold up to the end of March, and the new list starts in April.", True),
+        ("So everything up to the last week of March stays on the old price list.", True),
+        ("The new price list is up to Dana, she signs the prices off.", False),
+        ("That one is up to the board, not us.", False),
+    ],
+)
+def test_up_to_a_day_is_no_one_elses_call(ruling: str, settled: bool) -> None:
+    text = (
+        "Mara Quinn: Okay, the price list.\n"
+        "Owen Pike: The printers need the final price list by March, or we miss the spring "
+        "catalogue.\n"
+        f"Mara Quinn: {ruling}\n"
+        "Owen Pike: Fine.\n"
+    )
+    assert bool(_decisions(text)) is settled

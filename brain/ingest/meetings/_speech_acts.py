@@ -340,7 +340,7 @@ _SUBORDINATE = frozenset(
 _WE_WILL = re.compile(
     r"(?:^|[,.;]\s*|\b(?:so|okay|ok|right|then|fine|good|great)[,\s]+)"
     r"(?:we(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to|'re\s+gonna)?|"
-    r"[A-Z][\w'-]+\s+and\s+I(?:'ll|\s+will))\s+(?:just\s+)?(?!\w+ed\b)"
+    r"(?-i:[A-Z])[\w'-]+\s+and\s+I(?:'ll|\s+will))\s+(?:just\s+)?(?!\w+ed\b)"
     r"(?!(?:try|see|need|have\s+to|probably|maybe|might|get\s+to|talk|discuss|look|come|think|"
     r"hear|start|move|go\s+through|break|be\s+able|find\s+out|know|want|have|had|got|"
     r"need|should|could|would|can|might|must|were|was|are|did|didn't|don't|do|just|also|"
@@ -368,7 +368,10 @@ _UNDECIDED = re.compile(
     r"will|would|going\s+to|gonna)\s+(?:\w+\s+)?(?:make\s+a\s+decision|decide)\b|"
     r"\bwhether\s+(?:we|to)\b|"
     r"\b(?:not\s+(?:ours|mine|my|our|up\s+to\s+us)|(?:her|his|their|[\w-]+'s)\s+(?:call|decision)|"
-    r"up\s+to\s+(?:him|her|them|you|the\s+\w+|[A-Z]\w+)|depends\s+on|depending\s+on|"
+    # "up to Dana", "up to the board": a person or body, written with a capital or named
+    # by role; "up to the end of November", "up to date" say how far, not whose call
+    r"up\s+to\s+(?:him|her|them|you|the\s+(?!(?:end|start|top|bottom|limit|point|"
+    r"minute|day|week|month|year|last)\b)\w+|(?-i:[A-Z])\w+)|depends\s+on|depending\s+on|"
     r"out\s+of\s+our\s+hands|above\s+my\s+pay)\b",
     re.I,
 )
