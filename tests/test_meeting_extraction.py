@@ -333,3 +333,41 @@ def test_up_to_a_day_is_no_one_elses_call(ruling: str, settled: bool) -> None:
         "Owen Pike: Fine.\n"
     )
     assert bool(_decisions(text)) is settled
+
+
+_FERRY = (
+    "Lena Ford: The ferry timetable. The early sailing is half empty all winter.\n"
+    "Raj Patel: Under twenty cars most mornings since October.\n"
+    "Lena Ford: So I'd drop the six o'clock sailing until March. Does anyone object to that?"
+)
+
+
+@pytest.mark.parametrize(
+    ("rest", "want"),
+    [
+        pytest.param(  # the caller reads the silence and moves on ("the car park" defers nothing)
+            " No. Next, the car park.\nRaj Patel: The car park barrier is broken again.\n",
+            [(2,)],
+            id="silence",
+        ),
+        pytest.param(  # ... unless someone objects straight after
+            " No. Next, the car park.\nRaj Patel: Hang on, the school run uses that sailing.\n",
+            [],
+            id="silence-then-objection",
+        ),
+        pytest.param(  # the caller asking again, and the room answering
+            "\nLena Ford: No?\nRaj Patel: No.\n",
+            [(2, 4)],
+            id="asked-again",
+        ),
+        pytest.param(  # put off: "park" as a verb, whatever is parked
+            " No. Park the question of the late sailing until the new year.\nRaj Patel: Fine.\n",
+            [],
+            id="parked",
+        ),
+    ],
+)
+def test_silence_after_a_call_for_objections_settles(
+    rest: str, want: list[tuple[int, ...]]
+) -> None:
+    assert [lines for lines, _ in _decisions(_FERRY + rest)] == want

@@ -295,6 +295,10 @@ def _best_sentence(said: list[str]) -> str:
     return max(settling or said, key=lambda s: len(content_words(s)))
 
 
+#: The caller's own reading of a silent room after asking for objections: "No?", "Nobody?"
+_NOBODY = re.compile(r"^(?:no|nobody|no\s*one|none|nothing)\s*[?.!]?$", re.I)
+
+
 def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
     """A call at turn ``i`` that the room answers yes, or that its caller settles."""
     said = talk[i]
@@ -315,6 +319,7 @@ def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
         return None  # "Peter, are you with us?" - "I'm here" - "That's fine. Fatuma?": a roll call
     episode = _Episode(lines=lines, proposal=proposal)
     answered = False
+    silence = False  # the caller read the room's silence: "any objections? No. Next, ..."
     for s in said.sentences[call_at + 1 :]:  # "any objections? no? grand, from now on"
         if leaves_open(s):
             return None
@@ -322,8 +327,12 @@ def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
         if found is not None:
             episode.outcome = found.sentence
             answered = True
+        elif to_objections and _NOBODY.match(s):
+            silence = True
     if answered:
         return episode
+    if silence:
+        return None if _objected_after(talk, i) else episode
     for j in range(i + 1, min(i + 1 + ANSWER_WITHIN, len(talk))):
         reply = talk[j]
         if not reply.text:
@@ -335,6 +344,8 @@ def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
             if found is not None and answered:
                 episode.lines.add(j)
                 episode.outcome = found.sentence
+            elif not answered and _NOBODY.match(reply.text) and to_objections:
+                continue  # the caller asking again: "No?"
             break
         caveat = accepts_with_caveat(reply.text)
         if reply_objects(reply.text, to_objections=asks_for_objections(call)) and not caveat:

@@ -376,7 +376,12 @@ _UNDECIDED = re.compile(
     re.I,
 )
 _PUT_OFF = re.compile(
-    r"\b(?:park|parked|parking|table|tabled|shelve|shelved|hold\s+off|on\s+hold|"
+    # "park" and "table" put off only as verbs: "let's park that", "tabled"; not "the car
+    # park", "the stock table"
+    r"\b(?:park(?:ing)?|table|shelve)\s+(?:it|that|this|them|those|these|for\s+(?:now|the\s+moment)|"
+    r"until|till|(?:the|that|this)\s+[\w' -]{0,30}?(?:idea|question|matter|discussion|decision|"
+    r"until|till|for\s+now|for\s+the\s+moment|for\s+later))\b|"
+    r"\b(?:parked|tabled|shelved|hold\s+off|on\s+hold|"
     r"come\s+back\s+to|get\s+back\s+to|revisit|circle\s+back|sleep\s+on|think\s+about\s+it|"
     r"think\s+it\s+over|take\s+(?:it|this|that)\s+offline|put\s+(?:it|that|this)\s+aside|"
     r"pencil\s+(?:it|that)\s+in|for\s+another\s+(?:day|time)|not\s+(?:now|today|yet)|"
