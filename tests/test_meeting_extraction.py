@@ -371,3 +371,55 @@ def test_silence_after_a_call_for_objections_settles(
     rest: str, want: list[tuple[int, ...]]
 ) -> None:
     assert [lines for lines, _ in _decisions(_FERRY + rest)] == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        pytest.param(  # the running order announced, sharing words with the small talk
+            "Ruth Okafor: Morning. Is Sam on the line yet?\n"
+            "Sam Whitby: Here, sorry, the van wouldn't start, so I'm in the yard with leads.\n"
+            "Ruth Okafor: Alright. We've got a lot. The van, the yard lights, the roof job in "
+            "Hove, and Sam's got a couple of things from the crew.\n"
+            "Sam Whitby: The van first.\n",
+            [],
+            id="running-order",
+        ),
+        pytest.param(  # what follows a request for work is that work, not a ruling
+            "Ruth Okafor: Okay, the Hove roof.\n"
+            "Sam Whitby: The scaffold quote came in at four grand, and the tiles are on back "
+            "order for two weeks.\n"
+            "Ruth Okafor: Good point about the tiles. Sam, can you ring the tile yard this "
+            "afternoon? Chase the back order, check the delivery date for the tiles.\n"
+            "Sam Whitby: Will do.\n",
+            [],
+            id="asked-for-work",
+        ),
+        pytest.param(  # "That's settled" restating the ruling after a question is one decision
+            "Ruth Okafor: Okay, the yard lights.\n"
+            "Sam Whitby: The yard lights could go on a timer, on at six and off at midnight, "
+            "instead of all night.\n"
+            "Jo Hale: A timer would halve the bill on the yard lights.\n"
+            "Ruth Okafor: So the yard lights go on a timer, six till midnight.\n"
+            "Jo Hale: But what about the Saturday deliveries at five?\n"
+            "Ruth Okafor: Timer for the yard lights, six till midnight. That's settled. "
+            "Saturdays we switch them on by hand.\n",
+            [((1, 2, 3, 5), "The yard lights go on a timer, six till midnight")],
+            id="settled-again",
+        ),
+        pytest.param(  # "not ... yet" leaves the matter open
+            "Ruth Okafor: Okay, the customer in Hove.\n"
+            "Sam Whitby: She wants money off for the leak in the back bedroom, she's rung "
+            "three times this week.\n"
+            "Jo Hale: That's the insurer's call, the claim is with them and they decide what "
+            "she gets for the leak.\n"
+            "Ruth Okafor: So we don't offer her any money off for the leak yet.\n",
+            [],
+            id="not-yet",
+        ),
+    ],
+)
+def test_a_ruling_is_not_an_agenda_a_request_or_open_talk(
+    text: str, want: list[tuple[tuple[int, ...], str]]
+) -> None:
+    assert _decisions(text) == want

@@ -499,15 +499,17 @@ SHORT_OBJECTION = 4
 RULING_WORDS = 4
 #: Not a ruling: a person's own view or report ("I'd say", "my chair"), words to someone
 #: ("you wanna"), a verdict on a thing ("that's really good"), a rejection ("so no, not a
-#: blanket move"), a hedge ("kind of"), or work still needed ("those five clients need a
-#: call": an action).
+#: blanket move"), a hedge ("kind of"), work still needed ("those five clients need a
+#: call": an action), or what there is ("we've got a lot", "there's the fuel order").
 _NOT_A_RULING = re.compile(
     r"\b(?:I|I'm|I'd|I've|me|my|you|you're|your|kind\s+of|sort\s+of|I\s+mean|needs?)\b|"
     r"^(?:(?:okay|ok|right|fine|good|yes|yeah|so|well)[,.!]?\s+)*(?:(?:that|this|it)(?:'s|\s+is|"
-    r"\s+was)\b|no\b|not\b)",
+    r"\s+was)\b|no\b|not\b|we've\s+got\b|we\s+(?:have|had)\b|there(?:'s|\s+is|\s+are|\s+was)\b)",
     re.I,
 )
 _STEM = re.compile(r"(?:ing|ed|es|e|s)$")
+#: Someone asked to do work: what the turn says after it is that work, not a ruling.
+_ASKS_FOR_WORK = re.compile(r"\b(?:can|could|would|will)\s+you\b(?![^?]*\b(?:live|agree)\b)", re.I)
 #: What a settling sentence says about itself rather than about its matter.
 _SETTLE_STEMS = frozenset(["settl", "agre", "decid", "done", "final", "plan", "rule", "that'"])
 #: Words too common in talk to show two turns are on the same matter.
@@ -545,7 +547,7 @@ def _stems(text: str, names: frozenset[str] = frozenset()) -> set[str]:
     (people's names left out: naming someone restates nothing)."""
     out: set[str] = set()
     for w in content_words(text):
-        if w in names or w in _SMALL:
+        if w in _SMALL or w.removesuffix("'s") in names:
             continue
         cut = _STEM.sub("", w)
         out.add((cut if len(cut) >= 3 else w)[:6])
@@ -560,6 +562,8 @@ def _ruling(said: _Said) -> int | None:
     for k, s in enumerate(said.sentences):
         if puts_forward(s):
             return None  # "So here's my thinking. Do the lot by machine": a proposal
+        if _ASKS_FOR_WORK.search(s):
+            return None  # "LaShonda, can you run it empty? Time it.": the work asked for
         if (
             s.endswith("?")
             or _TENTATIVE.search(s)
@@ -640,7 +644,7 @@ def _from_ruling(talk: list[_Said], i: int, chair: str) -> _Episode | None:
             lines.add(k)
             shared |= common
     needed = min(2, len(_stems(ruling, names)))
-    if not lines or len(shared) < needed or not shared & ruled or _ruling_objected(talk, i, mine):
+    if not lines or len(shared & ruled) < needed or _ruling_objected(talk, i, mine):
         return None
     proposal = _best_sentence(talk[max(lines)].sentences)
     outcome = ruling
@@ -679,7 +683,7 @@ def _merged(talk: list[_Said], episodes: list[_Episode]) -> list[_Episode]:
             min(e.lines) <= max(last.lines) + 1
             or (
                 min(e.lines) <= max(last.lines) + SAME_MATTER_WITHIN
-                and (_same_matter(last, e) or _takes_up_last(talk, last, e))
+                and (_same_matter(talk, last, e) or _takes_up_last(talk, last, e))
             )
         ):
             last.lines |= e.lines
@@ -705,11 +709,16 @@ def _takes_up_last(talk: list[_Said], last: _Episode, e: _Episode) -> bool:
     )
 
 
-def _same_matter(a: _Episode, b: _Episode) -> bool:
-    """Whether two episodes' words say the same thing (two words in common)."""
+def _same_matter(talk: list[_Said], a: _Episode, b: _Episode) -> bool:
+    """Whether two episodes' words say the same thing (two words in common); an outcome
+    that only points back ("That's settled.") says what the rest of its turn says ("COSI's
+    out for December. That's settled. Two-fifteen back in the lot.")."""
 
     def said(e: _Episode) -> set[str]:
-        return _stems(f"{e.outcome or ''} {e.proposal or ''}")
+        own = f"{e.outcome or ''} {e.proposal or ''}"
+        if _points_back_only(e):
+            own += " " + " ".join(talk[k].text for k in e.lines)
+        return _stems(own)
 
     return len(said(a) & said(b)) >= 2
 

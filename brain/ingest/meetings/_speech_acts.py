@@ -304,7 +304,12 @@ _HOUSEKEEPING = re.compile(
     r"\b(?:have|get|grab|break\s+for)\s+(?:lunch|coffee|a\s+break)\b|"
     r"\btake\s+a\s+(?:break|breather)\b|\bnext\s+meeting\b|\bagenda\b|"
     r"\bminutes\s+of\s+(?:the|this|last)\b|\b(?:take|approve)\s+(?:the\s+)?minutes\b|"
-    r"\b(?:take|taking)\s+(?:them|it|the\s+minutes)\s+as\s+(?:read|approved)\b",
+    r"\b(?:take|taking)\s+(?:them|it|the\s+minutes)\s+as\s+(?:read|approved)\b|"
+    # the running order announced: "we've got a lot today.", "three things:", "today: ..."
+    r"\b(?:we've\s+got|we\s+have|we\s+have\s+got|there's|there\s+are)\s+(?:quite\s+)?"
+    r"(?:a\s+lot|lots|a\s+few\s+things|a\s+couple\s+of\s+things|(?:two|three|four|five|six)"
+    r"\s+(?:things|items))(?:\s+(?:today|this\s+morning|to\s+(?:get\s+through|cover|do)))?"
+    r"\s*(?:[.:!]|$)|^(?:(?:right|okay|ok|so)[,.]?\s+)*today\s*:|\bfirst\s+up\b",
     re.I,
 )
 
@@ -388,6 +393,8 @@ _PUT_OFF = re.compile(
     r"in\s+the\s+new\s+year|at\s+a\s+later|later\s+on|next\s+(?:meeting|time|session)|"
     r"defer|postpone|backlog|on\s+the\s+agenda\s+for)\b|"
     r"\buntil\s+(?:we|they|I|you)\s+(?:know|hear|see|have|get|find)\b|"
+    # "we don't tell customers anything yet": nothing for now, the matter still open
+    r"(?:\b(?:not|nothing|nobody)\b|n't\b)[^.?!;]*\byet\b|"
     r"\b(?:we'll|we\s+will|let's|let\s+us)\s+see\b|\bsee\s+(?:what|how|if|whether)\b|"
     r"\b(?:something|things?)\s+(?:we\s+can|to)\s+(?:\w+\s+)?(?:discuss|think\s+about|look\s+at)|"
     r"\bwe\s+can\s+(?:still\s+)?(?:discuss|talk\s+about|think\s+about)\b|"
