@@ -423,3 +423,70 @@ def test_a_ruling_is_not_an_agenda_a_request_or_open_talk(
     text: str, want: list[tuple[tuple[int, ...], str]]
 ) -> None:
     assert _decisions(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        pytest.param(  # "actually the opposite": the first choice is taken back
+            "Abel Stone: On the one to seven scale, how risky is the night crossing?\n"
+            "Bea Moss: I'd say five.\n"
+            "Cal Reed: Five, fine with me.\n"
+            "Abel Stone: Okay, let's go with five then.\n"
+            "Bea Moss: Okay.\n"
+            "Abel Stone: Oh, just actually the opposite, one is the riskiest on this scale.\n"
+            "Cal Reed: Then two or three.\n"
+            "Abel Stone: Let's go with two point five then.\n",
+            [((7,), "Go with two point five then")],
+            id="the-opposite",
+        ),
+        pytest.param(  # "I think we'll go with": one view, and a bare "okay" does not take it up
+            "Bea Moss: Are we keeping the spare sails on board or in the shed over winter?\n"
+            "Cal Reed: I think we'll just go with the shed for the spare sails.\n"
+            "Abel Stone: Okay.\n",
+            [],
+            id="one-view",
+        ),
+        pytest.param(  # ... and another's agreement does
+            "Bea Moss: Are we keeping the spare sails on board or in the shed over winter?\n"
+            "Cal Reed: I think we'll just go with the shed for the spare sails.\n"
+            "Abel Stone: Yes, the shed, agreed.\n",
+            [((1, 2), "Go with the shed for the spare sails")],
+            id="one-view-agreed",
+        ),
+        pytest.param(  # what something has to be is a view of the need, not a ruling
+            "Abel Stone: Okay, the new mooring buoys.\n"
+            "Bea Moss: The old mooring buoys are cracking after two winters, the new ones cost "
+            "twice as much.\n"
+            "Abel Stone: Right. So the new mooring buoys have to last longer than two winters.\n",
+            [],
+            id="has-to",
+        ),
+        pytest.param(  # settled, then said again later: one decision, in its last words
+            "Abel Stone: Okay, the winter lift.\n"
+            "Bea Moss: We lift the big boats out in the first week of November, before storms.\n"
+            "Cal Reed: First week of November for the big boats, yes.\n"
+            "Abel Stone: So the big boats come out in the first week of November.\n"
+            "Bea Moss: And the cradles need checking before then.\n"
+            "Cal Reed: I'll check the cradles on Saturday.\n"
+            "Bea Moss: The crane hire is booked already.\n"
+            "Cal Reed: Good, the crane firm was slow last year.\n"
+            "Abel Stone: So then, the big boats come out the first week of November, on the "
+            "hired crane, that stands.\n"
+            "Bea Moss: Yes.\n"
+            "Abel Stone: Good. Thanks, all.\n",
+            [
+                (
+                    (1, 2, 3, 8, 9),
+                    "The big boats come out the first week of November, on the hired crane, "
+                    "that stands",
+                )
+            ],
+            id="said-again",
+        ),
+    ],
+)
+def test_only_the_rooms_last_word_on_a_matter_counts(
+    text: str, want: list[tuple[tuple[int, ...], str]]
+) -> None:
+    assert _decisions(text) == want

@@ -500,9 +500,11 @@ RULING_WORDS = 4
 #: Not a ruling: a person's own view or report ("I'd say", "my chair"), words to someone
 #: ("you wanna"), a verdict on a thing ("that's really good"), a rejection ("so no, not a
 #: blanket move"), a hedge ("kind of"), work still needed ("those five clients need a
-#: call": an action), or what there is ("we've got a lot", "there's the fuel order").
+#: call": an action; "it has to be better": a view of what is needed), or what there is
+#: ("we've got a lot", "there's the fuel order").
 _NOT_A_RULING = re.compile(
-    r"\b(?:I|I'm|I'd|I've|me|my|you|you're|your|kind\s+of|sort\s+of|I\s+mean|needs?)\b|"
+    r"\b(?:I|I'm|I'd|I've|me|my|you|you're|your|kind\s+of|sort\s+of|I\s+mean|needs?|has\s+to|"
+    r"have\s+to|must|got\s+to|gotta)\b|"
     r"^(?:(?:okay|ok|right|fine|good|yes|yeah|so|well)[,.!]?\s+)*(?:(?:that|this|it)(?:'s|\s+is|"
     r"\s+was)\b|no\b|not\b|we've\s+got\b|we\s+(?:have|had)\b|there(?:'s|\s+is|\s+are|\s+was)\b)",
     re.I,
@@ -850,6 +852,37 @@ def decision_candidates(turns: list[Turn]) -> list[Candidate]:
     episodes = _standing(talk, episodes)
     return [
         Candidate("decision", _name(e), tuple(sorted(e.lines)), e.strength)
-        for e in _merged(talk, episodes)
+        for e in _said_again(_merged(talk, episodes))
         if _name(e)
     ]
+
+
+#: Lines after a decision in which saying it again is a repeat, not a new decision.
+REPEAT_WITHIN = 40
+
+
+def _said_again(episodes: list[_Episode]) -> list[_Episode]:
+    """Each decision once: a later episode that says mostly the same words ("so then we
+    decide on the universal control", ten lines after the room settled on it) is the same
+    decision said again, or changed in a detail; it keeps the lines of both and the later
+    words, since only the last outcome counts."""
+    out: list[_Episode] = []
+    for e in episodes:
+        mine = _stems(f"{e.outcome or ''} {e.proposal or ''}")
+        earlier = next(
+            (
+                p
+                for p in reversed(out)
+                if min(e.lines) - max(p.lines) <= REPEAT_WITHIN
+                and len(shared := mine & _stems(f"{p.outcome or ''} {p.proposal or ''}")) >= 3
+                and len(shared) >= 0.6 * len(mine)
+            ),
+            None,
+        )
+        if earlier is None:
+            out.append(e)
+            continue
+        earlier.lines |= e.lines
+        earlier.outcome = e.outcome or earlier.outcome
+        earlier.proposal = e.proposal or earlier.proposal
+    return out

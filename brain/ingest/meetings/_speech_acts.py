@@ -431,7 +431,9 @@ _TAKES_BACK = re.compile(
     r"I\s+take\s+(?:that|it)\s+back|change\s+of\s+plans?|on\s+second\s+thoughts?|"
     r"\bnot\b[\w\s']{0,30}\bafter\s+all\b|"
     r"(?:^|[,.]\s*)(?:(?:okay|ok|right|well|so|actually)[,\s]+)*(?:then|actually)[,\s]+no[.!]?$|"
-    r"(?:^|[,.]\s*)(?:no[,\s]+wait|wait[,\s]+no)\b)",
+    r"(?:^|[,.]\s*)(?:no[,\s]+wait|wait[,\s]+no)\b|"
+    r"\bactually,?\s+(?:just\s+)?the\s+(?:opposite|other\s+way\s+(?:round|around))\b|"
+    r"\bjust\s+actually\s+the\s+opposite\b)",
     re.I,
 )
 
@@ -489,7 +491,9 @@ def settles(sentence: str) -> Settling | None:
         if _PUT_OFF.search(s[: m.end()]):
             return None
         past = bool(_PAST.search(cue)) and not re.search(r"\b(?:we're|are|then)\b", cue, re.I)
-        return Settling(s, True, past)
+        # "I think we'll go for the simple one": one person's view of the outcome, a
+        # proposal until someone else agrees
+        return Settling(s, not _OPINION.search(s[: m.start()]), past)
     if _PUT_OFF.search(s):
         return None
     m = _PROPOSED.search(s)
@@ -503,6 +507,9 @@ def settles(sentence: str) -> Settling | None:
     return None
 
 
+_OPINION = re.compile(
+    r"\b(?:I\s+think|I\s+guess|I\s+suppose|I\s+reckon|I\s+feel|maybe|perhaps|probably)\b", re.I
+)
 _HEDGED = re.compile(r"\b(?:maybe|perhaps|might|probably|possibly|i\s+guess|i\s+think)\b", re.I)
 
 
