@@ -490,3 +490,79 @@ def test_only_the_rooms_last_word_on_a_matter_counts(
     text: str, want: list[tuple[tuple[int, ...], str]]
 ) -> None:
     assert _decisions(text) == want
+
+
+_ORCHARD = (
+    "Iris Vane: Morning all, thanks for coming in early.\nKit Moss: Morning.\nIris Vane: Right.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        pytest.param(  # the chair proposes, the room agrees, another says "fine, X then"
+            "Iris Vane: I'd rather we do the north orchard first this year, all the old trees, "
+            "before anything else.\n"
+            "Kit Moss: It makes sense. It just means the south rows wait a week.\n"
+            "Iris Vane: The south rows can wait.\n"
+            "Len Cho: Fine, the north orchard first then. I'll have the pickers start there "
+            "on Monday.\n",
+            [((3, 6), "The north orchard first then")],
+            id="fine-x-then",
+        ),
+        pytest.param(  # the chair reads the silence out: "nobody's arguing, so ..."
+            "Kit Moss: My view, the old press stays. It's slow but it works, and the new one is "
+            "six months out anyway.\n"
+            "Len Cho: Well, six months if the grant comes through.\n"
+            "Iris Vane: Anyone?... No? Okay, nobody's arguing, so the old press stays.\n",
+            [((4, 5), "Nobody's arguing, so the old press stays")],
+            id="nobody-arguing",
+        ),
+        pytest.param(  # "that's how we do it" is named by what it settles
+            "Kit Moss: Okay. So the cider goes to the farm shop first, and whatever is left "
+            "goes to the market stall.\n"
+            "Iris Vane: Okay, agreed. That's how we do it.\n",
+            [
+                (
+                    (3, 4),
+                    "The cider goes to the farm shop first, and whatever is left goes to the "
+                    "market stall",
+                )
+            ],
+            id="how-we-do-it",
+        ),
+        pytest.param(  # "done, that's settled" named by its own turn; "the last week" is no recap
+            "Kit Moss: We need two more pickers for the last week.\n"
+            "Iris Vane: Two agency pickers for the last week. Done, that's settled.\n",
+            [((4,), "Two agency pickers for the last week")],
+            id="done-settled",
+        ),
+        pytest.param(  # the chair turns the proposal down and says what happens instead
+            "Kit Moss: The old tractor is twenty years old. Why don't we just buy a new one?\n"
+            "Iris Vane: With what money, Kit? A new one is forty thousand. No. We repair the old "
+            "tractor.\n"
+            "Kit Moss: Okay. I had to try.\n",
+            [((3, 4), "We repair the old tractor")],
+            id="no-we-repair",
+        ),
+        pytest.param(  # a van "stays parked": nothing put off; "X then, and Y" concludes
+            "Kit Moss: The blue van has a cracked brake line, and the spare van is slow on hills.\n"
+            "Len Cho: Don't put the spare van on the hill farms, it won't make the climb.\n"
+            "Iris Vane: Fine, the spare van stays on the flat rounds then, and the blue van "
+            "stays parked till the brake line is fixed. Nobody drives it.\n"
+            "Kit Moss: Nobody drives it. I'll put a note on the wheel.\n",
+            [
+                (
+                    (3, 4, 5),
+                    "The spare van stays on the flat rounds then, and the blue van stays parked "
+                    "till the brake line is fixed",
+                )
+            ],
+            id="stays-parked",
+        ),
+    ],
+)
+def test_proposal_acceptance_and_confirmation(
+    text: str, want: list[tuple[tuple[int, ...], str]]
+) -> None:
+    assert _decisions(_ORCHARD + text) == want

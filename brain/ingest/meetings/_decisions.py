@@ -385,11 +385,21 @@ def _agreed_after(talk: list[_Said], i: int) -> set[int]:
             continue
         if reply.speaker == talk[i].speaker:
             break
-        if reply.size <= ANSWER_WORDS and reply_agrees(reply.text):
+        if reply.size <= ANSWER_WORDS and (reply_agrees(reply.text) or _echoes(reply, talk[i])):
             found.add(j)
             continue
         break
     return found
+
+
+def _echoes(reply: _Said, said: _Said) -> bool:
+    """A reply that says the outcome back ("Nobody moves her." to "... Nobody moves her."):
+    its first sentence's words, two or more, all said in the turn it answers."""
+    first = reply.sentences[:1]
+    if not first or first[0].endswith("?") or reply_objects(first[0]):
+        return False
+    mine = set(words(first[0])) - _STOP
+    return len(mine) >= 2 and mine <= set(words(said.text))
 
 
 def _from_outcome(talk: list[_Said], i: int, chair: str) -> _Episode | None:
@@ -404,7 +414,10 @@ def _from_outcome(talk: list[_Said], i: int, chair: str) -> _Episode | None:
     if strong:
         if _objected_after(talk, i):
             return None
-        return _Episode(lines={i}, outcome=strong[0].sentence, strength=0.85)
+        episode = _Episode(lines={i}, outcome=strong[0].sentence, strength=0.85)
+        if _names_nothing(strong[0].sentence) or len(content_words(_gist(strong[0].sentence))) < 3:
+            _what_was_settled(talk, i, episode)
+        return episode
     if said.speaker == chair and any(_TAKES_UP.match(s) for s in said.sentences[:2]):
         k = _last_proposal(talk, i)
         if k is not None:
@@ -413,6 +426,12 @@ def _from_outcome(talk: list[_Said], i: int, chair: str) -> _Episode | None:
             lines = {k, i} | {j for j in range(k + 1, i) if reply_agrees(talk[j].text)}
             return _Episode(lines=lines, outcome=outcome, proposal=best, strength=0.75)
     weak = [f for f in found if not f.chair_only or said.speaker == chair]
+    if said.speaker != chair and weak:
+        k = _chairs_proposal(talk, i, chair, weak[0].sentence)
+        if k is not None:  # "Fine, Hillcrest first then.": the chair's proposal taken up
+            lines = {k, i} | {j for j in range(k + 1, i) if reply_agrees(talk[j].text)}
+            proposal = _best_sentence(talk[k].sentences)
+            return _Episode(lines=lines, outcome=weak[0].sentence, proposal=proposal)
     if said.speaker != chair and any(_OWN_WORK.search(s) for s in said.sentences):
         return None  # "Tuesday then, the eighth. I'll go to the office": a promise, not a decision
     if not weak:
@@ -420,6 +439,50 @@ def _from_outcome(talk: list[_Said], i: int, chair: str) -> _Episode | None:
     agreed = _agreed_after(talk, i)
     if agreed:
         return _Episode(lines={i, *agreed}, outcome=weak[0].sentence, strength=0.75)
+    return None
+
+
+def _what_was_settled(talk: list[_Said], i: int, episode: _Episode) -> None:
+    """What an outcome that names nothing ("Done, that's settled", "go with that, then")
+    settles: the rest of its turn when that says it ("Three agency on Tuesday and
+    Wednesday."), else the proposal just before it, whose line it then cites too."""
+    said = talk[i]
+    own = [s for s in said.sentences if s != episode.outcome and _states(s) and not settles(s)]
+    if own:
+        episode.proposal = max(own, key=lambda s: len(content_words(s)))
+        return
+    for k in range(i - 1, max(i - 1 - PROPOSAL_WITHIN, -1), -1):
+        before = talk[k]
+        if not before.text:
+            continue
+        stated = [s for s in before.sentences if _states(s)]
+        if before.size >= PROPOSAL_WORDS and stated:
+            episode.proposal = _best_sentence(stated)
+            episode.lines.add(k)
+            return
+        if not (reply_agrees(before.text) or is_acknowledgement(before.text)):
+            return
+
+
+def _chairs_proposal(talk: list[_Said], i: int, chair: str, taken: str) -> int | None:
+    """The chair's proposal that ``taken`` ("Fine, Hillcrest first then") names again: a
+    chair's statement of the last few turns, sharing its words, not the agenda, with nobody
+    objecting since."""
+    names = frozenset(_first_names_of(talk))
+    mine = _stems(taken, names)
+    for k in range(i - 1, max(i - 1 - PROPOSAL_WITHIN, -1), -1):
+        before = talk[k]
+        if not before.text:
+            continue
+        if before.speaker == chair:
+            if any(is_housekeeping(s) for s in before.sentences):
+                return None  # "Today: the kiln, the glaze." - "Kiln first, then.": the agenda
+            proposed = " ".join(s for s in before.sentences if not s.endswith("?"))
+            if mine & _stems(proposed, names):
+                return k  # a question ("on board or in the shed?") proposes nothing
+            continue
+        if reply_objects(before.text) and not reply_agrees(before.text):
+            return None
     return None
 
 
@@ -490,7 +553,10 @@ RULING_AFTER = 4
 _CONCLUDES = re.compile(
     r"^(?:(?:okay|ok|right|fine|good|yes|yeah|no|alright)[,.!]?\s+)*"
     r"(?:so|then|in\s+that\s+case)\b(?!\s+(?:what|who|how|why|when|where|is|are|do|does|"
-    r"can|could|should|next|moving|if|you|I)\b)|\bthen[.!]?$",
+    r"can|could|should|next|moving|if|you|I)\b)|\bthen[.!]?$|"
+    # "thirty-seven stays on Route 9 then, and ...": a clause concluded by "then"
+    r"(?<!\band\s)(?<!\bnow\s)(?<!\bsince\s)(?<!\bby\s)(?<!\buntil\s)(?<!\btill\s)(?<!\bback\s)"
+    r"(?<!\bjust\s)(?<!\bbut\s)(?<!\bor\s)(?<=\w\s)then,\s+(?:and|but|so)\b",
     re.I,
 )
 #: An objection this short needs no words of what it objects to ("No, hang on").
@@ -510,6 +576,8 @@ _NOT_A_RULING = re.compile(
     re.I,
 )
 _STEM = re.compile(r"(?:ing|ed|es|e|s)$")
+#: The chair turning a proposal down in a word, before saying what happens instead.
+_FLAT_NO = re.compile(r"^(?:no|nope|absolutely\s+not|not\s+a\s+chance|no\s+way)[.!]$", re.I)
 #: Someone asked to do work: what the turn says after it is that work, not a ruling.
 _ASKS_FOR_WORK = re.compile(r"\b(?:can|could|would|will)\s+you\b(?![^?]*\b(?:live|agree)\b)", re.I)
 #: What a settling sentence says about itself rather than about its matter.
@@ -578,7 +646,8 @@ def _ruling(said: _Said) -> int | None:
             continue
         found = settles(s)
         weak_then = found is not None and not found.strong and not found.chair_only
-        if not weak_then and (
+        refused = any(_FLAT_NO.match(o) for o in said.sentences[:k]) and len(words(s)) >= 3
+        if not (weak_then or refused) and (
             len(content_words(s)) < 2
             or len(words(s)) < RULING_WORDS
             or s.endswith(",")
@@ -590,8 +659,8 @@ def _ruling(said: _Said) -> int | None:
         assent = any(reply_agrees(o) or is_acknowledgement(o) for o in said.sentences[:k]) or any(
             reply_agrees(o) for o in after
         )
-        if weak_then or _CONCLUDES.search(s) or (assent and others):
-            return k
+        if weak_then or _CONCLUDES.search(s) or (assent and others) or refused:
+            return k  # refused: "No. We repair it.": the other course turned down
     return None
 
 
@@ -648,7 +717,9 @@ def _from_ruling(talk: list[_Said], i: int, chair: str) -> _Episode | None:
     needed = min(2, len(_stems(ruling, names)))
     if not lines or len(shared & ruled) < needed or _ruling_objected(talk, i, mine):
         return None
-    proposal = _best_sentence(talk[max(lines)].sentences)
+    proposal: str | None = _best_sentence(talk[max(lines)].sentences)
+    if any(_FLAT_NO.match(o) for o in said.sentences[:at]):
+        proposal = None  # "No. We repair it.": what was proposed is what was turned down
     outcome = ruling
     then = said.sentences[at + 1 : at + 2]
     if len(content_words(_gist(ruling))) < 3 and then and _states(then[0]):
@@ -745,10 +816,19 @@ def _gist(sentence: str) -> str:
 
 
 def _name(episode: _Episode) -> str:
+    """The decision's name: its stated outcome when that says what was chosen, else the
+    proposal it settles ("Done, that's settled", "that's how we work from Monday" name
+    nothing of their own)."""
     outcome = _gist(episode.outcome) if episode.outcome else ""
-    if len(content_words(outcome)) >= 3 or not episode.proposal:
-        return tidy(outcome or episode.proposal or "")
-    return tidy(episode.proposal)
+    if episode.proposal and (len(content_words(outcome)) < 3 or _names_nothing(outcome)):
+        return tidy(episode.proposal)
+    return tidy(outcome or episode.proposal or "")
+
+
+def _names_nothing(sentence: str) -> bool:
+    """A settling sentence that only points back: "that's how we work from Monday"."""
+    said = _stems(sentence) - _SETTLE_STEMS - {"how", "what", "way", "work"}
+    return bool(_POINTS_BACK.search(sentence)) and len(said) < 2
 
 
 def _strong(sentence: str) -> bool:

@@ -171,6 +171,7 @@ _CALL = re.compile(
     r"all\s+(?:those\s+)?in\s+favou?r|can\s+I\s+take\s+(?:that|it)\s+as\s+(?:agreed|read)|"
     r"what\s+do\s+(?:people|we|you\s+all|you\s+both|everyone|you\s+guys)\s+think|"
     r"(?:^|[,.]\s*)(?:any\s+)?(?:views|thoughts|comments|objections)\s*\?$|"
+    r"^(?:(?:so|okay|ok|right)[,\s]+)?(?:any(?:one|body)(?:\s+else)?|objections)\s*\?$|"
     r"(?:^|[,.]\s*)(?:agreed|okay\s+with\s+(?:everyone|you|that)|good\s+with\s+(?:everyone|you)|"
     r"fair|happy|sound\s+good|sounds\s+good|deal|all\s+agreed|yes\s+or\s+no)\s*\?$)",
     re.I,
@@ -204,12 +205,17 @@ _SETTLED = re.compile(
     r"partners|room))\s+(?:all\s+|has\s+|have\s+)?(?:agreed|decided|settled|chose|chosen|"
     r"voted|resolved)\b(?!\s+(?:yet|whether|if|who))|"
     r"\b(?:motion|resolution|proposal)\s+(?:is\s+|was\s+)?(?:carried|passed|approved|adopted)\b|"
+    # the room's silence read out: "nobody's arguing, so the clamp stays", "no objections, so"
+    r"\b(?:nobody|no\s*one|no-one)(?:'s|\s+is|\s+has|\s+was)?\s+(?:arguing|objecting|objected|"
+    r"disagreeing|against|said\s+no)\b[^.?!]*?,?\s+(?:so|then)\b|"
+    r"\bno\s+objections?(?:\s+then)?\s*,\s*(?:so|then)\b|"
     r"we(?:'re|\s+are)\s+(?:all\s+)?(?:agreed|decided|settled)\b|"
     r"(?:agreed|decided|settled|sorted|done|that's\s+settled)(?:\s+then|,\s*then)\b|"
     r"(?:that's|that\s+is|it's|it\s+is)\s+(?:agreed|settled|decided|final|the\s+decision|"
     r"the\s+plan|our\s+decision|what\s+we're\s+(?:doing|going\s+with))|"
     r"that's\s+what\s+we(?:'re|\s+are|'ll|\s+will)\s+(?:doing|do|going\s+with)|"
     r"that's\s+what\s+we\s+(?:do|go\s+with)|"
+    r"that's\s+how\s+we(?:'ll|\s+will|'re\s+going\s+to)?\s+(?:(?:do|doing|play|run|handle)\s+it|work|go)\b|"
     r"let'?s\s+(?:just\s+)?(?:go|stick|stay|settle|run|roll)\s+(?:with|for|ahead)\b|"
     r"let'?s\s+(?:just\s+)?(?:stick|stay|keep)\s+(?:to|with|on)\b|let\s+us\s+go\s+with|"
     r"let'?s\s+(?:just\s+)?settle\s+(?:on|for)\b|"
@@ -386,7 +392,9 @@ _PUT_OFF = re.compile(
     r"\b(?:park(?:ing)?|table|shelve)\s+(?:it|that|this|them|those|these|for\s+(?:now|the\s+moment)|"
     r"until|till|(?:the|that|this)\s+[\w' -]{0,30}?(?:idea|question|matter|discussion|decision|"
     r"until|till|for\s+now|for\s+the\s+moment|for\s+later))\b|"
-    r"\b(?:parked|tabled|shelved|hold\s+off|on\s+hold|"
+    r"\b(?:that's|that\s+is|it's|it\s+is|we've|leave\s+(?:it|that|this)|keep\s+(?:it|that|this))\s+"
+    r"(?:parked|shelved)\b|"  # "that's parked"; "the bus stays parked" is a bus
+    r"\b(?:tabled|hold\s+off|on\s+hold|"
     r"come\s+back\s+to|get\s+back\s+to|revisit|circle\s+back|sleep\s+on|think\s+about\s+it|"
     r"think\s+it\s+over|take\s+(?:it|this|that)\s+offline|put\s+(?:it|that|this)\s+aside|"
     r"pencil\s+(?:it|that)\s+in|for\s+another\s+(?:day|time)|not\s+(?:now|today|yet)|"
@@ -447,7 +455,8 @@ def takes_back(sentence: str) -> bool:
 
 def calls_the_room(sentence: str) -> bool:
     """A question that asks the room to agree: see ``_CALL``."""
-    return sentence.rstrip().endswith("?") and bool(_CALL.search(sentence))
+    s = sentence.rstrip(" .")  # "Anyone?...": the trailing dots are a pause
+    return s.endswith("?") and bool(_CALL.search(s))
 
 
 def asks_for_objections(sentence: str) -> bool:
@@ -514,7 +523,7 @@ _HEDGED = re.compile(r"\b(?:maybe|perhaps|might|probably|possibly|i\s+guess|i\s+
 
 
 _RECAP = re.compile(
-    r"\b(?:last\s+(?:time|meeting|week|session|call)|previous\s+(?:meeting|session|call)|"
+    r"(?<!\bthe\s)(?<!\bthis\s)\b(?:last\s+(?:time|meeting|week|session|call)|previous\s+(?:meeting|session|call)|"
     r"(?:to\s+)?recap|minutes\s+of\s+the\s+last|earlier\s+(?:meeting|today)|before\s+today)\b",
     re.I,
 )
