@@ -566,3 +566,33 @@ def test_proposal_acceptance_and_confirmation(
     text: str, want: list[tuple[tuple[int, ...], str]]
 ) -> None:
     assert _decisions(_ORCHARD + text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        pytest.param(  # telling others later, on a day said, is work taken on
+            "Ada Krol: The new rota goes on the board from Monday.\n"
+            "Ben Ortiz: I'll explain it to the drivers at the depot briefing tomorrow morning.\n",
+            [((1,), "Ben Ortiz", "2026-11-19")],
+            id="explain-tomorrow",
+        ),
+        pytest.param(  # ... and explaining now, in the meeting, is not
+            "Ada Krol: I'll explain it to you in a minute.\n",
+            [],
+            id="explain-now",
+        ),
+        pytest.param(  # "X, is that you?" - "That's me.": the work just said is X's
+            "Ada Krol: The two ladders need their safety check before the end of the month. "
+            "Send them off to the test house one at a time. Jean-Luc, is that you?\n"
+            "Jean-Luc Marchand: That's me. The first one goes on Friday.\n",
+            [((0, 1), "Jean-Luc Marchand", "2026-11-20")],
+            id="is-that-you",
+        ),
+    ],
+)
+def test_owners_of_work_passed_on_or_claimed(
+    text: str, want: list[tuple[tuple[int, ...], str, str]]
+) -> None:
+    found = [(c.lines, c.owner, c.due) for c in _lines(text) if c.kind == "action"]
+    assert found == want
