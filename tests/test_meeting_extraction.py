@@ -589,6 +589,12 @@ def test_proposal_acceptance_and_confirmation(
             [((0, 1), "Jean-Luc Marchand", "2026-11-20")],
             id="is-that-you",
         ),
+        pytest.param(  # asked whether a plan suits them, they take on nothing
+            "Ada Krol: The delivery comes on Tuesday. Jean-Luc, does that work for you?\n"
+            "Jean-Luc Marchand: Yes, fine.\n",
+            [],
+            id="does-that-work-for-you",
+        ),
     ],
 )
 def test_owners_of_work_passed_on_or_claimed(

@@ -71,8 +71,8 @@ _NOT_WORK = re.compile(
 )
 #: Asking whose the work just said is: "Per-Arne, is that you?", "is that yours, Kit?"
 _WHOSE = re.compile(
-    r"\b(?:is\s+that|that's|that\s+one)\s+(?:you|yours|one\s+for\s+you)\b|"
-    r"\b(?:you|yours)\s*\?$",
+    r"\b(?:is\s+that|that's|that\s+one)\s+(?:you|yours|one\s+for\s+you)\s*\?|"
+    r"^(?:[\w'-]+,\s*)?(?:you|yours)\s*\?$",
     re.I,
 )
 #: Telling others outside the meeting, on a day said: work, though "I'll explain" alone is
