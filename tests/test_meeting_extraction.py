@@ -602,3 +602,31 @@ def test_owners_of_work_passed_on_or_claimed(
 ) -> None:
     found = [(c.lines, c.owner, c.due) for c in _lines(text) if c.kind == "action"]
     assert found == want
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(  # a due day agreed for one's own work, in the chair's words
+            "Iris Vane: I need the stock report on my desk by Tuesday, the auditors come "
+            "Wednesday.\n"
+            "Len Cho: Okay, Tuesday then. I'll send it over first thing.\n",
+            id="due-day-then",
+        ),
+        pytest.param(  # "Anyone?" after "who can ...?" asks for a volunteer, not for assent
+            "Kit Moss: The Saturday market stall needs two people from eight.\n"
+            "Iris Vane: Who can cover the stall on Saturday? Anyone?\n"
+            "Len Cho: Sure, I can do the morning.\n",
+            id="volunteer",
+        ),
+        pytest.param(  # "No. We sent it back.": what happened, not what happens
+            "Kit Moss: Is the blue van back from the garage yet, the one with the brake line?\n"
+            "Iris Vane: No. We sent the blue van back to the garage on Friday for the brake "
+            "line.\n"
+            "Kit Moss: Right.\n",
+            id="past-report",
+        ),
+    ],
+)
+def test_talk_that_sounds_settled_but_settles_nothing(text: str) -> None:
+    assert _decisions(_ORCHARD + text) == []

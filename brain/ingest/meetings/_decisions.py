@@ -255,9 +255,14 @@ def _first_names(turns: list[Turn]) -> set[str]:
     return names
 
 
+_BARE_ANYONE = re.compile(r"^(?:any(?:one|body)(?:\s+else)?)\s*\?", re.I)
+
+
 def _call(said: _Said, names: set[str]) -> int | None:
     """Index of the sentence of ``said`` that calls the room, if one does."""
     for k, s in enumerate(said.sentences):
+        if _BARE_ANYONE.match(s) and k > 0 and said.sentences[k - 1].endswith("?"):
+            continue  # "Who can cover Saturday? Anyone?": asking for a volunteer
         if calls_the_room(s):
             return k
         if k > 0 and names_only(s, names):
@@ -478,8 +483,9 @@ def _chairs_proposal(talk: list[_Said], i: int, chair: str, taken: str) -> int |
             if any(is_housekeeping(s) for s in before.sentences):
                 return None  # "Today: the kiln, the glaze." - "Kiln first, then.": the agenda
             proposed = " ".join(s for s in before.sentences if not s.endswith("?"))
-            if mine & _stems(proposed, names):
-                return k  # a question ("on board or in the shed?") proposes nothing
+            if (mine & _stems(proposed, names)) - _WHEN_WORDS:
+                return k  # a question ("on board or in the shed?") proposes nothing, and
+                # "I need it by Tuesday" - "Okay, Tuesday then. I'll send it" is a due day
             continue
         if reply_objects(before.text) and not reply_agrees(before.text):
             return None
@@ -576,6 +582,13 @@ _NOT_A_RULING = re.compile(
     re.I,
 )
 _STEM = re.compile(r"(?:ing|ed|es|e|s)$")
+#: What already happened: a report, never a ruling ("We sent the van back on Friday").
+_REPORT = re.compile(
+    r"^(?:(?:okay|ok|right|fine|so|well|no|yes|yeah)[,.!]?\s+)*(?:we|they|he|she|it|I)\s+"
+    r"(?:\w+ed|was|were|did|had|went|sent|got|made|took|came|said|told|gave|found|left|"
+    r"brought|bought|ran|spoke|rang|wrote)\b",
+    re.I,
+)
 #: The chair turning a proposal down in a word, before saying what happens instead.
 _FLAT_NO = re.compile(r"^(?:no|nope|absolutely\s+not|not\s+a\s+chance|no\s+way)[.!]$", re.I)
 #: Someone asked to do work: what the turn says after it is that work, not a ruling.
@@ -624,6 +637,16 @@ def _stems(text: str, names: frozenset[str] = frozenset()) -> set[str]:
     return out
 
 
+#: Stems of words that only say when: sharing them shows no shared matter.
+_WHEN_WORDS = frozenset(
+    _stems(
+        "monday tuesday wednesday thursday friday saturday sunday today tomorrow tonight week "
+        "weekend month morning afternoon evening night first second third next end time "
+        "january february march april may june july august september october november december"
+    )
+)
+
+
 def _ruling(said: _Said) -> int | None:
     """The sentence of a chair's turn that rules on the exchange: it concludes ("so ...",
     "... then"), follows the chair's own assent ("I agree. Soybean lots go first") or is
@@ -642,6 +665,7 @@ def _ruling(said: _Said) -> int | None:
             or _OWN_WORK.search(s)
             or is_housekeeping(s)
             or reply_objects(s)
+            or _REPORT.match(s)
         ):
             continue
         found = settles(s)
