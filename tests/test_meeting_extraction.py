@@ -626,6 +626,26 @@ def test_owners_of_work_passed_on_or_claimed(
             "Kit Moss: Right.\n",
             id="past-report",
         ),
+        pytest.param(  # agreed by one, turned down by the next: a rejected proposal
+            "Kit Moss: Let's move the staff party to Friday the twelfth.\n"
+            "Len Cho: Fine by me.\n"
+            "Iris Vane: No, Friday the twelfth is the stocktake, we can't.\n"
+            "Kit Moss: Oh, right. Forget it then.\n",
+            id="rejected-after-agreement",
+        ),
+        pytest.param(  # "we should probably ...", agreed: still nothing settled
+            "Iris Vane: We should probably get the roof looked at before winter.\n"
+            "Kit Moss: Yeah, probably.\n",
+            id="should-probably",
+        ),
+        pytest.param(  # settled, then scrapped for "hold off": nothing stands
+            "Iris Vane: So we go with the cheaper quote for the roof.\n"
+            "Kit Moss: Agreed.\n"
+            "Len Cho: Agreed.\n"
+            "Iris Vane: Actually, scrap that. The cheaper quote has no guarantee. We hold off "
+            "until the second quote comes in.\n",
+            id="scrapped-and-held",
+        ),
     ],
 )
 def test_talk_that_sounds_settled_but_settles_nothing(text: str) -> None:

@@ -369,10 +369,13 @@ def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
     return episode if answered else None
 
 
-def _objected_after(talk: list[_Said], i: int) -> bool:
+def _objected_after(talk: list[_Said], i: int, *, by_others_than: set[str] | None = None) -> bool:
+    """Whether the next speaker after turn ``i`` (not its own speaker, nor any of
+    ``by_others_than``) objects."""
+    skip = {talk[i].speaker} | (by_others_than or set())
     for j in range(i + 1, min(i + 1 + OBJECTION_WITHIN, len(talk))):
         reply = talk[j]
-        if reply.text and reply.speaker != talk[i].speaker:
+        if reply.text and reply.speaker not in skip:
             return (
                 reply_objects(reply.text)
                 and not reply_agrees(reply.text)
@@ -442,9 +445,9 @@ def _from_outcome(talk: list[_Said], i: int, chair: str) -> _Episode | None:
     if not weak:
         return None
     agreed = _agreed_after(talk, i)
-    if agreed:
+    if agreed and not _objected_after(talk, max(agreed), by_others_than={said.speaker}):
         return _Episode(lines={i, *agreed}, outcome=weak[0].sentence, strength=0.75)
-    return None
+    return None  # "Let's move it to Friday." - "Fine by me." - "No, Friday's the stocktake."
 
 
 def _what_was_settled(talk: list[_Said], i: int, episode: _Episode) -> None:
