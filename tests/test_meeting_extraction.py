@@ -646,6 +646,13 @@ def test_owners_of_work_passed_on_or_claimed(
             "until the second quote comes in.\n",
             id="scrapped-and-held",
         ),
+        pytest.param(  # "leave it for now, we'll look at it again": parked
+            "Kit Moss: The old cider press is leaking again and the new one costs four "
+            "thousand.\n"
+            "Iris Vane: Let's leave the press for now, we'll look at it again in January.\n"
+            "Len Cho: Fine.\n",
+            id="leave-for-now",
+        ),
     ],
 )
 def test_talk_that_sounds_settled_but_settles_nothing(text: str) -> None:

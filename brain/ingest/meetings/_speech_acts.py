@@ -394,6 +394,10 @@ _PUT_OFF = re.compile(
     r"until|till|for\s+now|for\s+the\s+moment|for\s+later))\b|"
     r"\b(?:that's|that\s+is|it's|it\s+is|we've|leave\s+(?:it|that|this)|keep\s+(?:it|that|this))\s+"
     r"(?:parked|shelved)\b|"  # "that's parked"; "the bus stays parked" is a bus
+    # "let's leave the press for now", "we'll look at it again in January"
+    r"\bleave\s+(?:it|that|this|them|the\s+[\w' -]{1,30}?)\s+(?:for\s+(?:now|the\s+moment|today)|"
+    r"until|till|there\s+for\s+now)\b|"
+    r"\b(?:look\s+at|pick\s+up|talk\s+about|go\s+back\s+to)\s+(?:it|that|this|them)\s+again\b|"
     r"\b(?:tabled|hold\s+off|on\s+hold|"
     r"come\s+back\s+to|get\s+back\s+to|revisit|circle\s+back|sleep\s+on|think\s+about\s+it|"
     r"think\s+it\s+over|take\s+(?:it|this|that)\s+offline|put\s+(?:it|that|this)\s+aside|"
