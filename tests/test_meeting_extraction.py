@@ -194,3 +194,466 @@ def test_due_dates_as_people_say_them() -> None:
     assert said("it came through on Monday night") is None
     assert said("on the second floor") is None
     assert said("next meeting") is None
+
+
+def _decisions(text: str) -> list[tuple[tuple[int, ...], str]]:
+    return [(c.lines, c.text) for c in _lines(text) if c.kind == "decision"]
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        pytest.param(  # the chair's agenda after small talk that shares its words
+            "Mara Quinn: Morning all. Sorry I'm late.\n"
+            "Owen Pike: The trams are always broken down on a Monday, I had to walk in.\n"
+            "Mara Quinn: The trams are always broken, a disgrace. Right. Today: the kiln "
+            "schedule, the glaze order and the open day.\n"
+            "Owen Pike: Kiln first, then.\n",
+            [],
+            id="agenda",
+        ),
+        pytest.param(  # work handed out with its deadline: an action, not a ruling
+            "Mara Quinn: How much clay have we actually got in the store?\n"
+            "Owen Pike: On paper forty bags, but I don't believe the paper, honestly.\n"
+            "Mara Quinn: Then count it. Owen, Jess, a real count of the forty bags on paper. "
+            "So Friday evening at the latest.\n"
+            "Jess Tran: Friday, fine.\n",
+            [],
+            id="deadline",
+        ),
+        pytest.param(  # "here's my thinking": a proposal, and nobody takes it up
+            "Mara Quinn: Okay, next thing, the glaze.\n"
+            "Owen Pike: The glaze supplier has put the price of the cobalt blue up by a fifth.\n"
+            "Mara Quinn: Right. So here's my thinking. We drop the cobalt blue glaze. Keep "
+            "the whites and the greys only.\n"
+            "Owen Pike: The customers would riot, the blue is half of what we sell at fairs.\n"
+            "Mara Quinn: Fair. Let me think about it.\n",
+            [],
+            id="heres-my-thinking",
+        ),
+        pytest.param(  # "let's go with that, then" after the ruling is the same decision
+            "Mara Quinn: Okay, the open day.\n"
+            "Owen Pike: The open day could run Saturday and Sunday, kiln demo on the Sunday.\n"
+            "Jess Tran: Both days, kiln demo Sunday, yes.\n"
+            "Mara Quinn: So both days, and the kiln demo on the Sunday.\n"
+            "Owen Pike: Yes.\n"
+            "Jess Tran: Yep, good.\n"
+            "Mara Quinn: Let's just go with that, then.\n",
+            [((1, 2, 3, 6), "Both days, and the kiln demo on the Sunday")],
+            id="go-with-that",
+        ),
+        pytest.param(  # the chair closing the meeting repeats; it settles nothing new
+            "Mara Quinn: Okay, anything else?\n"
+            "Owen Pike: The stall at the fair needs the gazebo from the shed.\n"
+            "Mara Quinn: Right, that's us. Kiln on Tuesday, glaze order, the stall at the fair. "
+            "Let's go and set up the stall.\n",
+            [],
+            id="wrap-up",
+        ),
+        pytest.param(  # a ruling that points back says what the chair's turn says
+            "Mara Quinn: Okay, the firing order for the open day.\n"
+            "Owen Pike: We fire the small pieces first and the big platters last, so the big "
+            "ones get the even heat.\n"
+            "Jess Tran: Small first, platters last, that's how we did it at the old studio.\n"
+            "Mara Quinn: Okay, small pieces first, platters last. So let's do it that way.\n",
+            [((1, 2, 3), "Small pieces first, platters last")],
+            id="points-back",
+        ),
+        pytest.param(  # a short ruling, said in full in the chair's next sentence
+            "Mara Quinn: Okay, the open day.\n"
+            "Owen Pike: Saturday clashes with the craft fair in town, half our regulars go.\n"
+            "Jess Tran: And the Saturday parking is terrible with the market on.\n"
+            "Mara Quinn: Fine. Sunday then. The open day runs on the Sunday, away from the "
+            "craft fair.\n",
+            [((1, 3), "Sunday then. The open day runs on the Sunday, away from the craft fair")],
+            id="said-after",
+        ),
+    ],
+)
+def test_a_chairs_ruling_restates_in_its_own_words(
+    text: str, want: list[tuple[tuple[int, ...], str]]
+) -> None:
+    assert _decisions(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        pytest.param(  # agreed, then taken back: only the later outcome stands
+            "Nadia Perez: Okay, the spring show. Let's hold it in the church hall on the ninth.\n"
+            "Tom Reyes: Fine by me.\n"
+            "Ivy Chen: The hall on the ninth, yes.\n"
+            "Tom Reyes: Wait, the hall floor is being sanded that whole week, the vicar said.\n"
+            "Nadia Perez: Okay, then no. Forget what I said. The spring show goes in the school "
+            "gym on the ninth.\n"
+            "Ivy Chen: The gym, good.\n",
+            [((4, 5), "The spring show goes in the school gym on the ninth")],
+            id="replaced",
+        ),
+        pytest.param(  # taken back in the same breath: nothing settled
+            "Tom Reyes: The bulbs for the show could come from the Dutch grower, a third "
+            "cheaper.\n"
+            "Nadia Perez: Okay, so let's order from the Dutch grower then, and... no, wait. If "
+            "they can't deliver before the ninth we'd have nothing on the tables.\n"
+            "Ivy Chen: Yeah. They took three weeks last time.\n",
+            [],
+            id="same-turn",
+        ),
+        pytest.param(  # taken back and put off: no decision at all
+            "Nadia Perez: Let's put the raffle prizes on the stage then.\n"
+            "Tom Reyes: Sounds good.\n"
+            "Ivy Chen: Hang on, the stage is where the choir stands.\n"
+            "Nadia Perez: Scrap that. We'll come back to the raffle next week.\n",
+            [],
+            id="put-off",
+        ),
+    ],
+)
+def test_a_decision_taken_back_no_longer_stands(
+    text: str, want: list[tuple[tuple[int, ...], str]]
+) -> None:
+    assert _decisions(text) == want
+
+
+@pytest.mark.parametrize(
+    ("ruling", "settled"),
+    [
+        ("So the old prices hold up to the end of March, and the new list starts in April.", True),
+        ("So everything up to the last week of March stays on the old price list.", True),
+        ("The new price list is up to Dana, she signs the prices off.", False),
+        ("That one is up to the board, not us.", False),
+    ],
+)
+def test_up_to_a_day_is_no_one_elses_call(ruling: str, settled: bool) -> None:
+    text = (
+        "Mara Quinn: Okay, the price list.\n"
+        "Owen Pike: The printers need the final price list by March, or we miss the spring "
+        "catalogue.\n"
+        f"Mara Quinn: {ruling}\n"
+        "Owen Pike: Fine.\n"
+    )
+    assert bool(_decisions(text)) is settled
+
+
+_FERRY = (
+    "Lena Ford: The ferry timetable. The early sailing is half empty all winter.\n"
+    "Raj Patel: Under twenty cars most mornings since October.\n"
+    "Lena Ford: So I'd drop the six o'clock sailing until March. Does anyone object to that?"
+)
+
+
+@pytest.mark.parametrize(
+    ("rest", "want"),
+    [
+        pytest.param(  # the caller reads the silence and moves on ("the car park" defers nothing)
+            " No. Next, the car park.\nRaj Patel: The car park barrier is broken again.\n",
+            [(2,)],
+            id="silence",
+        ),
+        pytest.param(  # ... unless someone objects straight after
+            " No. Next, the car park.\nRaj Patel: Hang on, the school run uses that sailing.\n",
+            [],
+            id="silence-then-objection",
+        ),
+        pytest.param(  # the caller asking again, and the room answering
+            "\nLena Ford: No?\nRaj Patel: No.\n",
+            [(2, 4)],
+            id="asked-again",
+        ),
+        pytest.param(  # put off: "park" as a verb, whatever is parked
+            " No. Park the question of the late sailing until the new year.\nRaj Patel: Fine.\n",
+            [],
+            id="parked",
+        ),
+    ],
+)
+def test_silence_after_a_call_for_objections_settles(
+    rest: str, want: list[tuple[int, ...]]
+) -> None:
+    assert [lines for lines, _ in _decisions(_FERRY + rest)] == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        pytest.param(  # the running order announced, sharing words with the small talk
+            "Ruth Okafor: Morning. Is Sam on the line yet?\n"
+            "Sam Whitby: Here, sorry, the van wouldn't start, so I'm in the yard with leads.\n"
+            "Ruth Okafor: Alright. We've got a lot. The van, the yard lights, the roof job in "
+            "Hove, and Sam's got a couple of things from the crew.\n"
+            "Sam Whitby: The van first.\n",
+            [],
+            id="running-order",
+        ),
+        pytest.param(  # what follows a request for work is that work, not a ruling
+            "Ruth Okafor: Okay, the Hove roof.\n"
+            "Sam Whitby: The scaffold quote came in at four grand, and the tiles are on back "
+            "order for two weeks.\n"
+            "Ruth Okafor: Good point about the tiles. Sam, can you ring the tile yard this "
+            "afternoon? Chase the back order, check the delivery date for the tiles.\n"
+            "Sam Whitby: Will do.\n",
+            [],
+            id="asked-for-work",
+        ),
+        pytest.param(  # "That's settled" restating the ruling after a question is one decision
+            "Ruth Okafor: Okay, the yard lights.\n"
+            "Sam Whitby: The yard lights could go on a timer, on at six and off at midnight, "
+            "instead of all night.\n"
+            "Jo Hale: A timer would halve the bill on the yard lights.\n"
+            "Ruth Okafor: So the yard lights go on a timer, six till midnight.\n"
+            "Jo Hale: But what about the Saturday deliveries at five?\n"
+            "Ruth Okafor: Timer for the yard lights, six till midnight. That's settled. "
+            "Saturdays we switch them on by hand.\n",
+            [((1, 2, 3, 5), "The yard lights go on a timer, six till midnight")],
+            id="settled-again",
+        ),
+        pytest.param(  # "not ... yet" leaves the matter open
+            "Ruth Okafor: Okay, the customer in Hove.\n"
+            "Sam Whitby: She wants money off for the leak in the back bedroom, she's rung "
+            "three times this week.\n"
+            "Jo Hale: That's the insurer's call, the claim is with them and they decide what "
+            "she gets for the leak.\n"
+            "Ruth Okafor: So we don't offer her any money off for the leak yet.\n",
+            [],
+            id="not-yet",
+        ),
+    ],
+)
+def test_a_ruling_is_not_an_agenda_a_request_or_open_talk(
+    text: str, want: list[tuple[tuple[int, ...], str]]
+) -> None:
+    assert _decisions(text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        pytest.param(  # "actually the opposite": the first choice is taken back
+            "Abel Stone: On the one to seven scale, how risky is the night crossing?\n"
+            "Bea Moss: I'd say five.\n"
+            "Cal Reed: Five, fine with me.\n"
+            "Abel Stone: Okay, let's go with five then.\n"
+            "Bea Moss: Okay.\n"
+            "Abel Stone: Oh, just actually the opposite, one is the riskiest on this scale.\n"
+            "Cal Reed: Then two or three.\n"
+            "Abel Stone: Let's go with two point five then.\n",
+            [((7,), "Go with two point five then")],
+            id="the-opposite",
+        ),
+        pytest.param(  # "I think we'll go with": one view, and a bare "okay" does not take it up
+            "Bea Moss: Are we keeping the spare sails on board or in the shed over winter?\n"
+            "Cal Reed: I think we'll just go with the shed for the spare sails.\n"
+            "Abel Stone: Okay.\n",
+            [],
+            id="one-view",
+        ),
+        pytest.param(  # ... and another's agreement does
+            "Bea Moss: Are we keeping the spare sails on board or in the shed over winter?\n"
+            "Cal Reed: I think we'll just go with the shed for the spare sails.\n"
+            "Abel Stone: Yes, the shed, agreed.\n",
+            [((1, 2), "Go with the shed for the spare sails")],
+            id="one-view-agreed",
+        ),
+        pytest.param(  # what something has to be is a view of the need, not a ruling
+            "Abel Stone: Okay, the new mooring buoys.\n"
+            "Bea Moss: The old mooring buoys are cracking after two winters, the new ones cost "
+            "twice as much.\n"
+            "Abel Stone: Right. So the new mooring buoys have to last longer than two winters.\n",
+            [],
+            id="has-to",
+        ),
+        pytest.param(  # settled, then said again later: one decision, in its last words
+            "Abel Stone: Okay, the winter lift.\n"
+            "Bea Moss: We lift the big boats out in the first week of November, before storms.\n"
+            "Cal Reed: First week of November for the big boats, yes.\n"
+            "Abel Stone: So the big boats come out in the first week of November.\n"
+            "Bea Moss: And the cradles need checking before then.\n"
+            "Cal Reed: I'll check the cradles on Saturday.\n"
+            "Bea Moss: The crane hire is booked already.\n"
+            "Cal Reed: Good, the crane firm was slow last year.\n"
+            "Abel Stone: So then, the big boats come out the first week of November, on the "
+            "hired crane, that stands.\n"
+            "Bea Moss: Yes.\n"
+            "Abel Stone: Good. Thanks, all.\n",
+            [
+                (
+                    (1, 2, 3, 8, 9),
+                    "The big boats come out the first week of November, on the hired crane, "
+                    "that stands",
+                )
+            ],
+            id="said-again",
+        ),
+    ],
+)
+def test_only_the_rooms_last_word_on_a_matter_counts(
+    text: str, want: list[tuple[tuple[int, ...], str]]
+) -> None:
+    assert _decisions(text) == want
+
+
+_ORCHARD = (
+    "Iris Vane: Morning all, thanks for coming in early.\nKit Moss: Morning.\nIris Vane: Right.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        pytest.param(  # the chair proposes, the room agrees, another says "fine, X then"
+            "Iris Vane: I'd rather we do the north orchard first this year, all the old trees, "
+            "before anything else.\n"
+            "Kit Moss: It makes sense. It just means the south rows wait a week.\n"
+            "Iris Vane: The south rows can wait.\n"
+            "Len Cho: Fine, the north orchard first then. I'll have the pickers start there "
+            "on Monday.\n",
+            [((3, 6), "The north orchard first then")],
+            id="fine-x-then",
+        ),
+        pytest.param(  # the chair reads the silence out: "nobody's arguing, so ..."
+            "Kit Moss: My view, the old press stays. It's slow but it works, and the new one is "
+            "six months out anyway.\n"
+            "Len Cho: Well, six months if the grant comes through.\n"
+            "Iris Vane: Anyone?... No? Okay, nobody's arguing, so the old press stays.\n",
+            [((4, 5), "Nobody's arguing, so the old press stays")],
+            id="nobody-arguing",
+        ),
+        pytest.param(  # "that's how we do it" is named by what it settles
+            "Kit Moss: Okay. So the cider goes to the farm shop first, and whatever is left "
+            "goes to the market stall.\n"
+            "Iris Vane: Okay, agreed. That's how we do it.\n",
+            [
+                (
+                    (3, 4),
+                    "The cider goes to the farm shop first, and whatever is left goes to the "
+                    "market stall",
+                )
+            ],
+            id="how-we-do-it",
+        ),
+        pytest.param(  # "done, that's settled" named by its own turn; "the last week" is no recap
+            "Kit Moss: We need two more pickers for the last week.\n"
+            "Iris Vane: Two agency pickers for the last week. Done, that's settled.\n",
+            [((4,), "Two agency pickers for the last week")],
+            id="done-settled",
+        ),
+        pytest.param(  # the chair turns the proposal down and says what happens instead
+            "Kit Moss: The old tractor is twenty years old. Why don't we just buy a new one?\n"
+            "Iris Vane: With what money, Kit? A new one is forty thousand. No. We repair the old "
+            "tractor.\n"
+            "Kit Moss: Okay. I had to try.\n",
+            [((3, 4), "We repair the old tractor")],
+            id="no-we-repair",
+        ),
+        pytest.param(  # a van "stays parked": nothing put off; "X then, and Y" concludes
+            "Kit Moss: The blue van has a cracked brake line, and the spare van is slow on hills.\n"
+            "Len Cho: Don't put the spare van on the hill farms, it won't make the climb.\n"
+            "Iris Vane: Fine, the spare van stays on the flat rounds then, and the blue van "
+            "stays parked till the brake line is fixed. Nobody drives it.\n"
+            "Kit Moss: Nobody drives it. I'll put a note on the wheel.\n",
+            [
+                (
+                    (3, 4, 5),
+                    "The spare van stays on the flat rounds then, and the blue van stays parked "
+                    "till the brake line is fixed",
+                )
+            ],
+            id="stays-parked",
+        ),
+    ],
+)
+def test_proposal_acceptance_and_confirmation(
+    text: str, want: list[tuple[tuple[int, ...], str]]
+) -> None:
+    assert _decisions(_ORCHARD + text) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        pytest.param(  # telling others later, on a day said, is work taken on
+            "Ada Krol: The new rota goes on the board from Monday.\n"
+            "Ben Ortiz: I'll explain it to the drivers at the depot briefing tomorrow morning.\n",
+            [((1,), "Ben Ortiz", "2026-11-19")],
+            id="explain-tomorrow",
+        ),
+        pytest.param(  # ... and explaining now, in the meeting, is not
+            "Ada Krol: I'll explain it to you in a minute.\n",
+            [],
+            id="explain-now",
+        ),
+        pytest.param(  # "X, is that you?" - "That's me.": the work just said is X's
+            "Ada Krol: The two ladders need their safety check before the end of the month. "
+            "Send them off to the test house one at a time. Jean-Luc, is that you?\n"
+            "Jean-Luc Marchand: That's me. The first one goes on Friday.\n",
+            [((0, 1), "Jean-Luc Marchand", "2026-11-20")],
+            id="is-that-you",
+        ),
+        pytest.param(  # asked whether a plan suits them, they take on nothing
+            "Ada Krol: The delivery comes on Tuesday. Jean-Luc, does that work for you?\n"
+            "Jean-Luc Marchand: Yes, fine.\n",
+            [],
+            id="does-that-work-for-you",
+        ),
+    ],
+)
+def test_owners_of_work_passed_on_or_claimed(
+    text: str, want: list[tuple[tuple[int, ...], str, str]]
+) -> None:
+    found = [(c.lines, c.owner, c.due) for c in _lines(text) if c.kind == "action"]
+    assert found == want
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(  # a due day agreed for one's own work, in the chair's words
+            "Iris Vane: I need the stock report on my desk by Tuesday, the auditors come "
+            "Wednesday.\n"
+            "Len Cho: Okay, Tuesday then. I'll send it over first thing.\n",
+            id="due-day-then",
+        ),
+        pytest.param(  # "Anyone?" after "who can ...?" asks for a volunteer, not for assent
+            "Kit Moss: The Saturday market stall needs two people from eight.\n"
+            "Iris Vane: Who can cover the stall on Saturday? Anyone?\n"
+            "Len Cho: Sure, I can do the morning.\n",
+            id="volunteer",
+        ),
+        pytest.param(  # "No. We sent it back.": what happened, not what happens
+            "Kit Moss: Is the blue van back from the garage yet, the one with the brake line?\n"
+            "Iris Vane: No. We sent the blue van back to the garage on Friday for the brake "
+            "line.\n"
+            "Kit Moss: Right.\n",
+            id="past-report",
+        ),
+        pytest.param(  # agreed by one, turned down by the next: a rejected proposal
+            "Kit Moss: Let's move the staff party to Friday the twelfth.\n"
+            "Len Cho: Fine by me.\n"
+            "Iris Vane: No, Friday the twelfth is the stocktake, we can't.\n"
+            "Kit Moss: Oh, right. Forget it then.\n",
+            id="rejected-after-agreement",
+        ),
+        pytest.param(  # "we should probably ...", agreed: still nothing settled
+            "Iris Vane: We should probably get the roof looked at before winter.\n"
+            "Kit Moss: Yeah, probably.\n",
+            id="should-probably",
+        ),
+        pytest.param(  # settled, then scrapped for "hold off": nothing stands
+            "Iris Vane: So we go with the cheaper quote for the roof.\n"
+            "Kit Moss: Agreed.\n"
+            "Len Cho: Agreed.\n"
+            "Iris Vane: Actually, scrap that. The cheaper quote has no guarantee. We hold off "
+            "until the second quote comes in.\n",
+            id="scrapped-and-held",
+        ),
+        pytest.param(  # "leave it for now, we'll look at it again": parked
+            "Kit Moss: The old cider press is leaking again and the new one costs four "
+            "thousand.\n"
+            "Iris Vane: Let's leave the press for now, we'll look at it again in January.\n"
+            "Len Cho: Fine.\n",
+            id="leave-for-now",
+        ),
+    ],
+)
+def test_talk_that_sounds_settled_but_settles_nothing(text: str) -> None:
+    assert _decisions(_ORCHARD + text) == []

@@ -69,6 +69,20 @@ _NOT_WORK = re.compile(
     r"ask\s+(?:a|one|you)|want|like|love|hate|wait|sit|stand|stay|just\s+say)\b",
     re.I,
 )
+#: Asking whose the work just said is: "Per-Arne, is that you?", "is that yours, Kit?"
+_WHOSE = re.compile(
+    r"\b(?:is\s+that|that's|that\s+one)\s+(?:you|yours|one\s+for\s+you)\s*\?|"
+    r"^(?:[\w'-]+,\s*)?(?:you|yours)\s*\?$",
+    re.I,
+)
+#: Telling others outside the meeting, on a day said: work, though "I'll explain" alone is
+#: talk in the meeting ("I'll explain it to the attendants at the briefing tomorrow").
+_PASS_ON = re.compile(
+    r"^(?:explain|tell|talk|speak|show|walk|mention|go\s+through|run\s+through)\b"
+    r"(?:\s+(?:it|this|that|them))?\s+(?:to|with)\s+(?!you\b|us\b)(?:the\s+)?\w+|"
+    r"^(?:tell|show)\s+(?!you\b|us\b)(?:them|him|her|the\s+\w+)\b",
+    re.I,
+)
 #: "You'll have it by Thursday": the speaker promising, in the second person.
 _YOU_WILL_HAVE = re.compile(
     r"\byou'll\s+(?:have|get)\s+(?:it|them|that|this|those|the\s+\w+|a\s+\w+)\b", re.I
@@ -366,7 +380,12 @@ class _People:
         return cls(keys, whole)
 
     def label(self, name: str) -> str | None:
-        return self.by_key.get(" ".join(words(name)))
+        key = " ".join(words(name))
+        found = self.by_key.get(key)
+        if found is None and " " in key:  # "Per-Arne" for Per-Arne Nyström
+            held = {v for k, v in self.by_key.items() if k.startswith(key + " ")}
+            found = next(iter(held)) if len(held) == 1 else None
+        return found
 
     def mentions(self, sentence: str) -> list[tuple[str, int, int]]:
         """(label, start, end) of each person the sentence names, longest names first."""
@@ -415,7 +434,10 @@ def _self_work(
     if m is None:
         return None
     what = _what(m.group("what"))
-    if _NOT_WORK.match(what) or re.match(r"^(?:can't|cannot|couldn't|could\s+have)", what, re.I):
+    passing_on = dated and bool(_PASS_ON.match(what))  # "I'll explain it to them tomorrow"
+    if (_NOT_WORK.match(what) and not passing_on) or re.match(
+        r"^(?:can't|cannot|couldn't|could\s+have)", what, re.I
+    ):
         return None
     if m.group("be") and not re.match(r"^\w+ing\b", what):
         return None  # "I'll be honest"; "I'll be putting the minutes up" is work
@@ -550,7 +572,14 @@ def _accepts(text: str) -> bool:
     return (
         reply_agrees(text)
         or bool(_SELF.search(first[0]) or _TAKE_IT.search(first[0]))
-        or bool(re.match(r"^(?:(?:oh|um+|uh+)[,\s]+)*(?:will\s+do|on\s+it|happy\s+to)", first[0]))
+        or bool(
+            re.match(
+                r"^(?:(?:oh|um+|uh+|yes|yeah|yep)[,\s]+)*(?:will\s+do|on\s+it|happy\s+to|"
+                r"that's\s+me|that'll\s+be\s+me|that\s+one's\s+mine|mine)\b",
+                first[0],
+                re.I,
+            )
+        )
     )
 
 
@@ -624,6 +653,10 @@ def _items_of_turn(talk: _Talk, i: int, used: set[tuple[int, int]]) -> list[_Ite
         if addressee is None and not addressed and k > 0:
             addressee, addressed = _vocative(said[k - 1], talk.people)
         asked = _asked_work(s, talk.people, addressed=addressed)
+        if asked is None and addressee is not None and k > 0 and _WHOSE.search(s):
+            # "Send them off in two batches. Per-Arne, is that you?": the work just said
+            before = _what(said[k - 1])
+            asked = before if _weight(before) >= 2 and not before.endswith("?") else None
         if asked is not None:
             if _PRONOUN_WORK.match(asked):  # "would you be able to do that?": the work before
                 prior = next(

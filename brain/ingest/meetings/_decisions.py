@@ -8,7 +8,13 @@ A decision is a proposal the room settles, and it is settled in one of three way
 * **an outcome is stated** that stands alone ("we're agreed then", "let's go with the 30th",
   "agency it is", "twice daily from now on") and nobody objects in the next turns;
 * **a proposal the room takes up**: "let's just do twice a day", "paper then", "we'll say
-  two point five" answered by someone else's agreement (a bare "okay" is not enough).
+  two point five" answered by someone else's agreement (a bare "okay" is not enough);
+* **the chair rules** on what others just proposed, restating it in the ruling's own
+  words ("So seeded goes last on line three"), and nobody objects. An idea put forward
+  ("here's my thinking: ...") is a proposal, not a ruling.
+
+Only the last outcome counts: a speaker who takes back what they settled ("Okay, then no.
+Forget what I said.", "scrap that") closes it, and what they say next is the outcome.
 
 Talk that leaves the matter open — put off, parked, not ours to decide, "we'll see",
 "nothing for us to decide", "I'm not picking a venue" — settles nothing, whatever
@@ -36,6 +42,7 @@ from brain.ingest.meetings._speech_acts import (
     leaves_open,
     names_only,
     plain,
+    puts_forward,
     recalls_earlier,
     reply_agrees,
     reply_objects,
@@ -43,6 +50,7 @@ from brain.ingest.meetings._speech_acts import (
     sentences,
     settles,
     sums_up,
+    takes_back,
     words,
 )
 
@@ -204,6 +212,7 @@ class _Said:
     speaker: str
     text: str
     sentences: list[str]
+    took_back: bool = False  # it withdrew what was settled; its sentences come after that
 
     @property
     def size(self) -> int:
@@ -223,10 +232,16 @@ def content_words(text: str) -> list[str]:
 
 
 def _said(turns: list[Turn]) -> list[_Said]:
+    """Each turn's plain words and sentences; a turn that takes back what it started
+    ("let's hold to Monday then, and... no, wait. If ...") keeps only what follows."""
     out: list[_Said] = []
     for i, t in enumerate(turns):
         text = plain(t.text)
-        out.append(_Said(i, t.speaker, text, sentences(text) if text else []))
+        said = sentences(text) if text else []
+        back = max((k for k, s in enumerate(said) if takes_back(s)), default=None)
+        if back is not None:
+            said = said[back + 1 :]
+        out.append(_Said(i, t.speaker, text, said, took_back=back is not None))
     return out
 
 
@@ -240,9 +255,14 @@ def _first_names(turns: list[Turn]) -> set[str]:
     return names
 
 
+_BARE_ANYONE = re.compile(r"^(?:any(?:one|body)(?:\s+else)?)\s*\?", re.I)
+
+
 def _call(said: _Said, names: set[str]) -> int | None:
     """Index of the sentence of ``said`` that calls the room, if one does."""
     for k, s in enumerate(said.sentences):
+        if _BARE_ANYONE.match(s) and k > 0 and said.sentences[k - 1].endswith("?"):
+            continue  # "Who can cover Saturday? Anyone?": asking for a volunteer
         if calls_the_room(s):
             return k
         if k > 0 and names_only(s, names):
@@ -280,6 +300,10 @@ def _best_sentence(said: list[str]) -> str:
     return max(settling or said, key=lambda s: len(content_words(s)))
 
 
+#: The caller's own reading of a silent room after asking for objections: "No?", "Nobody?"
+_NOBODY = re.compile(r"^(?:no|nobody|no\s*one|none|nothing)\s*[?.!]?$", re.I)
+
+
 def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
     """A call at turn ``i`` that the room answers yes, or that its caller settles."""
     said = talk[i]
@@ -300,6 +324,7 @@ def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
         return None  # "Peter, are you with us?" - "I'm here" - "That's fine. Fatuma?": a roll call
     episode = _Episode(lines=lines, proposal=proposal)
     answered = False
+    silence = False  # the caller read the room's silence: "any objections? No. Next, ..."
     for s in said.sentences[call_at + 1 :]:  # "any objections? no? grand, from now on"
         if leaves_open(s):
             return None
@@ -307,8 +332,12 @@ def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
         if found is not None:
             episode.outcome = found.sentence
             answered = True
+        elif to_objections and _NOBODY.match(s):
+            silence = True
     if answered:
         return episode
+    if silence:
+        return None if _objected_after(talk, i) else episode
     for j in range(i + 1, min(i + 1 + ANSWER_WITHIN, len(talk))):
         reply = talk[j]
         if not reply.text:
@@ -320,6 +349,8 @@ def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
             if found is not None and answered:
                 episode.lines.add(j)
                 episode.outcome = found.sentence
+            elif not answered and _NOBODY.match(reply.text) and to_objections:
+                continue  # the caller asking again: "No?"
             break
         caveat = accepts_with_caveat(reply.text)
         if reply_objects(reply.text, to_objections=asks_for_objections(call)) and not caveat:
@@ -338,10 +369,13 @@ def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
     return episode if answered else None
 
 
-def _objected_after(talk: list[_Said], i: int) -> bool:
+def _objected_after(talk: list[_Said], i: int, *, by_others_than: set[str] | None = None) -> bool:
+    """Whether the next speaker after turn ``i`` (not its own speaker, nor any of
+    ``by_others_than``) objects."""
+    skip = {talk[i].speaker} | (by_others_than or set())
     for j in range(i + 1, min(i + 1 + OBJECTION_WITHIN, len(talk))):
         reply = talk[j]
-        if reply.text and reply.speaker != talk[i].speaker:
+        if reply.text and reply.speaker not in skip:
             return (
                 reply_objects(reply.text)
                 and not reply_agrees(reply.text)
@@ -359,11 +393,21 @@ def _agreed_after(talk: list[_Said], i: int) -> set[int]:
             continue
         if reply.speaker == talk[i].speaker:
             break
-        if reply.size <= ANSWER_WORDS and reply_agrees(reply.text):
+        if reply.size <= ANSWER_WORDS and (reply_agrees(reply.text) or _echoes(reply, talk[i])):
             found.add(j)
             continue
         break
     return found
+
+
+def _echoes(reply: _Said, said: _Said) -> bool:
+    """A reply that says the outcome back ("Nobody moves her." to "... Nobody moves her."):
+    its first sentence's words, two or more, all said in the turn it answers."""
+    first = reply.sentences[:1]
+    if not first or first[0].endswith("?") or reply_objects(first[0]):
+        return False
+    mine = set(words(first[0])) - _STOP
+    return len(mine) >= 2 and mine <= set(words(said.text))
 
 
 def _from_outcome(talk: list[_Said], i: int, chair: str) -> _Episode | None:
@@ -378,7 +422,10 @@ def _from_outcome(talk: list[_Said], i: int, chair: str) -> _Episode | None:
     if strong:
         if _objected_after(talk, i):
             return None
-        return _Episode(lines={i}, outcome=strong[0].sentence, strength=0.85)
+        episode = _Episode(lines={i}, outcome=strong[0].sentence, strength=0.85)
+        if _names_nothing(strong[0].sentence) or len(content_words(_gist(strong[0].sentence))) < 3:
+            _what_was_settled(talk, i, episode)
+        return episode
     if said.speaker == chair and any(_TAKES_UP.match(s) for s in said.sentences[:2]):
         k = _last_proposal(talk, i)
         if k is not None:
@@ -387,13 +434,64 @@ def _from_outcome(talk: list[_Said], i: int, chair: str) -> _Episode | None:
             lines = {k, i} | {j for j in range(k + 1, i) if reply_agrees(talk[j].text)}
             return _Episode(lines=lines, outcome=outcome, proposal=best, strength=0.75)
     weak = [f for f in found if not f.chair_only or said.speaker == chair]
+    if said.speaker != chair and weak:
+        k = _chairs_proposal(talk, i, chair, weak[0].sentence)
+        if k is not None:  # "Fine, Hillcrest first then.": the chair's proposal taken up
+            lines = {k, i} | {j for j in range(k + 1, i) if reply_agrees(talk[j].text)}
+            proposal = _best_sentence(talk[k].sentences)
+            return _Episode(lines=lines, outcome=weak[0].sentence, proposal=proposal)
     if said.speaker != chair and any(_OWN_WORK.search(s) for s in said.sentences):
         return None  # "Tuesday then, the eighth. I'll go to the office": a promise, not a decision
     if not weak:
         return None
     agreed = _agreed_after(talk, i)
-    if agreed:
+    if agreed and not _objected_after(talk, max(agreed), by_others_than={said.speaker}):
         return _Episode(lines={i, *agreed}, outcome=weak[0].sentence, strength=0.75)
+    return None  # "Let's move it to Friday." - "Fine by me." - "No, Friday's the stocktake."
+
+
+def _what_was_settled(talk: list[_Said], i: int, episode: _Episode) -> None:
+    """What an outcome that names nothing ("Done, that's settled", "go with that, then")
+    settles: the rest of its turn when that says it ("Three agency on Tuesday and
+    Wednesday."), else the proposal just before it, whose line it then cites too."""
+    said = talk[i]
+    own = [s for s in said.sentences if s != episode.outcome and _states(s) and not settles(s)]
+    if own:
+        episode.proposal = max(own, key=lambda s: len(content_words(s)))
+        return
+    for k in range(i - 1, max(i - 1 - PROPOSAL_WITHIN, -1), -1):
+        before = talk[k]
+        if not before.text:
+            continue
+        stated = [s for s in before.sentences if _states(s)]
+        if before.size >= PROPOSAL_WORDS and stated:
+            episode.proposal = _best_sentence(stated)
+            episode.lines.add(k)
+            return
+        if not (reply_agrees(before.text) or is_acknowledgement(before.text)):
+            return
+
+
+def _chairs_proposal(talk: list[_Said], i: int, chair: str, taken: str) -> int | None:
+    """The chair's proposal that ``taken`` ("Fine, Hillcrest first then") names again: a
+    chair's statement of the last few turns, sharing its words, not the agenda, with nobody
+    objecting since."""
+    names = frozenset(_first_names_of(talk))
+    mine = _stems(taken, names)
+    for k in range(i - 1, max(i - 1 - PROPOSAL_WITHIN, -1), -1):
+        before = talk[k]
+        if not before.text:
+            continue
+        if before.speaker == chair:
+            if any(is_housekeeping(s) for s in before.sentences):
+                return None  # "Today: the kiln, the glaze." - "Kiln first, then.": the agenda
+            proposed = " ".join(s for s in before.sentences if not s.endswith("?"))
+            if (mine & _stems(proposed, names)) - _WHEN_WORDS:
+                return k  # a question ("on board or in the shed?") proposes nothing, and
+                # "I need it by Tuesday" - "Okay, Tuesday then. I'll send it" is a due day
+            continue
+        if reply_objects(before.text) and not reply_agrees(before.text):
+            return None
     return None
 
 
@@ -464,7 +562,10 @@ RULING_AFTER = 4
 _CONCLUDES = re.compile(
     r"^(?:(?:okay|ok|right|fine|good|yes|yeah|no|alright)[,.!]?\s+)*"
     r"(?:so|then|in\s+that\s+case)\b(?!\s+(?:what|who|how|why|when|where|is|are|do|does|"
-    r"can|could|should|next|moving|if|you|I)\b)|\bthen[.!]?$",
+    r"can|could|should|next|moving|if|you|I)\b)|\bthen[.!]?$|"
+    # "thirty-seven stays on Route 9 then, and ...": a clause concluded by "then"
+    r"(?<!\band\s)(?<!\bnow\s)(?<!\bsince\s)(?<!\bby\s)(?<!\buntil\s)(?<!\btill\s)(?<!\bback\s)"
+    r"(?<!\bjust\s)(?<!\bbut\s)(?<!\bor\s)(?<=\w\s)then,\s+(?:and|but|so)\b",
     re.I,
 )
 #: An objection this short needs no words of what it objects to ("No, hang on").
@@ -473,15 +574,58 @@ SHORT_OBJECTION = 4
 RULING_WORDS = 4
 #: Not a ruling: a person's own view or report ("I'd say", "my chair"), words to someone
 #: ("you wanna"), a verdict on a thing ("that's really good"), a rejection ("so no, not a
-#: blanket move"), a hedge ("kind of"), or work still needed ("those five clients need a
-#: call": an action).
+#: blanket move"), a hedge ("kind of"), work still needed ("those five clients need a
+#: call": an action; "it has to be better": a view of what is needed), or what there is
+#: ("we've got a lot", "there's the fuel order").
 _NOT_A_RULING = re.compile(
-    r"\b(?:I|I'm|I'd|I've|me|my|you|you're|your|kind\s+of|sort\s+of|I\s+mean|needs?)\b|"
+    r"\b(?:I|I'm|I'd|I've|me|my|you|you're|your|kind\s+of|sort\s+of|I\s+mean|needs?|has\s+to|"
+    r"have\s+to|must|got\s+to|gotta)\b|"
     r"^(?:(?:okay|ok|right|fine|good|yes|yeah|so|well)[,.!]?\s+)*(?:(?:that|this|it)(?:'s|\s+is|"
-    r"\s+was)\b|no\b|not\b)",
+    r"\s+was)\b|no\b|not\b|we've\s+got\b|we\s+(?:have|had)\b|there(?:'s|\s+is|\s+are|\s+was)\b)",
     re.I,
 )
 _STEM = re.compile(r"(?:ing|ed|es|e|s)$")
+#: What already happened: a report, never a ruling ("We sent the van back on Friday").
+_REPORT = re.compile(
+    r"^(?:(?:okay|ok|right|fine|so|well|no|yes|yeah)[,.!]?\s+)*(?:we|they|he|she|it|I)\s+"
+    r"(?:\w+ed|was|were|did|had|went|sent|got|made|took|came|said|told|gave|found|left|"
+    r"brought|bought|ran|spoke|rang|wrote)\b",
+    re.I,
+)
+#: The chair turning a proposal down in a word, before saying what happens instead.
+_FLAT_NO = re.compile(r"^(?:no|nope|absolutely\s+not|not\s+a\s+chance|no\s+way)[.!]$", re.I)
+#: Someone asked to do work: what the turn says after it is that work, not a ruling.
+_ASKS_FOR_WORK = re.compile(r"\b(?:can|could|would|will)\s+you\b(?![^?]*\b(?:live|agree)\b)", re.I)
+#: What a settling sentence says about itself rather than about its matter.
+_SETTLE_STEMS = frozenset(["settl", "agre", "decid", "done", "final", "plan", "rule", "that'"])
+#: Words too common in talk to show two turns are on the same matter.
+_SMALL = frozenset(
+    [
+        "out",
+        "up",
+        "off",
+        "over",
+        "back",
+        "down",
+        "about",
+        "which",
+        "only",
+        "because",
+        "got",
+        "get",
+        "some",
+        "very",
+        "much",
+        "still",
+        "also",
+        "even",
+        "like",
+        "want",
+        "know",
+    ]
+)
+#: A ruling that points back at what was just said: "do it that way", "that's the rule".
+_POINTS_BACK = re.compile(r"\b(?:that|it|this|those|these)\b", re.I)
 
 
 def _stems(text: str, names: frozenset[str] = frozenset()) -> set[str]:
@@ -489,19 +633,33 @@ def _stems(text: str, names: frozenset[str] = frozenset()) -> set[str]:
     (people's names left out: naming someone restates nothing)."""
     out: set[str] = set()
     for w in content_words(text):
-        if w in names:
+        if w in _SMALL or w.removesuffix("'s") in names:
             continue
         cut = _STEM.sub("", w)
         out.add((cut if len(cut) >= 3 else w)[:6])
     return out
 
 
-def _ruling(said: _Said) -> str | None:
+#: Stems of words that only say when: sharing them shows no shared matter.
+_WHEN_WORDS = frozenset(
+    _stems(
+        "monday tuesday wednesday thursday friday saturday sunday today tomorrow tonight week "
+        "weekend month morning afternoon evening night first second third next end time "
+        "january february march april may june july august september october november december"
+    )
+)
+
+
+def _ruling(said: _Said) -> int | None:
     """The sentence of a chair's turn that rules on the exchange: it concludes ("so ...",
     "... then"), follows the chair's own assent ("I agree. Soybean lots go first") or is
     followed by it ("..., nobody's moved. Agreed."); not a question, a hedge, open talk,
     the chair's own work or the meeting's running order."""
     for k, s in enumerate(said.sentences):
+        if puts_forward(s):
+            return None  # "So here's my thinking. Do the lot by machine": a proposal
+        if _ASKS_FOR_WORK.search(s):
+            return None  # "LaShonda, can you run it empty? Time it.": the work asked for
         if (
             s.endswith("?")
             or _TENTATIVE.search(s)
@@ -510,11 +668,13 @@ def _ruling(said: _Said) -> str | None:
             or _OWN_WORK.search(s)
             or is_housekeeping(s)
             or reply_objects(s)
+            or _REPORT.match(s)
         ):
             continue
         found = settles(s)
         weak_then = found is not None and not found.strong and not found.chair_only
-        if not weak_then and (
+        refused = any(_FLAT_NO.match(o) for o in said.sentences[:k]) and len(words(s)) >= 3
+        if not (weak_then or refused) and (
             len(content_words(s)) < 2
             or len(words(s)) < RULING_WORDS
             or s.endswith(",")
@@ -526,8 +686,8 @@ def _ruling(said: _Said) -> str | None:
         assent = any(reply_agrees(o) or is_acknowledgement(o) for o in said.sentences[:k]) or any(
             reply_agrees(o) for o in after
         )
-        if weak_then or _CONCLUDES.search(s) or (assent and others):
-            return s
+        if weak_then or _CONCLUDES.search(s) or (assent and others) or refused:
+            return k  # refused: "No. We repair it.": the other course turned down
     return None
 
 
@@ -556,11 +716,21 @@ def _from_ruling(talk: list[_Said], i: int, chair: str) -> _Episode | None:
         says_undecided(s) or is_housekeeping(s) for s in said.sentences
     ):
         return None
-    ruling = _ruling(said)
-    if ruling is None:
+    at = _ruling(said)
+    if at is None:
         return None
+    ruling = said.sentences[at]
     names = frozenset(_first_names_of(talk))
     mine = _stems(" ".join(x for x in said.sentences if not x.endswith("?")), names)
+    # What the ruling itself says: its sentence and what the chair adds after it ("Thursday
+    # then. The convoy goes on the third"), not the talk before it in the turn (a reply to
+    # the last speaker, an agenda); a ruling that points back ("let's do it that way") says
+    # what the turn says.
+    ruled = (
+        mine
+        if _POINTS_BACK.search(ruling)
+        else _stems(" ".join(x for x in said.sentences[at:] if not x.endswith("?")), names)
+    )
     lines: set[int] = set()
     shared: set[str] = set()
     for k in range(i - 1, max(i - 1 - RULING_AFTER, -1), -1):
@@ -572,10 +742,27 @@ def _from_ruling(talk: list[_Said], i: int, chair: str) -> _Episode | None:
             lines.add(k)
             shared |= common
     needed = min(2, len(_stems(ruling, names)))
-    if not lines or len(shared) < needed or _ruling_objected(talk, i, mine):
+    if not lines or len(shared & ruled) < needed or _ruling_objected(talk, i, mine):
         return None
-    proposal = _best_sentence(talk[max(lines)].sentences)
-    return _Episode(lines={*lines, i}, outcome=ruling, proposal=proposal, strength=0.7)
+    proposal: str | None = _best_sentence(talk[max(lines)].sentences)
+    if any(_FLAT_NO.match(o) for o in said.sentences[:at]):
+        proposal = None  # "No. We repair it.": what was proposed is what was turned down
+    outcome = ruling
+    then = said.sentences[at + 1 : at + 2]
+    if len(content_words(_gist(ruling))) < 3 and then and _states(then[0]):
+        outcome = f"{ruling} {then[0]}"  # "Sunday then. The open day runs on the Sunday."
+    return _Episode(lines={*lines, i}, outcome=outcome, proposal=proposal, strength=0.7)
+
+
+def _states(sentence: str) -> bool:
+    """A plain statement of what happens: no question, hedge, open talk or own work."""
+    return not (
+        sentence.endswith("?")
+        or _TENTATIVE.search(sentence)
+        or leaves_open(sentence)
+        or _OWN_WORK.search(sentence)
+        or len(content_words(sentence)) < 3
+    )
 
 
 def _recap(talk: list[_Said], i: int) -> bool:
@@ -584,15 +771,20 @@ def _recap(talk: list[_Said], i: int) -> bool:
     return any(recalls_earlier(t.text) for t in mine)
 
 
-def _merged(episodes: list[_Episode]) -> list[_Episode]:
+def _merged(talk: list[_Said], episodes: list[_Episode]) -> list[_Episode]:
     """Episodes whose turns overlap or touch are one decision (a call, its answers, the
-    summing up, the chair's "good, that's decided" straight after)."""
+    summing up, the chair's "good, that's decided" straight after), and so are two on the
+    same matter a few lines apart, or an outcome that only points back ("let's go with
+    that, then") after a settled one with nothing but assent between."""
     out: list[_Episode] = []
     for e in sorted(episodes, key=lambda e: min(e.lines)):
         last = out[-1] if out else None
         if last is not None and (
             min(e.lines) <= max(last.lines) + 1
-            or (min(e.lines) <= max(last.lines) + SAME_MATTER_WITHIN and _same_matter(last, e))
+            or (
+                min(e.lines) <= max(last.lines) + SAME_MATTER_WITHIN
+                and (_same_matter(talk, last, e) or _takes_up_last(talk, last, e))
+            )
         ):
             last.lines |= e.lines
             last.outcome = _better(last.outcome, e.outcome)
@@ -603,11 +795,30 @@ def _merged(episodes: list[_Episode]) -> list[_Episode]:
     return out
 
 
-def _same_matter(a: _Episode, b: _Episode) -> bool:
-    """Whether two episodes' words say the same thing (two words in common)."""
+def _points_back_only(e: _Episode) -> bool:
+    """An episode that names nothing of its own: "go with that", "that's settled"."""
+    said = _stems(f"{e.outcome or ''} {e.proposal or ''}") - _SETTLE_STEMS
+    return e.outcome is not None and bool(_POINTS_BACK.search(e.outcome)) and not said
+
+
+def _takes_up_last(talk: list[_Said], last: _Episode, e: _Episode) -> bool:
+    """Whether ``e`` only points back at ``last`` with nothing but assent between them."""
+    between = [talk[k] for k in range(max(last.lines) + 1, min(e.lines)) if talk[k].text]
+    return _points_back_only(e) and all(
+        reply_agrees(t.text) or is_acknowledgement(t.text) for t in between
+    )
+
+
+def _same_matter(talk: list[_Said], a: _Episode, b: _Episode) -> bool:
+    """Whether two episodes' words say the same thing (two words in common); an outcome
+    that only points back ("That's settled.") says what the rest of its turn says ("COSI's
+    out for December. That's settled. Two-fifteen back in the lot.")."""
 
     def said(e: _Episode) -> set[str]:
-        return _stems(f"{e.outcome or ''} {e.proposal or ''}")
+        own = f"{e.outcome or ''} {e.proposal or ''}"
+        if _points_back_only(e):
+            own += " " + " ".join(talk[k].text for k in e.lines)
+        return _stems(own)
 
     return len(said(a) & said(b)) >= 2
 
@@ -632,10 +843,19 @@ def _gist(sentence: str) -> str:
 
 
 def _name(episode: _Episode) -> str:
+    """The decision's name: its stated outcome when that says what was chosen, else the
+    proposal it settles ("Done, that's settled", "that's how we work from Monday" name
+    nothing of their own)."""
     outcome = _gist(episode.outcome) if episode.outcome else ""
-    if len(content_words(outcome)) >= 3 or not episode.proposal:
-        return tidy(outcome or episode.proposal or "")
-    return tidy(episode.proposal)
+    if episode.proposal and (len(content_words(outcome)) < 3 or _names_nothing(outcome)):
+        return tidy(episode.proposal)
+    return tidy(outcome or episode.proposal or "")
+
+
+def _names_nothing(sentence: str) -> bool:
+    """A settling sentence that only points back: "that's how we work from Monday"."""
+    said = _stems(sentence) - _SETTLE_STEMS - {"how", "what", "way", "work"}
+    return bool(_POINTS_BACK.search(sentence)) and len(said) < 2
 
 
 def _strong(sentence: str) -> bool:
@@ -656,6 +876,56 @@ def _chair(talk: list[_Said]) -> str:
     return max(score, key=lambda k: score[k]) if score else ""
 
 
+#: Lines back a speaker taking back what was settled ("scrap that") still reaches.
+TAKE_BACK_WITHIN = 6
+
+
+def _standing(talk: list[_Said], episodes: list[_Episode]) -> list[_Episode]:
+    """The episodes still standing at the end of the meeting: a turn that takes back what
+    was settled ("Okay, then no. Forget what I said.", "Scrap that.") closes the last
+    episode before it that its speaker was part of, within ``TAKE_BACK_WITHIN`` lines (a
+    "no, wait" from someone who had no part in it objects; it withdraws nothing); only the
+    later outcome counts."""
+    closed: set[int] = set()
+    for i, said in enumerate(talk):
+        if not said.took_back:
+            continue
+        before = [
+            n
+            for n, e in enumerate(episodes)
+            if n not in closed
+            and i - TAKE_BACK_WITHIN <= max(e.lines) < i
+            and any(talk[k].speaker == said.speaker for k in e.lines)
+        ]
+        if before:
+            closed.add(max(before, key=lambda n: max(episodes[n].lines)))
+    return [e for n, e in enumerate(episodes) if n not in closed]
+
+
+_PERSONAL = re.compile(r"\bI\b|\bI'|\bme\b|\bmy\b", re.I)
+
+
+def _from_take_back(talk: list[_Said], i: int, chair: str) -> _Episode | None:
+    """What a speaker settles on in the turn that takes back the earlier outcome: "Okay,
+    then no. Forget what I said. 412 stays out of order until the tray is replaced." The
+    statements after the take-back are the outcome, from the chair or agreed by another,
+    and nobody objects to them."""
+    said = talk[i]
+    if any(says_undecided(s) or leaves_open(s) or is_housekeeping(s) for s in said.sentences):
+        return None
+    stated: list[str] = []
+    for s in said.sentences[:2]:
+        if s.endswith("?") or _TENTATIVE.search(s) or _OWN_WORK.search(s) or _PERSONAL.search(s):
+            break
+        stated.append(s)
+    if not stated or len(content_words(" ".join(stated))) < RULING_WORDS - 1:
+        return None
+    agreed = _agreed_after(talk, i)
+    if (said.speaker != chair and not agreed) or _objected_after(talk, i):
+        return None
+    return _Episode(lines={i, *agreed}, outcome=" ".join(stated), strength=0.75)
+
+
 def decision_candidates(turns: list[Turn]) -> list[Candidate]:
     """The decisions a transcript's turns settle; see the module docstring."""
     talk = _said(turns)
@@ -671,6 +941,11 @@ def decision_candidates(turns: list[Turn]) -> list[Candidate]:
             if found is not None:
                 episodes.append(found)
                 continue
+        if said.took_back:
+            found = _from_take_back(talk, i, chair)
+            if found is not None:
+                episodes.append(found)
+                continue
         found = _from_outcome(talk, i, chair)
         if found is not None:
             episodes.append(found)
@@ -681,8 +956,40 @@ def decision_candidates(turns: list[Turn]) -> list[Candidate]:
             ruling = _from_ruling(talk, i, chair)
             if ruling is not None:
                 episodes.append(ruling)
+    episodes = _standing(talk, episodes)
     return [
         Candidate("decision", _name(e), tuple(sorted(e.lines)), e.strength)
-        for e in _merged(episodes)
+        for e in _said_again(_merged(talk, episodes))
         if _name(e)
     ]
+
+
+#: Lines after a decision in which saying it again is a repeat, not a new decision.
+REPEAT_WITHIN = 40
+
+
+def _said_again(episodes: list[_Episode]) -> list[_Episode]:
+    """Each decision once: a later episode that says mostly the same words ("so then we
+    decide on the universal control", ten lines after the room settled on it) is the same
+    decision said again, or changed in a detail; it keeps the lines of both and the later
+    words, since only the last outcome counts."""
+    out: list[_Episode] = []
+    for e in episodes:
+        mine = _stems(f"{e.outcome or ''} {e.proposal or ''}")
+        earlier = next(
+            (
+                p
+                for p in reversed(out)
+                if min(e.lines) - max(p.lines) <= REPEAT_WITHIN
+                and len(shared := mine & _stems(f"{p.outcome or ''} {p.proposal or ''}")) >= 3
+                and len(shared) >= 0.6 * len(mine)
+            ),
+            None,
+        )
+        if earlier is None:
+            out.append(e)
+            continue
+        earlier.lines |= e.lines
+        earlier.outcome = e.outcome or earlier.outcome
+        earlier.proposal = e.proposal or earlier.proposal
+    return out

@@ -65,6 +65,7 @@ _AGREE = re.compile(_LEAD + r"(?:" + _AGREE_WORDS + r"\b|\+1)", re.I)
 _AGREE_RESTATED = re.compile(
     r"^[^.?!]{0,40}?\b(?:is|are|'s|sounds|seems|works|looks)\s+(?:fine|good|great|right|okay|ok|"
     r"perfect|sensible|reasonable|about\s+right|doable|for\s+me)\b|"
+    r"^[\w' -]{1,25},\s*(?:yes|yeah|yep|sure|good|great|fine|okay|ok|perfect|lovely)[.!]?$|"
     r"^[\w' -]{1,25},\s*(?:yes|yeah|yep|sure)\b",
     re.I,
 )
@@ -170,6 +171,7 @@ _CALL = re.compile(
     r"all\s+(?:those\s+)?in\s+favou?r|can\s+I\s+take\s+(?:that|it)\s+as\s+(?:agreed|read)|"
     r"what\s+do\s+(?:people|we|you\s+all|you\s+both|everyone|you\s+guys)\s+think|"
     r"(?:^|[,.]\s*)(?:any\s+)?(?:views|thoughts|comments|objections)\s*\?$|"
+    r"^(?:(?:so|okay|ok|right)[,\s]+)?(?:any(?:one|body)(?:\s+else)?|objections)\s*\?$|"
     r"(?:^|[,.]\s*)(?:agreed|okay\s+with\s+(?:everyone|you|that)|good\s+with\s+(?:everyone|you)|"
     r"fair|happy|sound\s+good|sounds\s+good|deal|all\s+agreed|yes\s+or\s+no)\s*\?$)",
     re.I,
@@ -203,12 +205,17 @@ _SETTLED = re.compile(
     r"partners|room))\s+(?:all\s+|has\s+|have\s+)?(?:agreed|decided|settled|chose|chosen|"
     r"voted|resolved)\b(?!\s+(?:yet|whether|if|who))|"
     r"\b(?:motion|resolution|proposal)\s+(?:is\s+|was\s+)?(?:carried|passed|approved|adopted)\b|"
+    # the room's silence read out: "nobody's arguing, so the clamp stays", "no objections, so"
+    r"\b(?:nobody|no\s*one|no-one)(?:'s|\s+is|\s+has|\s+was)?\s+(?:arguing|objecting|objected|"
+    r"disagreeing|against|said\s+no)\b[^.?!]*?,?\s+(?:so|then)\b|"
+    r"\bno\s+objections?(?:\s+then)?\s*,\s*(?:so|then)\b|"
     r"we(?:'re|\s+are)\s+(?:all\s+)?(?:agreed|decided|settled)\b|"
     r"(?:agreed|decided|settled|sorted|done|that's\s+settled)(?:\s+then|,\s*then)\b|"
     r"(?:that's|that\s+is|it's|it\s+is)\s+(?:agreed|settled|decided|final|the\s+decision|"
     r"the\s+plan|our\s+decision|what\s+we're\s+(?:doing|going\s+with))|"
     r"that's\s+what\s+we(?:'re|\s+are|'ll|\s+will)\s+(?:doing|do|going\s+with)|"
     r"that's\s+what\s+we\s+(?:do|go\s+with)|"
+    r"that's\s+how\s+we(?:'ll|\s+will|'re\s+going\s+to)?\s+(?:(?:do|doing|play|run|handle)\s+it|work|go)\b|"
     r"let'?s\s+(?:just\s+)?(?:go|stick|stay|settle|run|roll)\s+(?:with|for|ahead)\b|"
     r"let'?s\s+(?:just\s+)?(?:stick|stay|keep)\s+(?:to|with|on)\b|let\s+us\s+go\s+with|"
     r"let'?s\s+(?:just\s+)?settle\s+(?:on|for)\b|"
@@ -303,7 +310,12 @@ _HOUSEKEEPING = re.compile(
     r"\b(?:have|get|grab|break\s+for)\s+(?:lunch|coffee|a\s+break)\b|"
     r"\btake\s+a\s+(?:break|breather)\b|\bnext\s+meeting\b|\bagenda\b|"
     r"\bminutes\s+of\s+(?:the|this|last)\b|\b(?:take|approve)\s+(?:the\s+)?minutes\b|"
-    r"\b(?:take|taking)\s+(?:them|it|the\s+minutes)\s+as\s+(?:read|approved)\b",
+    r"\b(?:take|taking)\s+(?:them|it|the\s+minutes)\s+as\s+(?:read|approved)\b|"
+    # the running order announced: "we've got a lot today.", "three things:", "today: ..."
+    r"\b(?:we've\s+got|we\s+have|we\s+have\s+got|there's|there\s+are)\s+(?:quite\s+)?"
+    r"(?:a\s+lot|lots|a\s+few\s+things|a\s+couple\s+of\s+things|(?:two|three|four|five|six)"
+    r"\s+(?:things|items))(?:\s+(?:today|this\s+morning|to\s+(?:get\s+through|cover|do)))?"
+    r"\s*(?:[.:!]|$)|^(?:(?:right|okay|ok|so)[,.]?\s+)*today\s*:|\bfirst\s+up\b",
     re.I,
 )
 
@@ -339,7 +351,7 @@ _SUBORDINATE = frozenset(
 _WE_WILL = re.compile(
     r"(?:^|[,.;]\s*|\b(?:so|okay|ok|right|then|fine|good|great)[,\s]+)"
     r"(?:we(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to|'re\s+gonna)?|"
-    r"[A-Z][\w'-]+\s+and\s+I(?:'ll|\s+will))\s+(?:just\s+)?(?!\w+ed\b)"
+    r"(?-i:[A-Z])[\w'-]+\s+and\s+I(?:'ll|\s+will))\s+(?:just\s+)?(?!\w+ed\b)"
     r"(?!(?:try|see|need|have\s+to|probably|maybe|might|get\s+to|talk|discuss|look|come|think|"
     r"hear|start|move|go\s+through|break|be\s+able|find\s+out|know|want|have|had|got|"
     r"need|should|could|would|can|might|must|were|was|are|did|didn't|don't|do|just|also|"
@@ -367,18 +379,34 @@ _UNDECIDED = re.compile(
     r"will|would|going\s+to|gonna)\s+(?:\w+\s+)?(?:make\s+a\s+decision|decide)\b|"
     r"\bwhether\s+(?:we|to)\b|"
     r"\b(?:not\s+(?:ours|mine|my|our|up\s+to\s+us)|(?:her|his|their|[\w-]+'s)\s+(?:call|decision)|"
-    r"up\s+to\s+(?:him|her|them|you|the\s+\w+|[A-Z]\w+)|depends\s+on|depending\s+on|"
+    # "up to Dana", "up to the board": a person or body, written with a capital or named
+    # by role; "up to the end of November", "up to date" say how far, not whose call
+    r"up\s+to\s+(?:him|her|them|you|the\s+(?!(?:end|start|top|bottom|limit|point|"
+    r"minute|day|week|month|year|last)\b)\w+|(?-i:[A-Z])\w+)|depends\s+on|depending\s+on|"
     r"out\s+of\s+our\s+hands|above\s+my\s+pay)\b",
     re.I,
 )
 _PUT_OFF = re.compile(
-    r"\b(?:park|parked|parking|table|tabled|shelve|shelved|hold\s+off|on\s+hold|"
+    # "park" and "table" put off only as verbs: "let's park that", "tabled"; not "the car
+    # park", "the stock table"
+    r"\b(?:park(?:ing)?|table|shelve)\s+(?:it|that|this|them|those|these|for\s+(?:now|the\s+moment)|"
+    r"until|till|(?:the|that|this)\s+[\w' -]{0,30}?(?:idea|question|matter|discussion|decision|"
+    r"until|till|for\s+now|for\s+the\s+moment|for\s+later))\b|"
+    r"\b(?:that's|that\s+is|it's|it\s+is|we've|leave\s+(?:it|that|this)|keep\s+(?:it|that|this))\s+"
+    r"(?:parked|shelved)\b|"  # "that's parked"; "the bus stays parked" is a bus
+    # "let's leave the press for now", "we'll look at it again in January"
+    r"\bleave\s+(?:it|that|this|them|the\s+[\w' -]{1,30}?)\s+(?:for\s+(?:now|the\s+moment|today)|"
+    r"until|till|there\s+for\s+now)\b|"
+    r"\b(?:look\s+at|pick\s+up|talk\s+about|go\s+back\s+to)\s+(?:it|that|this|them)\s+again\b|"
+    r"\b(?:tabled|hold\s+off|on\s+hold|"
     r"come\s+back\s+to|get\s+back\s+to|revisit|circle\s+back|sleep\s+on|think\s+about\s+it|"
     r"think\s+it\s+over|take\s+(?:it|this|that)\s+offline|put\s+(?:it|that|this)\s+aside|"
     r"pencil\s+(?:it|that)\s+in|for\s+another\s+(?:day|time)|not\s+(?:now|today|yet)|"
     r"in\s+the\s+new\s+year|at\s+a\s+later|later\s+on|next\s+(?:meeting|time|session)|"
     r"defer|postpone|backlog|on\s+the\s+agenda\s+for)\b|"
     r"\buntil\s+(?:we|they|I|you)\s+(?:know|hear|see|have|get|find)\b|"
+    # "we don't tell customers anything yet": nothing for now, the matter still open
+    r"(?:\b(?:not|nothing|nobody)\b|n't\b)[^.?!;]*\byet\b|"
     r"\b(?:we'll|we\s+will|let's|let\s+us)\s+see\b|\bsee\s+(?:what|how|if|whether)\b|"
     r"\b(?:something|things?)\s+(?:we\s+can|to)\s+(?:\w+\s+)?(?:discuss|think\s+about|look\s+at)|"
     r"\bwe\s+can\s+(?:still\s+)?(?:discuss|talk\s+about|think\s+about)\b|"
@@ -388,9 +416,51 @@ _PUT_OFF = re.compile(
 _CONDITIONAL = re.compile(r"^(?:\w+[,\s]+){0,2}(?:if|unless|maybe|perhaps|suppose)\b", re.I)
 
 
+#: A speaker putting an idea forward: what follows is a proposal for the room, not a ruling.
+_PUTS_FORWARD = re.compile(
+    r"\b(?:here's\s+(?:my|what\s+I)|here\s+is\s+(?:my|what\s+I)|"
+    r"my\s+(?:thinking|suggestion|proposal|idea|instinct|preference|plan|pitch)\b(?!\s+was\b)|"
+    r"what\s+I(?:'d|\s+would)\s+(?:suggest|propose|like\s+to\s+do)|"
+    r"I(?:'d|\s+would)?\s+(?:like\s+to\s+)?(?:suggest|propose)|I\s+was\s+thinking|"
+    r"how\s+about|what\s+if|one\s+option|(?:an|another)\s+(?:option|idea)|"
+    r"(?:just\s+)?(?:thinking|floating)\s+(?:out\s+loud|aloud)|(?:just\s+)?an\s+idea)\b",
+    re.I,
+)
+
+
+def puts_forward(sentence: str) -> bool:
+    """A sentence that offers an idea to the room ("here's my thinking", "what I'd
+    suggest", "how about"): it and what its speaker says after it propose; they settle
+    nothing until someone else takes it up."""
+    return bool(_PUTS_FORWARD.search(sentence))
+
+
+#: A speaker taking back what was just settled: "forget what I said", "scrap that", "then
+#: no", "no, wait", "change of plan", "on second thoughts".
+_TAKES_BACK = re.compile(
+    r"\b(?:forget\s+(?:what\s+I\s+(?:just\s+)?said|that|I\s+said\s+that)|"
+    r"(?:scrap|scratch|strike|cancel|ignore)\s+(?:that|what\s+I\s+(?:just\s+)?said)|"
+    r"I\s+take\s+(?:that|it)\s+back|change\s+of\s+plans?|on\s+second\s+thoughts?|"
+    r"\bnot\b[\w\s']{0,30}\bafter\s+all\b|"
+    r"(?:^|[,.]\s*)(?:(?:okay|ok|right|well|so|actually)[,\s]+)*(?:then|actually)[,\s]+no[.!]?$|"
+    r"(?:^|[,.]\s*)(?:no[,\s]+wait|wait[,\s]+no)\b|"
+    r"\bactually,?\s+(?:just\s+)?the\s+(?:opposite|other\s+way\s+(?:round|around))\b|"
+    r"\bjust\s+actually\s+the\s+opposite\b)",
+    re.I,
+)
+
+
+def takes_back(sentence: str) -> bool:
+    """A sentence that withdraws what was just settled ("Okay, then no. Forget what I
+    said."): the earlier outcome no longer stands, and what the speaker says next is the
+    matter's outcome."""
+    return bool(_TAKES_BACK.search(sentence))
+
+
 def calls_the_room(sentence: str) -> bool:
     """A question that asks the room to agree: see ``_CALL``."""
-    return sentence.rstrip().endswith("?") and bool(_CALL.search(sentence))
+    s = sentence.rstrip(" .")  # "Anyone?...": the trailing dots are a pause
+    return s.endswith("?") and bool(_CALL.search(s))
 
 
 def asks_for_objections(sentence: str) -> bool:
@@ -434,7 +504,9 @@ def settles(sentence: str) -> Settling | None:
         if _PUT_OFF.search(s[: m.end()]):
             return None
         past = bool(_PAST.search(cue)) and not re.search(r"\b(?:we're|are|then)\b", cue, re.I)
-        return Settling(s, True, past)
+        # "I think we'll go for the simple one": one person's view of the outcome, a
+        # proposal until someone else agrees
+        return Settling(s, not _OPINION.search(s[: m.start()]), past)
     if _PUT_OFF.search(s):
         return None
     m = _PROPOSED.search(s)
@@ -448,11 +520,14 @@ def settles(sentence: str) -> Settling | None:
     return None
 
 
+_OPINION = re.compile(
+    r"\b(?:I\s+think|I\s+guess|I\s+suppose|I\s+reckon|I\s+feel|maybe|perhaps|probably)\b", re.I
+)
 _HEDGED = re.compile(r"\b(?:maybe|perhaps|might|probably|possibly|i\s+guess|i\s+think)\b", re.I)
 
 
 _RECAP = re.compile(
-    r"\b(?:last\s+(?:time|meeting|week|session|call)|previous\s+(?:meeting|session|call)|"
+    r"(?<!\bthe\s)(?<!\bthis\s)\b(?:last\s+(?:time|meeting|week|session|call)|previous\s+(?:meeting|session|call)|"
     r"(?:to\s+)?recap|minutes\s+of\s+the\s+last|earlier\s+(?:meeting|today)|before\s+today)\b",
     re.I,
 )
@@ -460,14 +535,16 @@ _RECAP = re.compile(
 
 _RECAPPING = re.compile(
     r"\b(?:recap|to\s+sum\s+up|summing\s+up|let\s+me\s+(?:go\s+over|run\s+through|sum\s+up)|"
-    r"to\s+summari[sz]e|in\s+summary|quick\s+summary|just\s+to\s+confirm\s+what\s+we)\b",
+    r"to\s+summari[sz]e|in\s+summary|quick\s+summary|just\s+to\s+confirm\s+what\s+we|"
+    r"that's\s+(?:us|everything|all(?:\s+for\s+(?:today|now))?|it\s+for\s+(?:today|now)))\b",
     re.I,
 )
 
 
 def sums_up(text: str) -> bool:
     """A turn that goes back over what this meeting already settled ("Right, let me
-    recap: ..."): it repeats decisions and work, it makes none."""
+    recap: ...", "Right, that's us. Short rib, hake, ..."): it repeats decisions and work,
+    it makes none."""
     return any(_RECAPPING.search(s) for s in sentences(text)[:2])
 
 
