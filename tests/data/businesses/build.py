@@ -677,9 +677,11 @@ def main() -> None:
     import fernside_vets
     import frostline_coldstore
     import harlow_quayle_law
+    import hopwright_brewing
     import kestrel_lift_haul
     import ledgerline_support
     import lichtveld_energie
+    import nordlys_core_lab
     import prairie_reach_libraries
     import skerrow_marina
     import tollcross_playhouse
@@ -702,6 +704,8 @@ def main() -> None:
         skerrow_marina,
         velo_ring_bikeshare,
         frostline_coldstore,
+        hopwright_brewing,
+        nordlys_core_lab,
     ):
         manifest = write(module.build())
         counts = manifest["counts"]
