@@ -41,7 +41,14 @@ from agents.checks import (
     is_decline,
 )
 from agents.chief import Brief, Chief, DeskOutcome, RulesChief
-from agents.desks import Draft, Understanding, read_ranges, understand
+from agents.desks import (
+    MONTH_FIRST,
+    Draft,
+    Understanding,
+    month_first_zone,
+    read_ranges,
+    understand,
+)
 from agents.model import SPENDING_DESK
 from brain import HivebrainError, InputInvalid, TenantGraph, format_moment, now_ms, parse_moment
 from brain.reads import MAX_SOURCES, earlier_turns, open_cards_citing
@@ -277,6 +284,9 @@ async def _brief(
     """What every step of the turn knows: what the brain recalls, the question as read
     ("today" and "yesterday" are the tenant's own days, not UTC's) and who asks."""
     remembered = await recall(graph, question, ledger)
+    # "9/7" is read as the tenant's people write a day (month first in the US); the turn's
+    # own task holds the setting, so turns of other tenants never see it
+    MONTH_FIRST.set(month_first_zone(options.timezone))
     understood = await understand(question, ledger, now.astimezone(zone).date())
     desk_question = question
     if options.asker is not None:

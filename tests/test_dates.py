@@ -168,3 +168,37 @@ def test_a_month_word_that_starts_a_day_is_that_day() -> None:
     """ "door count for aug 10": the day, not August (the month's "for" started it first)."""
     (found,) = find_periods("door count for aug 10?", date(2026, 9, 16))
     assert (found.start, found.last, found.day) == (date(2026, 8, 10), date(2026, 8, 10), True)
+
+
+@pytest.mark.parametrize(
+    ("text", "month_first", "first", "last"),
+    [
+        ("the week of 9/14", False, "2026-09-14", "2026-09-20"),  # 14 is no month
+        ("on 14/9", False, "2026-09-14", "2026-09-14"),
+        ("taproom take on 9/7", True, "2026-09-07", "2026-09-07"),  # as the US writes it
+        ("taproom take on 9/7", False, "2026-07-09", "2026-07-09"),  # as most others do
+        ("on 11/30/25", True, "2025-11-30", "2025-11-30"),
+    ],
+)
+def test_days_written_in_numbers(text: str, month_first: bool, first: str, last: str) -> None:
+    from agents.desks import MONTH_FIRST
+
+    token = MONTH_FIRST.set(month_first)
+    try:
+        period = find_period(text, TODAY)
+    finally:
+        MONTH_FIRST.reset(token)
+    assert period is not None
+    assert (period.start.isoformat(), period.last.isoformat()) == (first, last)
+
+
+@pytest.mark.parametrize("text", ["open 24/7", "3/4 of the batches"])
+def test_numbers_with_a_slash_that_are_no_days(text: str) -> None:
+    assert find_periods(text, TODAY) == []
+
+
+def test_month_first_zones_are_the_us() -> None:
+    from agents.desks import month_first_zone
+
+    assert month_first_zone("America/Los_Angeles") and month_first_zone("Pacific/Honolulu")
+    assert not month_first_zone("America/Santiago") and not month_first_zone("Europe/London")

@@ -56,6 +56,8 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         "tollcross-playhouse",
         "tussock-ridge-ski",
         "kestrel-lift-haul",
+        "hopwright-brewing",
+        "nordlys-core-lab",
     ):
         slug = unique_slug()
         await brain.create_tenant(slug)
@@ -95,6 +97,17 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         # "who made the call" asks who decided; "whos doing <work>" asks its holder
         ("velo-ring-bikeshare", "who made the call on the night rebalancing shift"),
         ("frostline-coldstore", "whos doing the ammonia receiver inspection now"),
+        # "now" asks the holder now, though "q3" names the work; "DO" is initials; a
+        # figure stated to ask a rule ("ok to send it out?") asks the rule, not readings
+        ("hopwright-brewing", "whos doing the q3 excise return now"),
+        ("hopwright-brewing", "why did DO go thru the roof mid aug"),
+        ("hopwright-brewing", "DO on todays bine line run came back avg 118 ppb, ok to"),
+        # a debt's days are what the rule is about
+        ("hopwright-brewing", "canopy bottle is 50 days past due"),
+        # "which company is behind that account": the path goes through the account; a
+        # second ask ("and what team are they on") is answered, not just the first
+        ("nordlys-core-lab", "levelwatch alarms go out by sms thru an account"),
+        ("nordlys-core-lab", "whos running the helium tender now and what team"),
         # "a member says ...": a policy question, not one about members
         ("velo-ring-bikeshare", "member says brakes are spongy on bike 2231 at plaza sucre, ok to"),
     ],

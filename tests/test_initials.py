@@ -34,6 +34,8 @@ TODAY = date.fromisoformat(json.loads((FIRM / "manifest.json").read_text())["tod
         ("Textile Services Association", {"tsa"}, set()),
         ("AansluitPortaal (Netwerk IJsselland)", set(), {"ani", "a"}),  # one word, aside
         ("Rewash", set(), {"r"}),
+        # the last two words, the thing a modifier qualifies
+        ("Packaged dissolved oxygen", {"pdo", "do"}, set()),
     ],
 )
 def test_a_name_goes_by_its_initials(name: str, has: set[str], lacks: set[str]) -> None:
@@ -42,8 +44,13 @@ def test_a_name_goes_by_its_initials(name: str, has: set[str], lacks: set[str]) 
 
 
 KNOWN = Initials(
-    by_initials={"otif": ("metric-otif",), "nps": ("metric-nps",), "hr": ("team-hr",)},
-    name_words=frozenset({"ops", "key", "deliveries", "score"}),
+    by_initials={
+        "otif": ("metric-otif",),
+        "nps": ("metric-nps",),
+        "hr": ("team-hr",),
+        "do": ("metric-do",),
+    },
+    name_words=frozenset({"ops", "key", "deliveries", "score", "do"}),
 )
 
 
@@ -57,6 +64,10 @@ KNOWN = Initials(
         ("who is in hr", {}),  # two letters count only in capitals
         ("what's the ops key", {}),  # words of names are words
         ("why did the otifs fall", {"otifs": ("metric-otif",)}),
+        # a function word in capitals is initials, even where a name says "do" too
+        ("why did DO go through the roof", {"DO": ("metric-do",)}),
+        ("what do we do about it", {}),
+        ("WHY DID DO GO UP", {}),  # a question shouted whole shouts no initials
     ],
 )
 def test_words_that_are_initials_of_a_name(text: str, found: dict[str, tuple[str, ...]]) -> None:

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from agents.desks._answers import read_ranges
-from agents.desks._dates import Period, event_period, find_period, find_periods, since_event
+from agents.desks._dates import (
+    MONTH_FIRST,
+    Period,
+    event_period,
+    find_period,
+    find_periods,
+    month_first_zone,
+    since_event,
+)
 from agents.desks._events import event_since
 from agents.desks._meeting_asks import meeting_question
 from agents.desks._meeting_lines import Handed, Line, exchange, handed_out, lines_of
@@ -30,6 +38,8 @@ __all__ = [
     "Candidate",
     "best",
     "Period",
+    "MONTH_FIRST",
+    "month_first_zone",
     "starts_of",
     "read_ranges",
     "event_period",

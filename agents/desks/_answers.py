@@ -28,7 +28,7 @@ from agents.desks._understand import (
     decided_asked,
     search_candidates,
 )
-from agents.desks._words import alike, content_words, plain_words, shared_words
+from agents.desks._words import alike, content_words, fold, plain_words, shared_words
 from brain.reads import ReadResult
 
 #: Things a "what breaks" answer lists per step before it says "and N more".
@@ -95,6 +95,10 @@ def _chain(layers: list[dict[str, Any]], root: str) -> list[str]:
 # --- who had it ---------------------------------------------------------------------------
 
 
+#: Words that ask about the present, whatever days the question also names.
+_NOW = re.compile(r"\b(?:now|these days|currently|at the moment|right now|nowadays)\b")
+
+
 def moment_asked(u: Understanding) -> str | None:
     """The past moment an owner question asks about (ISO), or None for now."""
     return _moment(u)[0]
@@ -104,7 +108,8 @@ def _moment(u: Understanding) -> tuple[str | None, str]:
     """The moment an owner question asks about (ISO; None = the turn's own moment) and how
     to say it ("now", "on 1 October 2026")."""
     period = u.period
-    if period is None or period.start > u.today:
+    if period is None or period.start > u.today or _NOW.search(fold(u.question)):
+        # "whos doing the q3 return now": the days named the work, "now" the moment
         return None, "now"
     if period.start == u.today:
         return None, f"on {period.label()}"

@@ -27,6 +27,7 @@ the tenant's time zone.
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
@@ -73,10 +74,26 @@ def _y(g: str) -> str:
 
 _ISO = r"(?P<{g}>(?:19|20|21)\d\d-[01]\d-[0-3]\d)"
 # one written day: "1 October [2026]", "the 1st of October", "October 1[, 2026]", "2026-10-01"
+#: "9/14", "14/9", "9/14/26": a day written in numbers (not "24/7", nor "3/4 of").
+_NUMERIC = r"(?P<{g}>(?<!\d)(?!24/7\b)[0-3]?\d/[0-3]?\d(?:/(?:\d{{4}}|\d\d))?(?!\s+of\b))"
 _ONE_DAY = (
-    rf"(?:{_ISO.format(g='{p}iso')}|(?:the\s+)?{_d('{p}d1')}\s+(?:of\s+)?{_m('{p}m1')}"
-    rf"{_y('{p}y1')}|{_m('{p}m2')}\s+(?:the\s+)?{_d('{p}d2')}{_y('{p}y2')})"
+    rf"(?:{_ISO.format(g='{p}iso')}|{_NUMERIC.format(g='{p}num')}|(?:the\s+)?{_d('{p}d1')}\s+"
+    rf"(?:of\s+)?{_m('{p}m1')}{_y('{p}y1')}|{_m('{p}m2')}\s+(?:the\s+)?{_d('{p}d2')}{_y('{p}y2')})"
 )
+#: Whether a day written "9/7" is month first (the US way) for this turn; day first else.
+#: The turn sets it from the tenant's time zone (``month_first_zone``).
+MONTH_FIRST: ContextVar[bool] = ContextVar("month_first", default=False)
+#: Time zones whose people write the month first.
+_MONTH_FIRST_ZONES = re.compile(
+    r"^(?:America/(?:New_York|Chicago|Denver|Los_Angeles|Phoenix|Anchorage|Boise|Detroit|"
+    r"Juneau|Sitka|Nome|Adak|Metlakatla|Yakutat|Menominee|Indiana/\w+|Kentucky/\w+|"
+    r"North_Dakota/\w+)|US/\w+|Pacific/Honolulu)$"
+)
+
+
+def month_first_zone(timezone: str) -> bool:
+    """Whether people in this IANA time zone write a day as month/day (the US)."""
+    return bool(_MONTH_FIRST_ZONES.match(timezone))
 
 
 def _day_pattern(prefix: str) -> str:
@@ -260,6 +277,8 @@ def _next_month(day: date) -> date:
 def _one_day(m: re.Match[str], p: str, today: date, *, month_hint: int | None = None) -> date:
     if m[f"{p}iso"]:
         return date.fromisoformat(m[f"{p}iso"])
+    if m[f"{p}num"]:
+        return _numeric_day(m[f"{p}num"], today)
     day, month, year = (
         (m[f"{p}d1"], m[f"{p}m1"], m[f"{p}y1"])
         if m[f"{p}d1"]
@@ -270,6 +289,20 @@ def _one_day(m: re.Match[str], p: str, today: date, *, month_hint: int | None = 
     if not year and found > today:  # "1 December" asked in November means last December
         found = date(found.year - 1, found.month, found.day)
     return found
+
+
+def _numeric_day(text: str, today: date) -> date:
+    """ "9/14" (month first: 14 is no month), "14/9", "9/7" (as this turn's people write
+    it), "9/14/26"; without a year, the latest such day up to today."""
+    a, b, *year = (int(part) for part in text.split("/"))
+    if a > 12 or (b <= 12 and not MONTH_FIRST.get()):
+        day, month = a, b
+    else:
+        month, day = a, b
+    if year:
+        return date(year[0] + 2000 if year[0] < 100 else year[0], month, day)
+    found = date(today.year, month, day)
+    return found if found <= today else date(today.year - 1, month, day)
 
 
 def _bare_day(number: int, today: date) -> date:

@@ -93,7 +93,7 @@ CUES: tuple[Cue, ...] = (
     Cue(
         re.compile(
             r"\b(?:suppl\w*|provid\w*|vendor|from|call|ring|repair\w*|servic\w*|maintain\w*|"
-            r"fix|fixes|host\w*|deliver\w*|sells?|buy|bought|go(?:es)? to|send|sent to|"
+            r"fix|fixes|host\w*|deliver\w*|sells?|buy|bought|go(?:es)? to|send|sent to|behind|"
             r"who (?:does|do|did) (?:our|the)|made by|makes?)\b|\bwith\s*(?:[?.!,;]|-|$)|"
             r"\b(?:when|if) it (?:breaks|goes wrong|fails|stops|dies|packs up|goes down)\b"
         ),
@@ -167,12 +167,21 @@ def cued_steps(question: str, names: Iterable[str] = ()) -> set[Step]:
     folded = fold(question)
     # "the bot runs on a key - who owns the tool that key belongs to": the clause that asks
     # says what is wanted; the one before it only says how to get there
-    asking = [c for c in _CLAUSE.split(folded) if _ASKING.search(c)]
-    if len(asking) == 1 and asking[0].strip() != folded.strip():
-        found = cues_of(asking[0])
+    asking = asking_clause(question)
+    if asking != folded.strip():
+        found = cues_of(asking)
         if found:
             return found
     return cues_of(folded)
+
+
+def asking_clause(question: str) -> str:
+    """The one clause of a question that asks (folded), or the whole question when none
+    or several do: "levelwatch alarms go out by sms - which company is behind that
+    account?" asks "which company is behind that account?"."""
+    folded = fold(question)
+    asking = [c for c in _CLAUSE.split(folded) if _ASKING.search(c)]
+    return asking[0].strip() if len(asking) == 1 else folded.strip()
 
 
 #: Where a question's clauses part: a dash, a semicolon, a colon, a full stop.
@@ -240,6 +249,9 @@ class Asking:
     #: The noun a "which <noun>" asks for when it names no type ("which of our cranes":
     #: crane), as a stem; an answer named by it is of the kind asked.
     kind: str | None = None
+    #: Types the asking clause names besides the one asked ("which company is behind that
+    #: account": an Account): a path through one of them goes the way the question says.
+    via_types: tuple[str, ...] = ()
 
 
 def score_path(item: dict[str, Any], asking: Asking) -> Scored:
@@ -298,6 +310,10 @@ def score_path(item: dict[str, Any], asking: Asking) -> Scored:
     if through:
         score += THROUGH_WEIGHT * len(through)
         reasons.append("passes through another thing the question names")
+    kinds = [n for n in via[1:-1] if n.get("type") in asking.via_types]
+    if kinds:
+        score += THROUGH_WEIGHT
+        reasons.append(f"goes through the {kinds[0]['type'].lower()} the question names")
     score += CLOSE_WEIGHT * float(item.get("closeness") or 0.0)
     score += START_WEIGHT * asking.named.get(start, 0.0)
     score -= HOP_COST * max(hops - 1, 0)

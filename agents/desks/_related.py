@@ -26,10 +26,11 @@ from agents.desks._rank import (
     Scored,
     alike_answers,
     asked_kind,
+    asking_clause,
     cued_steps,
     rank_paths,
 )
-from agents.desks._understand import Candidate, Understanding
+from agents.desks._understand import Candidate, Understanding, named_types
 from brain.reads import PATH_VERBS
 
 #: Things a walk starts from at most.
@@ -115,6 +116,12 @@ async def ranked_walk(
         steps=cued_steps(u.question, [c.name for c, s in starts if s >= 0.75 * starts[0][1]]),
         named={c.id: round(s * (0.5 + min(close.get(c.id, 0.0), 0.5)), 3) for c, s in starts},
         kind=None if types else asked_kind(u.question),
+        # (a thing's kind, not "the person who owns it": the cues ask for people)
+        via_types=tuple(
+            t
+            for t in named_types(asking_clause(u.question))
+            if t not in types and t not in WHO_TYPES
+        ),
     )
     return rank_paths(items, asking)
 
@@ -195,7 +202,8 @@ def path_answer(ranked: list[Scored]) -> Draft:
 async def who_or_which(u: Understanding, ledger: ToolLedger, desk: str) -> Draft | None:
     """The answer to a "who" or "which" question from the ranked walk, or None when the
     walk found nothing of the type asked (the caller answers from the direct reads)."""
-    held = u.subject is not None and u.subject.type in OWNED_TYPES
+    # (not when it asks a kind besides: "who's running X and what team are they on")
+    held = u.subject is not None and u.subject.type in OWNED_TYPES and not u.asked_types
     if u.kind == "owner" and (moment_asked(u) is not None or held):
         # a holder at a past moment: the owner timeline reads the slot then; work the
         # question names ("who's doing the receiver inspection") is its holder's

@@ -230,9 +230,15 @@ _WEEKDAYS_PLURAL = re.compile(
 
 def frame_words(text: str) -> frozenset[str]:
     """The frame words of ``text``: days named in the plural ("can crews do Saturdays?")
-    are what is asked about, not when."""
+    and the days of a debt ("50 days past due") are what is asked about, not when."""
     kept = {stem(w.lower()) for w in _WEEKDAYS_PLURAL.findall(text)}
+    if _PAST_DUE.search(text):  # "50 days past due": what the rule is about, not when
+        kept |= {stem("days"), stem("past"), stem("due")}
     return FRAME_WORDS - kept if kept else FRAME_WORDS
+
+
+#: Money owed late: its days are a fact of the case, not a time asked about.
+_PAST_DUE = re.compile(r"\b(?:past due|overdue)\b", re.IGNORECASE)
 
 
 _TYPE_NAMES = {t: words(re.sub(r"(?<!^)([A-Z])", r" \1", t))[-1] for t in NODE_TYPES}
@@ -517,8 +523,11 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
     if not periods:  # "since Crew Noord started": the event's day, from the records
         event = await event_since(question, ledger, today)
         periods = [event] if event is not None else []
+    typed = question
     question, candidates = await linked(ledger, "chief", question)
-    q = fold(question)
+    # how it asks is read from what was typed: a spelled-out name ("DO (Packaged dissolved
+    # oxygen (mean of the day's samples))") says nothing of whether a mean is asked
+    q = fold(typed)
     metric_hits = await search_candidates(ledger, "chief", question, types=["Metric"])
     metrics = [m for m in _measuring(best(metric_hits), question) if _names_metric(m, periods)]
     found = Understanding(question, "offtopic", today, periods, candidates=candidates)
@@ -535,9 +544,13 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
 
     # "if the cert expires end of nov what stops": a day it fails on, not days of readings
     fails_then = bool(_IMPACT.search(q) and _IMPACT_ASK.search(q)) and not _METRIC_ASK.search(q)
-    asks_readings = bool(
-        _METRIC_ASK.search(q) or (periods and not fails_then)
-    ) and not _NOT_READINGS.search(q)
+    # "DO came back 118 ppb today, ok to send it out?": a figure stated to ask a rule
+    asks_leave = bool(_POLICY.search(q)) and not _METRIC_ASK.search(q)
+    asks_readings = (
+        bool(_METRIC_ASK.search(q) or (periods and not fails_then))
+        and not _NOT_READINGS.search(q)
+        and not asks_leave
+    )
     if (
         metrics
         and not _SAYS.search(q)

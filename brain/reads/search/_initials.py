@@ -8,7 +8,9 @@ name's initials kept (every word's first letter, and again without its small wor
 "Pieces per operator hour" is PPOH and POH), and a word of the question that is a name's
 initials, or their start short of its last word ("OTIF" of "On-time in-full deliveries"),
 names that thing. A word that is itself a word of some name ("ops", "key") is a word, not
-initials; a two-letter one counts only written in capitals ("HR", not "hr").
+initials; a two-letter one counts only written in capitals ("HR", not "hr"), and so does a
+function word ("DO" for dissolved oxygen). A name of three words or more also goes by the
+initials of its last two ("Packaged dissolved oxygen": DO).
 """
 
 from __future__ import annotations
@@ -86,6 +88,10 @@ def initials_of(name: str) -> set[str]:
             found.add(letters)
         if len(kept) >= 4 and MIN_LETTERS + 1 <= len(letters) - 1 <= MAX_LETTERS:
             found.add(letters[:-1])
+        if len(kept) >= 3:
+            # its last two words, the thing a modifier qualifies: "DO" of "Packaged
+            # dissolved oxygen" (two letters: matched only written in capitals)
+            found.add(letters[-2:])
     return found
 
 
@@ -97,7 +103,8 @@ async def _read(graph: TenantGraph) -> Initials:
     vocabulary: set[str] = set()
     for node_id, name in res.rows:
         text = str(name)
-        vocabulary |= {w.lower() for w in _WORD.findall(text)}
+        # a word a name writes in capitals is an initialism itself ("QA lab (DO, seams)")
+        vocabulary |= {w.lower() for w in _WORD.findall(text) if not w.isupper()}
         for letters in initials_of(text):
             by.setdefault(letters, []).append(str(node_id))
     return Initials({k: tuple(v) for k, v in by.items()}, frozenset(vocabulary))
@@ -115,7 +122,11 @@ def initialisms_in(text: str, known: Initials) -> dict[str, tuple[str, ...]]:
     for m in _TOKEN.finditer(text):
         raw = m.group(1)
         word = raw.lower()
-        if word in STOPWORDS or word in known.name_words:
+        # a function word in capitals, in a question not written in capitals, is initials
+        # ("why did DO go through the roof")
+        # (a name's "do" is a function word there too, never a name's own word)
+        shouted = raw.isupper() and not text.isupper() and word in STOPWORDS
+        if not shouted and (word in STOPWORDS or word in known.name_words):
             continue
         if len(word) == MIN_LETTERS and not raw.isupper():
             continue

@@ -35,10 +35,8 @@ van der Merwe to Anele Dlamini and hired a second generator from Genmark Power.
 from __future__ import annotations
 
 import random
-import sys
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-
 
 from build import (  # noqa: E402
     Book,
@@ -652,8 +650,7 @@ def _incidents(w: Book, obs: dict[str, dict[date, str]]) -> None:
     w.node(
         "Incident",
         "incident-ch1-excursion",
-        "CH1 chilled chamber temperature excursion in load-shedding (generator G1 did not "
-        "start)",
+        "CH1 chilled chamber temperature excursion in load-shedding (generator G1 did not start)",
         src=src,
         as_of=date(2026, 9, 29),
         status="resolved",
@@ -903,15 +900,18 @@ def _channels_and_messages(w: Book) -> None:
             (who, "AUTHORED", mid),
         )
     for mid, targets in (
-        ("message-thermawatch-switch", ("tool-thermawatch", "tool-coldeye",
-                                        "account-textbridge")),
+        ("message-thermawatch-switch", ("tool-thermawatch", "tool-coldeye", "account-textbridge")),
         ("message-dockslot-switch", ("tool-dockslot", "tool-stackpoint")),
         ("message-bf2-down", ("incident-bf2-fan", "service-blast-freezing")),
         ("message-bf2-back", ("incident-bf2-fan", "task-bf2-fans")),
-        ("message-sunberry-build", ("deal-sunberry-festive", "customer-sunberry",
-                                    "deal-benguela-move")),
-        ("message-ch1-excursion", ("incident-ch1-excursion", "incident-thermawatch-gateway",
-                                   "customer-milkwood")),
+        (
+            "message-sunberry-build",
+            ("deal-sunberry-festive", "customer-sunberry", "deal-benguela-move"),
+        ),
+        (
+            "message-ch1-excursion",
+            ("incident-ch1-excursion", "incident-thermawatch-gateway", "customer-milkwood"),
+        ),
         ("message-gateway-back", ("incident-thermawatch-gateway", "tool-thermawatch")),
         ("message-stackpoint-91", ("release-stackpoint-91", "tool-stackpoint")),
         (
@@ -974,8 +974,12 @@ def _documents(w: Book) -> None:
             "doc-rate-card",
             "person-busisiwe-nkosi",
             "price list",
-            ["product-frozen-pallet", "product-chilled-pallet", "product-blast-tonne",
-             "product-handling"],
+            [
+                "product-frozen-pallet",
+                "product-chilled-pallet",
+                "product-blast-tonne",
+                "product-handling",
+            ],
         ),
         (
             "ch1-temperature-excursion-review-2026-09.md",
@@ -1424,8 +1428,7 @@ def _questions(facts: list[Fact], today: date) -> list[Question]:
             "decision",
             must_include=[["dock diary", "email"]],
             must_cite=["decision-email-slots"],
-            note="the superseded decision: email into the dock diary spreadsheet until 24 "
-            "August",
+            note="the superseded decision: email into the dock diary spreadsheet until 24 August",
         ),
         Question(
             "ch1 been sitting at +6.5 for about 40 min after the defrost, does the milkwood "
@@ -1464,8 +1467,7 @@ def _questions(facts: list[Fact], today: date) -> list[Question]:
             rel="DEPENDS_ON",
             frm="account-textbridge",
             keep=["Vendor"],
-            note="two hops: the alarm call-out -> the Textbridge account -> Textbridge "
-            "Messaging",
+            note="two hops: the alarm call-out -> the Textbridge account -> Textbridge Messaging",
         ),
         related_question(
             facts,
@@ -1561,8 +1563,7 @@ def _questions(facts: list[Fact], today: date) -> list[Question]:
             "metric-truck-turnaround",
             spans=((SP91, date(2026, 10, 7)), (date(2026, 9, 14), date(2026, 9, 27))),
             tolerance=0.2,
-            note="9.1 went live on 28 September: 28 September - 7 October against 14-27 "
-            "September",
+            note="9.1 went live on 28 September: 28 September - 7 October against 14-27 September",
         ),
         Question(
             "why did blast tonnes tank in mid aug",

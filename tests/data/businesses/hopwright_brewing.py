@@ -32,10 +32,8 @@ contract renewal from Shay Okafor to Hank Dorsey.
 from __future__ import annotations
 
 import random
-import sys
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-
 
 from build import (  # noqa: E402
     Book,

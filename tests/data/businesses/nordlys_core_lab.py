@@ -39,10 +39,8 @@ restore tests in place.
 from __future__ import annotations
 
 import random
-import sys
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-
 
 from build import (  # noqa: E402
     Book,
@@ -521,10 +519,7 @@ def _series(rng: random.Random) -> dict[str, list[tuple[date, float]]]:
         else:
             boil = rng.uniform(0.31, 0.48)
         # recharge billed (NOK): hours from CoreBook, samples from SampleTrail
-        if wd < 5:
-            recharge = rng.uniform(26000, 47000)
-        else:
-            recharge = rng.uniform(2500, 8000)
+        recharge = rng.uniform(26000, 47000) if wd < 5 else rng.uniform(2500, 8000)
         if day >= AUTOMATION_FROM and day < COREBOOK_50 and wd >= 5:
             recharge += rng.uniform(3000, 5500)
         if day in TURBO_DAYS and wd < 5:
@@ -932,8 +927,7 @@ def _channels_and_messages(w: Book) -> None:
         ("message-corebook-switch", ("tool-corebook", "tool-resursbook", "account-nordkey")),
         ("message-automation", ("tool-n400", "tool-spindeck", "service-nmr-walkup")),
         ("message-turbo-down", ("incident-hx480-turbo", "tool-hx480")),
-        ("message-turbo-spare", ("incident-hx480-turbo", "task-turbo-replace",
-                                 "vendor-trondvik")),
+        ("message-turbo-spare", ("incident-hx480-turbo", "task-turbo-replace", "vendor-trondvik")),
         ("message-chilled-water", ("incident-chilled-water", "tool-n600", "tool-levelwatch")),
         ("message-chilled-water-fix", ("incident-chilled-water", "tool-n600")),
         ("message-surcharge", ("product-n600-hour", "account-heliox-supply", "vendor-heliox")),
@@ -999,8 +993,14 @@ def _documents(w: Book) -> None:
             "doc-rates",
             "person-nadia-rahimi",
             "price list",
-            ["product-n600-hour", "product-n400-hour", "product-proteomics-sample",
-             "product-quant-sample", "product-training", "service-recharge"],
+            [
+                "product-n600-hour",
+                "product-n400-hour",
+                "product-proteomics-sample",
+                "product-quant-sample",
+                "product-training",
+                "service-recharge",
+            ],
         ),
         (
             "ms-sample-submission-guidelines.md",
@@ -1217,8 +1217,7 @@ def _work(w: Book) -> None:
         "year, and have the scientific director sign before the contract expires on 30 "
         "November.",
     )
-    w.edge("person-ingrid-hovland", "OWNS", "task-magnora-renewal", since=date(2026, 8, 3),
-           src=src)
+    w.edge("person-ingrid-hovland", "OWNS", "task-magnora-renewal", since=date(2026, 8, 3), src=src)
     w.edges(
         src,
         date(2026, 8, 3),
@@ -1402,8 +1401,7 @@ def _questions(facts: list[Fact], today: date) -> list[Question]:
             "decision",
             must_include=["ResursBook"],
             must_cite=["decision-resursbook"],
-            note="the superseded decision: the university's ResursBook calendar until 10 "
-            "August",
+            note="the superseded decision: the university's ResursBook calendar until 10 August",
         ),
         Question(
             "lucas did his 600 training last week but elin hasnt signed him off in corebook "
@@ -1570,8 +1568,7 @@ def _questions(facts: list[Fact], today: date) -> list[Question]:
             m(
                 facts,
                 today,
-                "samples logged the week of 5 oct vs the week before - how bad was the lims "
-                "thing",
+                "samples logged the week of 5 oct vs the week before - how bad was the lims thing",
                 "metric_change",
                 "metric-samples-received",
                 periods=("week_of_2026-10-05", "week_of_2026-09-28"),

@@ -32,10 +32,8 @@ docking at Playa Brava from 7 November.
 from __future__ import annotations
 
 import random
-import sys
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-
 
 from build import (  # noqa: E402
     Book,
