@@ -7,6 +7,10 @@ with its one-line reason, never retried; a worker killed mid-job leaves the job 
 another worker claims it again once it has been idle ``HIVEBRAIN_JOB_IDLE_MS``
 (``brain._ingest_queue``). Writes are idempotent, so the rerun ends where a clean run ends.
 
+A worker says it is alive (``IngestQueue.beat``) every third of its sign's span while it
+runs, and says it left when it stops, so a scheduler leader hands its scheduled ingests
+(``scheduled`` jobs: the connected-tools pull) to the workers only while one is there.
+
 A worker embeds: a ``vectors`` job fills the vectors a web process's writes left behind, and
 the facts a job writes are embedded here, in the worker, never in a web process.
 """
@@ -24,6 +28,7 @@ from typing import Any, cast
 
 from brain import Brain, HivebrainError, InputInvalid, Job, TenantGraph
 from brain.ingest import document_facts, load_meeting, read_transcript
+from scheduler import HANDED_KIND, run_handed
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +111,10 @@ async def run_vectors(brain: Brain, graph: TenantGraph, _: Mapping[str, Any]) ->
     return {"embedded": embedded, "rounds": rounds}
 
 
+# a scheduled ingest (the connected pull) a scheduler leader handed over: the same job
+job_kind(HANDED_KIND)(run_handed)
+
+
 def consumer_name() -> str:
     """This process's name in the workers' group: host and pid, unique while it lives."""
     return f"{socket.gethostname()}-{os.getpid()}"
@@ -126,15 +135,34 @@ class IngestWorker:
         """Work until ``stop``; a job under way when it is set is finished first."""
         queue = self._brain.ingest_queue
         log.info("ingest worker %s: taking jobs", self.consumer)
+        beating = asyncio.create_task(self._beat(stop), name=f"signs of {self.consumer}")
+        try:
+            while not stop.is_set():
+                try:
+                    job = await queue.take(self.consumer, block_ms=self._block_ms)
+                except HivebrainError as exc:
+                    log.warning("ingest worker %s: queue not read: %s", self.consumer, exc)
+                    await asyncio.sleep(1.0)
+                    continue
+                if job is not None:
+                    await self.run_one(job)
+        finally:
+            beating.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await beating
+            with contextlib.suppress(HivebrainError):
+                await queue.leave(self.consumer)
+
+    async def _beat(self, stop: asyncio.Event) -> None:
+        """Sign that this worker is alive, every third of a sign's span, until ``stop``."""
+        queue = self._brain.ingest_queue
         while not stop.is_set():
             try:
-                job = await queue.take(self.consumer, block_ms=self._block_ms)
+                await queue.beat(self.consumer)
             except HivebrainError as exc:
-                log.warning("ingest worker %s: queue not read: %s", self.consumer, exc)
-                await asyncio.sleep(1.0)
-                continue
-            if job is not None:
-                await self.run_one(job)
+                log.warning("ingest worker %s: no sign of life given: %s", self.consumer, exc)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), queue.sign_ms / 3000)
 
     async def run_one(self, job: Job) -> None:
         """Run one taken job and finish it (or skip it when another finished it first)."""
