@@ -26,6 +26,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, cast
 
+from bots.core import UPLOAD_KIND, load_upload
 from brain import Brain, HivebrainError, InputInvalid, Job, TenantGraph
 from brain.ingest import document_facts, load_meeting, read_transcript
 from scheduler import HANDED_KIND, run_handed
@@ -96,6 +97,28 @@ async def run_meeting(_: Brain, graph: TenantGraph, payload: Mapping[str, Any]) 
         propose=meeting_proposer(),
     )
     return loaded.as_dict()
+
+
+@job_kind(UPLOAD_KIND)
+async def run_upload(
+    brain: Brain, graph: TenantGraph, payload: Mapping[str, Any]
+) -> dict[str, Any]:
+    """A file attached in chat, downloaded by a web process and kept on the server: loaded
+    as the web process would have (``bots.core.load_upload``); its bytes are then dropped."""
+    from agents import meeting_proposer
+
+    queue = brain.ingest_queue
+    file_id = str(payload["file"])
+    said = await load_upload(
+        graph,
+        name=str(payload["name"]),
+        url=str(payload["url"]),
+        data=await queue.file(file_id),
+        platform=str(payload["platform"]),
+        propose=meeting_proposer(),
+    )
+    await queue.drop_file(file_id)
+    return {"said": said}
 
 
 @job_kind("vectors")

@@ -5,7 +5,7 @@ everything as before):
 
 - ``web``: Slack (when a bot token or OAuth client is set) and Discord (when a token is
   set), sharing one ``BotCore``, and the GitHub and meeting webhooks;
-- ``worker``: an ingest worker (``bots._ingest_worker``): it takes the queued
+- ``worker``: an ingest worker (``bots._ingest_worker``): it takes the queued uploads,
   webhooks' transcripts, ``ingest --queue`` loads and scheduled pulls, and embeds the
   vectors web processes leave to it;
 - ``scheduler``: a candidate for the scheduler lease; the one holding it runs the jobs
@@ -33,7 +33,7 @@ from aiohttp import web
 
 from agents import ChannelPostExecutor
 from bots._posters import ChannelPosters
-from bots.core import BotCore, BotSettings
+from bots.core import BotCore, BotSettings, UploadWorkers
 from brain import Brain, HivebrainError
 from brain.reads import feedback_counts
 from scheduler import JobRunner, JobService, SchedulerLeader, WorkerHandoff
@@ -167,6 +167,9 @@ async def serve(
         # and a worker's loads answer by words before their vectors are made (its next
         # job, or another worker's, makes them)
         brain.leave_vectors_to_workers()
+    if role == "web":
+        # a web process downloads uploads and hands their loads to the workers
+        core.upload_workers = UploadWorkers(brain.ingest_queue)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -34,9 +34,11 @@ say how many passages are still being indexed.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import logging
+import re
 import secrets
 import time
 import uuid
@@ -45,7 +47,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from brain.db import GraphDriver
-from brain.errors import QueryRefused
+from brain.errors import InputInvalid, QueryRefused
 
 log = logging.getLogger(__name__)
 
@@ -59,10 +61,14 @@ DONE_TTL_S = 7 * 24 * 3600
 VECTORS_MARK_TTL_S = 24 * 3600
 #: Entries the stream keeps (older acknowledged ones are trimmed, approximately).
 STREAM_MAXLEN = 100_000
+#: How long a job's file (``put_file``) is kept when no worker takes the job.
+FILE_TTL_S = 24 * 3600
 #: The sorted set of live workers: member the consumer name, score when its sign expires.
 WORKERS_KEY = f"hivebrain:{TAG}:workers"
 #: How long a worker's sign of life lasts (it signs every third of it while it runs).
 WORKER_SIGN_MS = 15_000
+
+_FILE_ID = re.compile(r"[0-9a-f]{32}")
 
 _CLEAR_IF_SAME = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
@@ -108,6 +114,14 @@ def once_key(occasion: str) -> str:
     """The server key naming the job queued for one occasion (``enqueue_once``); a digest,
     so an occasion's spelling never shapes the key."""
     return f"hivebrain:{TAG}:once:{hashlib.sha256(occasion.encode()).hexdigest()[:40]}"
+
+
+def file_key(file_id: str) -> str:
+    """The server key of a file a job carries (``put_file``); raises ``InputInvalid`` for
+    an id this queue never made, so a job's payload can name no other key."""
+    if not _FILE_ID.fullmatch(file_id):
+        raise InputInvalid(f"{file_id[:40]!r} is not a queued file's id")
+    return f"hivebrain:{TAG}:file:{file_id}"
 
 
 def vectors_key(slug: str) -> str:
@@ -326,6 +340,29 @@ class IngestQueue:
                 lag = named.get("lag")
                 return int(lag) if lag not in (None, "None") else 0
         return 0
+
+    # --- files a job carries --------------------------------------------------------------
+
+    async def put_file(self, data: bytes) -> str:
+        """Keep ``data`` on the server beside the stream, for a job to name (an upload's
+        bytes stay out of the stream, which keeps its entries after they are done); its id."""
+        file_id = uuid.uuid4().hex
+        await self._driver.command(
+            "SET", file_key(file_id), base64.b64encode(data).decode(), "EX", FILE_TTL_S,
+            replicated=True,
+        )  # fmt: skip
+        return file_id
+
+    async def file(self, file_id: str) -> bytes:
+        """The bytes kept under ``file_id``; ``InputInvalid`` when they are gone (expired)."""
+        raw: Any = await self._driver.command("GET", file_key(file_id))
+        if raw is None:
+            raise InputInvalid("the file was not kept long enough for a worker to load it")
+        return base64.b64decode(_text(raw))
+
+    async def drop_file(self, file_id: str) -> None:
+        """Forget a job's file once the job is done."""
+        await self._driver.command("DEL", file_key(file_id))
 
     # --- vectors that follow the facts ---------------------------------------------------
 
