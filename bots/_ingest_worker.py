@@ -123,13 +123,16 @@ async def run_upload(
 
 @job_kind("vectors")
 async def run_vectors(brain: Brain, graph: TenantGraph, _: Mapping[str, Any]) -> dict[str, Any]:
-    """Fill the tenant's missing vectors, round after round while writes keep marking it."""
+    """Fill the tenant's missing vectors, round after round while writes keep marking it
+    (one round at least: a job whose mark went, or lived under an older key, still fills;
+    a write that marks the tenant after this read of the mark queues a job of its own)."""
     queue = brain.ingest_queue
     embedded = rounds = 0
-    while (mark := await queue.vectors_mark(graph.slug)) is not None:
-        rounds += 1
+    while True:
+        mark = await queue.vectors_mark(graph.slug)
         embedded += (await graph.fill_vectors()).embedded
-        if await queue.vectors_filled(graph.slug, mark):
+        rounds += 1
+        if mark is None or await queue.vectors_filled(graph.slug, mark):
             break
     return {"embedded": embedded, "rounds": rounds}
 

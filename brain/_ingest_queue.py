@@ -13,8 +13,10 @@ they become jobs: one stream entry each, read through one consumer group by ever
   (``SET NX``) and every later one (a job claimed again after its first worker stalled)
   only acknowledges. A worker skips a job whose done record exists. Ingest writes are
   idempotent, so a job run again after a kill ends with the graph a clean run gives.
-- Every key carries one hash tag (``{ingest}``), so on a cluster the stream, its done
-  records and vector marks sit in one slot and one script may touch them together.
+- Every queue key carries one hash tag (``{ingest}``), so on a cluster the stream, its
+  done records and once-keys sit in one slot and one script may touch them together. A
+  tenant's vectors mark is the exception: it sits in the tenant graph's slot
+  (``brain._tenant_keys``), as every answer of that tenant reads it.
 
 Work that must happen once per occasion (a scheduled pull of one tenant for one hour) is
 queued with ``enqueue_once``: a key names the occasion, and a second enqueue of the same
@@ -46,6 +48,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
+from brain._tenant_keys import tenant_tag
+from brain._tenants import graph_name
 from brain.db import GraphDriver
 from brain.errors import InputInvalid, QueryRefused
 
@@ -125,8 +129,9 @@ def file_key(file_id: str) -> str:
 
 
 def vectors_key(slug: str) -> str:
-    """The server key that marks a tenant's vectors as still filling."""
-    return f"hivebrain:{TAG}:vectors:{slug}"
+    """The server key that marks a tenant's vectors as still filling: in the tenant
+    graph's cluster slot, not the queue's, since every answer of the tenant reads it."""
+    return f"hivebrain:vectors:{tenant_tag(graph_name(slug))}"
 
 
 @dataclass(frozen=True, slots=True)
