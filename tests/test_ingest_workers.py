@@ -427,3 +427,36 @@ async def test_a_web_process_hands_uploads_to_a_worker_and_says_what_they_became
         await IngestWorker(brain, consumer="worker-v").run_one(taken)
         docs = await graph.read("docs", "MATCH (d:Document) RETURN d.name ORDER BY d.name LIMIT 10")
         assert [r[0] for r in docs.rows] == ["rota.md", "rules.md", "vet.md"]
+
+
+async def test_ingest_meeting_queue_flag_hands_the_transcript_to_a_worker(
+    own_server: str, tmp_path: Path
+) -> None:
+    async with Brain(BrainSettings(falkordb_url=own_server, hivebrain_embeddings=False)) as brain:
+        slug = unique_slug()
+        await brain.create_tenant(slug)
+        file = tmp_path / "rota-call.txt"
+        file.write_text(
+            "Ines Moreau: The vet moved to Thursdays.\nTom Hale: I'll update the rota.\n"
+        )
+        env = {**os.environ, "FALKORDB_URL": own_server, "HIVEBRAIN_EMBEDDINGS": "false"}
+        done = await asyncio.to_thread(
+            subprocess.run,
+            [str(HIVEBRAIN), "ingest", "meeting", slug, str(file), "--queue", "--json"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        job_id = json.loads(done.stdout)["queued"]
+        graph = await brain.tenant(slug)
+        assert (await tenant_stats(graph)).nodes_by_type.get("Meeting", 0) == 0  # queued only
+
+        job = await brain.ingest_queue.take("worker-mt", block_ms=500)
+        assert job is not None and job.id == job_id and job.kind == "meeting"
+        await IngestWorker(brain, consumer="worker-mt").run_one(job)
+        record = await brain.ingest_queue.done(job_id)
+        assert record is not None and "error" not in record, record
+        assert record["result"]["lines"] == 2
+        assert (await tenant_stats(graph)).nodes_by_type.get("Meeting", 0) == 1
