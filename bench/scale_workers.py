@@ -1,7 +1,6 @@
-"""bench/scale.py's parts for web processes and ingest workers, on one FalkorDB server.
+"""bench/scale.py's parts for ingest workers, on one FalkorDB server (the web processes'
+parts are in bench/scale_web.py), and the process helpers both share.
 
-* **web**: three ``hivebrain serve --role web`` processes on one brain, a local Slack; each
-  signed event is delivered to all three at once: each must be answered exactly once.
 * **worker**: a big facts job on the ingest queue; the ``serve --role worker`` process that
   takes it is killed (``kill -9``) mid-job, a second worker claims it once it has been idle
   ``HIVEBRAIN_JOB_IDLE_MS``: the job must be finished once, the tenant equal a clean load.
@@ -13,7 +12,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import signal
 import time
@@ -22,13 +20,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
-from slack_sdk.signature import SignatureVerifier
 
 from agents import TurnOptions, run_turn
 from brain import Brain, BrainSettings, tenant_stats
 from brain.db import EmbeddedServer
 from tests.engines import free_port
-from tests.fakes import FakeSlackAPI
 from tests.story import owner_facts
 
 if TYPE_CHECKING:
@@ -36,7 +32,6 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parents[1]
 HIVEBRAIN = ROOT / ".venv" / "bin" / "hivebrain"
-SECRET = "bench-web-secret"
 QUESTION = "who owns Fix Instagram token refresh?"
 #: The exported embedding model, kept with the checkout (exported once).
 MODEL_CACHE = ROOT / ".hivebrain" / "models"
@@ -98,27 +93,6 @@ async def stop_all(procs: list[asyncio.subprocess.Process]) -> None:
             await proc.wait()
 
 
-def mention(team: str, i: int) -> tuple[str, str]:
-    """One signed-to-be app_mention event: its body and its message ts."""
-    ts = f"1700000{i:03d}.000100"
-    body = json.dumps(
-        {
-            "type": "event_callback",
-            "team_id": team,
-            "event_id": f"EvBench{i}",
-            "event": {
-                "type": "app_mention",
-                "user": "U1",
-                "channel": "C1",
-                "text": f"<@UBOT> {QUESTION}",
-                "ts": ts,
-                "client_msg_id": f"m{i}",
-            },
-        }
-    )
-    return body, ts
-
-
 class WorkerParts:
     """The parts above, reporting into ``bench`` (its cases and figures)."""
 
@@ -136,101 +110,6 @@ class WorkerParts:
     async def close(self) -> None:
         if self._server is not None:
             await self._server.stop()
-
-    # --- three web processes, each event delivered to all three ------------------------
-
-    async def web(self, events: int = 20) -> None:
-        url = await self.url()
-        slug, team = f"canoe-hire-{uuid.uuid4().hex[:4]}", f"T{uuid.uuid4().hex[:8].upper()}"
-        async with Brain(BrainSettings(falkordb_url=url, hivebrain_embeddings=False)) as brain:
-            await brain.create_tenant(slug)
-            assert brain.registry is not None
-            await brain.registry.bind(slug, "slack", team)
-            await (await brain.tenant(slug)).write_facts(owner_facts())
-        procs: list[asyncio.subprocess.Process] = []
-        async with FakeSlackAPI(team_id=team) as slack:
-            ports = [free_port() for _ in range(3)]
-            env = base_env(
-                url,
-                HIVEBRAIN_EMBEDDINGS="false",
-                SLACK_BOT_TOKEN="xoxb-bench",
-                SLACK_SIGNING_SECRET=SECRET,
-                SLACK_API_BASE_URL=slack.base_url,
-            )
-            try:
-                for port in ports:
-                    procs.append(
-                        await start(
-                            "web",
-                            {**env, "HIVEBRAIN_HTTP_PORT": str(port)},
-                            self.root / f"web-{port}.log",
-                        )
-                    )
-                healthy = [await wait_healthy(p) for p in ports]
-                if not all(healthy):
-                    self.bench.case("three web processes start", "all serve", "not all", False)
-                    return
-                sent = time.monotonic()
-                stamps = await self._deliver(ports, team, events)
-                answered: dict[str, int] = {}
-                for _ in range(12_000):  # ten minutes: two cores answer a turn in seconds
-                    answered = self._replies(slack, stamps)
-                    if len(answered) == events:
-                        break
-                    await asyncio.sleep(0.05)
-                all_in_s = time.monotonic() - sent
-                await asyncio.sleep(5)  # room for a second reply, were there one
-                answered = self._replies(slack, stamps)
-            finally:
-                await stop_all(procs)
-        twice = sum(1 for n in answered.values() if n > 1)
-        once = sum(1 for n in answered.values() if n == 1)
-        self.bench.figures.update(
-            web_processes=3,
-            web_events=events,
-            web_deliveries=events * 3,
-            web_events_answered_once=once,
-            web_events_answered_twice=twice,
-            web_all_answered_s=round(all_in_s, 2),
-        )
-        self.bench.case(
-            f"{events} Slack events, each delivered to three web processes at once",
-            "each answered exactly once",
-            f"{once} answered once, {twice} more than once, {events - len(answered)} never "
-            f"(all in {all_in_s:.1f} s)",
-            once == events,
-        )
-
-    async def _deliver(self, ports: list[int], team: str, events: int) -> set[str]:
-        verifier = SignatureVerifier(SECRET)
-        stamps: set[str] = set()
-        async with aiohttp.ClientSession() as http:
-
-            async def post(port: int, body: str) -> None:
-                stamp = str(int(time.time()))
-                headers = {
-                    "X-Slack-Request-Timestamp": stamp,
-                    "Content-Type": "application/json",
-                    "X-Slack-Signature": verifier.generate_signature(timestamp=stamp, body=body),
-                }
-                url = f"http://127.0.0.1:{port}/slack/events"
-                async with http.post(url, data=body, headers=headers) as resp:
-                    await resp.read()
-
-            for i in range(events):
-                body, ts = mention(team, i)
-                stamps.add(ts)
-                await asyncio.gather(*(post(port, body) for port in ports))
-        return stamps
-
-    @staticmethod
-    def _replies(slack: FakeSlackAPI, stamps: set[str]) -> dict[str, int]:
-        counts: dict[str, int] = {}
-        for call in slack.calls_to("chat.startStream") + slack.calls_to("chat.postMessage"):
-            thread = str(call["args"].get("thread_ts", ""))
-            if thread in stamps:
-                counts[thread] = counts.get(thread, 0) + 1
-        return counts
 
     # --- a worker killed mid-job ---------------------------------------------------------
 

@@ -7,6 +7,10 @@ with its one-line reason, never retried; a worker killed mid-job leaves the job 
 another worker claims it again once it has been idle ``HIVEBRAIN_JOB_IDLE_MS``
 (``brain._ingest_queue``). Writes are idempotent, so the rerun ends where a clean run ends.
 
+A worker says it is alive (``IngestQueue.beat``) every third of its sign's span while it
+runs, and says it left when it stops, so a scheduler leader hands its scheduled ingests
+(``scheduled`` jobs: the connected-tools pull) to the workers only while one is there.
+
 A worker embeds: a ``vectors`` job fills the vectors a web process's writes left behind, and
 the facts a job writes are embedded here, in the worker, never in a web process.
 """
@@ -22,8 +26,10 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, cast
 
+from bots.core import UPLOAD_KIND, load_upload
 from brain import Brain, HivebrainError, InputInvalid, Job, TenantGraph
 from brain.ingest import document_facts, load_meeting, read_transcript
+from scheduler import HANDED_KIND, run_handed
 
 log = logging.getLogger(__name__)
 
@@ -93,17 +99,46 @@ async def run_meeting(_: Brain, graph: TenantGraph, payload: Mapping[str, Any]) 
     return loaded.as_dict()
 
 
+@job_kind(UPLOAD_KIND)
+async def run_upload(
+    brain: Brain, graph: TenantGraph, payload: Mapping[str, Any]
+) -> dict[str, Any]:
+    """A file attached in chat, downloaded by a web process and kept on the server: loaded
+    as the web process would have (``bots.core.load_upload``); its bytes are then dropped."""
+    from agents import meeting_proposer
+
+    queue = brain.ingest_queue
+    file_id = str(payload["file"])
+    said = await load_upload(
+        graph,
+        name=str(payload["name"]),
+        url=str(payload["url"]),
+        data=await queue.file(file_id),
+        platform=str(payload["platform"]),
+        propose=meeting_proposer(),
+    )
+    await queue.drop_file(file_id)
+    return {"said": said}
+
+
 @job_kind("vectors")
 async def run_vectors(brain: Brain, graph: TenantGraph, _: Mapping[str, Any]) -> dict[str, Any]:
-    """Fill the tenant's missing vectors, round after round while writes keep marking it."""
+    """Fill the tenant's missing vectors, round after round while writes keep marking it
+    (one round at least: a job whose mark went, or lived under an older key, still fills;
+    a write that marks the tenant after this read of the mark queues a job of its own)."""
     queue = brain.ingest_queue
     embedded = rounds = 0
-    while (mark := await queue.vectors_mark(graph.slug)) is not None:
-        rounds += 1
+    while True:
+        mark = await queue.vectors_mark(graph.slug)
         embedded += (await graph.fill_vectors()).embedded
-        if await queue.vectors_filled(graph.slug, mark):
+        rounds += 1
+        if mark is None or await queue.vectors_filled(graph.slug, mark):
             break
     return {"embedded": embedded, "rounds": rounds}
+
+
+# a scheduled ingest (the connected pull) a scheduler leader handed over: the same job
+job_kind(HANDED_KIND)(run_handed)
 
 
 def consumer_name() -> str:
@@ -126,15 +161,34 @@ class IngestWorker:
         """Work until ``stop``; a job under way when it is set is finished first."""
         queue = self._brain.ingest_queue
         log.info("ingest worker %s: taking jobs", self.consumer)
+        beating = asyncio.create_task(self._beat(stop), name=f"signs of {self.consumer}")
+        try:
+            while not stop.is_set():
+                try:
+                    job = await queue.take(self.consumer, block_ms=self._block_ms)
+                except HivebrainError as exc:
+                    log.warning("ingest worker %s: queue not read: %s", self.consumer, exc)
+                    await asyncio.sleep(1.0)
+                    continue
+                if job is not None:
+                    await self.run_one(job)
+        finally:
+            beating.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await beating
+            with contextlib.suppress(HivebrainError):
+                await queue.leave(self.consumer)
+
+    async def _beat(self, stop: asyncio.Event) -> None:
+        """Sign that this worker is alive, every third of a sign's span, until ``stop``."""
+        queue = self._brain.ingest_queue
         while not stop.is_set():
             try:
-                job = await queue.take(self.consumer, block_ms=self._block_ms)
+                await queue.beat(self.consumer)
             except HivebrainError as exc:
-                log.warning("ingest worker %s: queue not read: %s", self.consumer, exc)
-                await asyncio.sleep(1.0)
-                continue
-            if job is not None:
-                await self.run_one(job)
+                log.warning("ingest worker %s: no sign of life given: %s", self.consumer, exc)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), queue.sign_ms / 3000)
 
     async def run_one(self, job: Job) -> None:
         """Run one taken job and finish it (or skip it when another finished it first)."""

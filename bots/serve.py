@@ -6,11 +6,12 @@ everything as before):
 - ``web``: Slack (when a bot token or OAuth client is set) and Discord (when a token is
   set), sharing one ``BotCore``, and the GitHub and meeting webhooks;
 - ``worker``: an ingest worker (``bots._ingest_worker``): it takes the queued uploads,
-  webhooks' transcripts and ``ingest --queue`` loads, and embeds the vectors web
-  processes leave to it;
+  webhooks' transcripts, ``ingest --queue`` loads and scheduled pulls, and embeds the
+  vectors web processes leave to it;
 - ``scheduler``: a candidate for the scheduler lease; the one holding it runs the jobs
   (``scheduler.SchedulerLeader``) and posts through Slack's Web API and Discord's REST
-  API without answering either.
+  API without answering either. It hands scheduled ingests (the connected pull) to the
+  ingest workers while any is alive (``scheduler._handoff``).
 
 Every role serves ``/healthz`` on ``HIVEBRAIN_HOST`` (127.0.0.1 unless set: only this
 machine) and ``HIVEBRAIN_HTTP_PORT`` (and, for ``web`` in Slack's
@@ -32,10 +33,10 @@ from aiohttp import web
 
 from agents import ChannelPostExecutor
 from bots._posters import ChannelPosters
-from bots.core import BotCore, BotSettings
+from bots.core import BotCore, BotSettings, UploadWorkers
 from brain import Brain, HivebrainError
 from brain.reads import feedback_counts
-from scheduler import JobRunner, JobService, SchedulerLeader
+from scheduler import JobRunner, JobService, SchedulerLeader, WorkerHandoff
 
 log = logging.getLogger(__name__)
 
@@ -166,6 +167,9 @@ async def serve(
         # and a worker's loads answer by words before their vectors are made (its next
         # job, or another worker's, makes them)
         brain.leave_vectors_to_workers()
+    if role == "web":
+        # a web process downloads uploads and hands their loads to the workers
+        core.upload_workers = UploadWorkers(brain.ingest_queue)
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -183,7 +187,14 @@ async def serve(
     }
     leader = (
         SchedulerLeader(
-            JobRunner(brain, posters, run_lock_ttl_ms=settings.hivebrain_run_lock_ms),
+            JobRunner(
+                brain,
+                posters,
+                run_lock_ttl_ms=settings.hivebrain_run_lock_ms,
+                # a scheduler of its own hands scheduled ingests to the workers while any
+                # runs; `all` keeps running them itself, as one process always did
+                handoff=WorkerHandoff(brain.ingest_queue) if role == "scheduler" else None,
+            ),
             ttl_ms=settings.hivebrain_leader_lease_ms,
             # a dead run's lock expires within its TTL: look for it twice as often
             service=functools.partial(

@@ -18,7 +18,8 @@ from brain._embeddings_onnx import OnnxEmbedder
 from brain._ingest_queue import IngestQueue
 from brain._notes import ServerNotes
 from brain._settings import BrainSettings
-from brain._tenant_graph import ARCHIVE_SUFFIX, READS_KEY, TenantGraph
+from brain._tenant_graph import READS_KEY, TenantGraph
+from brain._tenant_keys import ARCHIVE_SUFFIX, archive_mark
 from brain._tenants import REFERENCE_GRAPH, Registry, Tenant, graph_name, validate_slug
 from brain.db import (
     EmbeddedServer,
@@ -244,7 +245,7 @@ class Brain:
         for name in (graph, f"{graph}{ARCHIVE_SUFFIX}"):  # the archive goes with it
             if name in existing:
                 await self.driver.command("GRAPH.DELETE", name)
-        await self.driver.command("DEL", READS_KEY.format(graph=graph))
+        await self.driver.command("DEL", READS_KEY.format(graph=graph), archive_mark(graph))
         await self._registry().forget(slug)
         self._ready.discard(slug)
 

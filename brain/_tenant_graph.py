@@ -17,6 +17,7 @@ from brain._embeddings import Embedder
 from brain._ingest_queue import vectors_key
 from brain._json import is_list, is_object
 from brain._moments import now_ms
+from brain._tenant_keys import ARCHIVE_SUFFIX, archive_mark
 from brain.db import READ_TIMEOUT_MS, CheckedCypher, GraphDriver, QueryResult
 from brain.errors import HivebrainError
 from brain.schema import (
@@ -70,8 +71,12 @@ class TenantGraph:
         fulltext_serving: asyncio.Event | None = None,
         feedback_weight: float = 0.0,
         vectors_later: Callable[[str], Awaitable[object]] | None = None,
+        archive_of: str | None = None,
     ) -> None:
         self.slug = slug
+        #: On an archive's handle: the live graph it belongs to (its writes mark it there).
+        self._archive_of = archive_of
+        self._archive_marked = False
         #: Set when this process leaves its writes' vectors to the ingest workers: called
         #: with the slug after a batch that left nodes without a current vector.
         self._vectors_later = vectors_later
@@ -328,7 +333,14 @@ class TenantGraph:
             graph=f"{self._graph}{ARCHIVE_SUFFIX}",
             driver=self._driver,
             embedder=None,
+            archive_of=self._graph,
         )
+
+    async def has_archive(self) -> bool:
+        """Whether upkeep ever wrote this tenant's archive (one key read in the tenant's own
+        cluster slot): the archive graph's key hashes to a slot of its own, so reads that
+        would find no archive there never wait on that shard."""
+        return bool(await self._driver.command("EXISTS", archive_mark(self._graph)))
 
     async def stamp_reads(self, ids: Iterable[str]) -> None:
         """Note that a tool answered with these records now (one HSET, beside the graph).
@@ -371,8 +383,12 @@ class TenantGraph:
 
         Roll-ups and the archive move records that the gate already let in, and job-run
         stamps are the scheduler's own bookkeeping: neither is a new fact to check. Only
-        ``brain.upkeep`` calls this, with its own module-constant queries.
+        ``brain.upkeep`` calls this, with its own module-constant queries. The first write
+        through an archive's handle marks the tenant as having one (``has_archive``).
         """
+        if self._archive_of is not None and not self._archive_marked:
+            await self._driver.command("SET", archive_mark(self._archive_of), "1", replicated=True)
+            self._archive_marked = True
         return await self._write(name, cypher, dict(params or {}))
 
 
@@ -380,7 +396,6 @@ def _text(value: object) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
-#: The key of a tenant's read stamps (a hash: record id -> when a tool last read it).
-READS_KEY = "hivebrain:reads:{graph}"
-#: The archive graph's name is the live graph's plus this (``hb_acme__archive``).
-ARCHIVE_SUFFIX = "__archive"
+#: The key of a tenant's read stamps (a hash: record id -> when a tool last read it), in
+#: its graph's cluster slot (``brain._tenant_keys``).
+READS_KEY = "hivebrain:reads:{{{graph}}}"

@@ -22,6 +22,7 @@ from typing import Any, cast
 
 from brain._moments import format_moment, now_ms
 from brain._notes import ServerNotes
+from brain._tenant_keys import MOVED_MARK, move_untagged_keys, tenant_tag
 from brain.db import GraphDriver, SharedValues
 from brain.errors import InputInvalid, InvalidSlug, QueryRefused, TenantExists, TenantUnknown
 
@@ -150,7 +151,10 @@ class Registry:
 
     def __init__(self, driver: GraphDriver) -> None:
         self._driver = driver
-        self._settings = SharedValues(driver, "settings")
+        # in its graph's cluster slot: a tenant's answers need its own shard only
+        self._settings = SharedValues(
+            driver, "settings", slot=lambda slug: tenant_tag(graph_name(slug))
+        )
 
     @property
     def notes(self) -> ServerNotes:
@@ -169,6 +173,12 @@ class Registry:
             except QueryRefused as exc:
                 if "already" not in exc.reason:
                     raise
+        if not await self._driver.command("EXISTS", MOVED_MARK):
+            res = await self._driver.ro_query(
+                REGISTRY_GRAPH, "read tenants", READ_TENANTS, {"limit": 1_000_000}
+            )
+            slugs = [str(row[0]) for row in res.rows]
+            await move_untagged_keys(self._driver, [(s, graph_name(s)) for s in slugs])
 
     async def create(self, slug: str, *, name: str | None = None) -> Tenant:
         """Register a new tenant; raises ``TenantExists`` if the slug is taken."""

@@ -6,6 +6,7 @@ bots supply at wiring time.
 
 from __future__ import annotations
 
+from scheduler._handoff import HANDED_KIND, WorkerHandoff, run_handed
 from scheduler._inflight import InFlight, forget_inflight, runs_inflight
 from scheduler._leader import LEASE_KEY, SchedulerLeader
 from scheduler._runner import DigestPoster, JobRunner, RunReport, channels_for, deliver
@@ -25,6 +26,9 @@ from scheduler.jobs import (
 )
 
 __all__ = [
+    "HANDED_KIND",
+    "WorkerHandoff",
+    "run_handed",
     "InFlight",
     "LEASE_KEY",
     "SchedulerLeader",

@@ -8,7 +8,8 @@ takes no lock, stamps nothing and sends nothing: it returns what would be posted
 
 The run lock is a ``Lease``: renewed while the run lives, so a long run keeps it and a
 killed one frees it within ``run_lock_ttl_ms``; a run whose lock is lost mid-way is
-stopped at once (another process may now run it). A started run is noted on the server
+stopped at once (another process may now run it). A scheduled ingest may be handed to the ingest
+workers (``handoff``, ``scheduler._handoff``). A started run is noted on the server
 (``scheduler._inflight``) until it ends, so the leader retries the run of a process
 that died (``resume``), and the lock and the period stamp make that retry the only run.
 
@@ -29,6 +30,7 @@ from typing import Any, Protocol
 from agents import TOOLS, HivebrainError
 from brain import Brain, Lease, TenantGraph, lock_key, now_ms
 from brain.upkeep import done_run, finish_run, job_run, job_runs, new_run_id, start_run
+from scheduler._handoff import WorkerHandoff
 from scheduler._inflight import InFlight, forget_inflight, note_inflight
 from scheduler.jobs import (
     JOBS,
@@ -94,11 +96,15 @@ class JobRunner:
         *,
         run_lock_ttl_ms: int = RUN_LOCK_TTL_MS,
         retry_delays_s: Sequence[float] = RETRY_DELAYS_S,
+        handoff: WorkerHandoff | None = None,
     ) -> None:
         self.brain = brain
         self.poster = poster
         self.run_lock_ttl_ms = run_lock_ttl_ms
         self.retry_delays_s = tuple(retry_delays_s)
+        #: Set where ingest workers run beside this process (``serve --role scheduler``):
+        #: scheduled ingests go to them while any is alive; None runs every job here.
+        self.handoff = handoff
 
     async def _tenant(self, slug: str) -> tuple[TenantGraph, dict[str, Any], list[Any]]:
         assert self.brain.registry is not None
@@ -212,7 +218,7 @@ class JobRunner:
         sent = 0
         for attempt, delay in enumerate((*self.retry_delays_s, None)):
             try:
-                outcome = await job.fn(ctx)
+                outcome = await self._outcome(job, ctx)
                 sent, failed = await deliver(self.poster, settings, bindings, outcome.posts)
                 if failed and not sent:
                     raise failed[0]
@@ -273,6 +279,15 @@ class JobRunner:
         return RunReport(
             job.name, slug, ctx.period, "failed", ctx.run_id, why, [report], sent, error_id=error_id
         )
+
+    async def _outcome(self, job: Job, ctx: JobContext) -> JobOutcome:
+        """One attempt of the job: by an ingest worker when it is an ingest and one runs
+        (``scheduler._handoff``), else here."""
+        if job.ingest and self.handoff is not None:
+            handed = await self.handoff.outcome(job, ctx)
+            if handed is not None:
+                return handed
+        return await job.fn(ctx)
 
     async def undo(self, slug: str, name: str, run_id: str) -> RunReport:
         """Undo one run of a job that can be undone (``--undo RUN``)."""

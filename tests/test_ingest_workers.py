@@ -330,3 +330,133 @@ async def test_a_web_process_queues_the_meeting_webhooks_transcript(own_server: 
         assert record is not None and "error" not in record, record
         assert record["result"]["lines"] == 2
         assert (await tenant_stats(graph)).nodes_by_type.get("Meeting", 0) == 1
+
+
+def upload_message(team: str, name: str, n: int) -> Any:
+    from bots.core import Attachment, InboundMessage
+
+    return InboundMessage(
+        platform="slack",
+        workspace_id=team,
+        channel_id="C1",
+        thread_id=None,
+        user_id="U1",
+        text="",
+        message_id=f"C1:{n}",
+        attachments=[
+            Attachment(
+                name=name,
+                url=f"https://files.slack.example/T1/{n}/{name}",
+                size=60,
+                content_type="text/markdown",
+            )
+        ],
+    )
+
+
+async def uploads_in_queue(brain: Brain) -> list[dict[str, Any]]:
+    entries: Any = await brain.driver.command("XRANGE", "hivebrain:{ingest}:jobs", "-", "+")
+    jobs = [json.loads(str(entry[1]["job"])) for entry in entries]
+    return [j for j in jobs if j["kind"] == "upload"]
+
+
+async def test_a_web_process_hands_uploads_to_a_worker_and_says_what_they_became(
+    own_server: str,
+) -> None:
+    from agents import run_turn
+    from bots.core import BotCore, UploadWorkers
+
+    async with Brain(BrainSettings(falkordb_url=own_server, hivebrain_embeddings=False)) as brain:
+        assert brain.registry is not None
+        slug, team = unique_slug(), f"T{unique_slug()[2:].upper()}"
+        await brain.create_tenant(slug)
+        await brain.registry.bind(slug, "slack", team)
+        graph = await brain.tenant(slug)
+        queue = brain.ingest_queue
+        core = BotCore(brain, answer=run_turn)
+        core.upload_workers = UploadWorkers(queue, poll_s=0.05)
+        fetched: list[str] = []
+
+        async def fetch(url: str) -> bytes:
+            fetched.append(url)
+            name = url.rsplit("/", 1)[-1]
+            return (
+                f"# {name}\n\nDogs in run 3 are walked at dawn; the vet comes Thursdays.".encode()
+            )
+
+        # no worker alive: this process loads it, as always
+        here = await core.handle_message(upload_message(team, "rules.md", 1), fetch=fetch)
+        assert here is not None and "Added to the brain: rules.md (" in here.answer, here
+        assert await uploads_in_queue(brain) == []
+
+        stop = asyncio.Event()
+        worker = IngestWorker(brain, consumer="worker-u", block_ms=100)
+        working = asyncio.create_task(worker.run(stop))
+        try:
+            for _ in range(100):
+                if await queue.workers_alive():
+                    break
+                await asyncio.sleep(0.02)
+            handed = await core.handle_message(upload_message(team, "rota.md", 2), fetch=fetch)
+        finally:
+            stop.set()
+            await working
+        assert handed is not None and "Added to the brain: rota.md (" in handed.answer, handed
+        [job] = await uploads_in_queue(brain)
+        record = await queue.done(job["id"])
+        assert record is not None and record["by"] == "worker-u" and "error" not in record
+        assert record["result"]["said"] in handed.answer
+        assert not await brain.driver.command(
+            "EXISTS", f"hivebrain:{{ingest}}:file:{job['payload']['file']}"
+        )
+        assert fetched == [
+            f"https://files.slack.example/T1/{n}/{f}" for n, f in ((1, "rules.md"), (2, "rota.md"))
+        ]
+        docs = await graph.read("docs", "MATCH (d:Document) RETURN d.name ORDER BY d.name LIMIT 10")
+        assert [r[0] for r in docs.rows] == ["rota.md", "rules.md"]
+
+        # a worker slower than the wait: the reply says it is still loading, and it loads
+        core.upload_workers = UploadWorkers(queue, wait_s=0.3, poll_s=0.05)
+        await queue.beat("worker-busy")
+        later = await core.handle_message(upload_message(team, "vet.md", 3), fetch=fetch)
+        await queue.leave("worker-busy")
+        assert later is not None and "Still loading: vet.md (job job-" in later.answer, later
+        job = next(j for j in await uploads_in_queue(brain) if j["payload"]["name"] == "vet.md")
+        taken = await queue.take("worker-v", block_ms=500)
+        assert taken is not None and taken.id == job["id"]
+        await IngestWorker(brain, consumer="worker-v").run_one(taken)
+        docs = await graph.read("docs", "MATCH (d:Document) RETURN d.name ORDER BY d.name LIMIT 10")
+        assert [r[0] for r in docs.rows] == ["rota.md", "rules.md", "vet.md"]
+
+
+async def test_ingest_meeting_queue_flag_hands_the_transcript_to_a_worker(
+    own_server: str, tmp_path: Path
+) -> None:
+    async with Brain(BrainSettings(falkordb_url=own_server, hivebrain_embeddings=False)) as brain:
+        slug = unique_slug()
+        await brain.create_tenant(slug)
+        file = tmp_path / "rota-call.txt"
+        file.write_text(
+            "Ines Moreau: The vet moved to Thursdays.\nTom Hale: I'll update the rota.\n"
+        )
+        env = {**os.environ, "FALKORDB_URL": own_server, "HIVEBRAIN_EMBEDDINGS": "false"}
+        done = await asyncio.to_thread(
+            subprocess.run,
+            [str(HIVEBRAIN), "ingest", "meeting", slug, str(file), "--queue", "--json"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        job_id = json.loads(done.stdout)["queued"]
+        graph = await brain.tenant(slug)
+        assert (await tenant_stats(graph)).nodes_by_type.get("Meeting", 0) == 0  # queued only
+
+        job = await brain.ingest_queue.take("worker-mt", block_ms=500)
+        assert job is not None and job.id == job_id and job.kind == "meeting"
+        await IngestWorker(brain, consumer="worker-mt").run_one(job)
+        record = await brain.ingest_queue.done(job_id)
+        assert record is not None and "error" not in record, record
+        assert record["result"]["lines"] == 2
+        assert (await tenant_stats(graph)).nodes_by_type.get("Meeting", 0) == 1

@@ -12,6 +12,7 @@ import json
 import time
 import uuid
 from collections.abc import AsyncIterator
+from typing import Any
 
 import aiohttp
 import pytest
@@ -134,6 +135,33 @@ async def test_replies_in_the_bots_thread_are_follow_ups_and_other_threads_are_n
     answers = [m for m in r.posts() if m.get("user") == "UBOT"]
     assert len(answers) == 2 and all(m["thread_ts"] == ts for m in answers)
     assert "Dana Reyes" in answers[1]["text"]
+
+
+async def test_the_thread_is_the_bots_for_every_process_as_soon_as_its_answer_shows(
+    brain: Brain, fake: FakeSlackAPI
+) -> None:
+    """A follow-up typed the moment the answer appears (its path picture still uploading)
+    reaches another process: that process must already know the thread is the bot's."""
+    r = await rig(brain, fake)
+    other = await rig(brain, fake, bind=False)
+    uploading = asyncio.Event()
+    release = asyncio.Event()
+
+    async def slow_upload(args: dict[str, Any]) -> dict[str, Any]:
+        uploading.set()
+        await release.wait()
+        return fake.workspace.m_files_getUploadURLExternal(args)
+
+    fake.on("files.getUploadURLExternal", slow_upload)
+    ts = fake.seed_message("C1", text=QUESTION, user="U1")
+    asked = asyncio.create_task(r.event(mention(ts)))
+    await asyncio.wait_for(uploading.wait(), 30)
+    try:
+        assert [m for m in r.posts() if m.get("thread_ts") == ts]  # the answer shows
+        assert await adapter_of(other.app).is_bot_thread(r.team, "C1", ts)
+    finally:
+        release.set()
+        await asyncio.wait_for(asked, 30)
 
 
 async def test_a_direct_message_is_answered(brain: Brain, fake: FakeSlackAPI) -> None:

@@ -296,6 +296,57 @@ async def test_a_dead_shard_is_our_error_and_the_other_shards_answer() -> None:
         await asyncio.to_thread(own.close)
 
 
+async def test_tenants_on_other_shards_answer_while_one_shard_fails_over() -> None:
+    """A tenant's settings, read stamps and vectors mark live in its graph's slot: while a
+    shard fails over, tenants whose graphs live elsewhere answer at once, even those whose
+    keys, hashed on their own, would have landed on the failing shard."""
+    from agents import TurnOptions, run_turn
+    from brain._tenant_keys import tenant_tag
+    from tests.story import TASK, owner_facts
+
+    own = await asyncio.to_thread(cluster)
+    try:
+        async with Brain(settings(own.url)) as brain:
+            assert brain.registry is not None
+            registry_home = await asyncio.to_thread(own.owner_of, "hb__registry")
+            victim = next(e for e in own.primaries if e is not registry_home)
+            # tenants elsewhere whose keys, hashed on their own, were the victim's: two
+            # by their settings, two by their archive graph, two by their read stamps
+            untagged = {
+                "settings": "hivebrain:value:settings:{slug}",
+                "archive": "hb_{slug}__archive",
+                "reads": "hivebrain:reads:hb_{slug}",
+            }
+            wanted = {kind: 2 for kind in untagged}
+            kept: list[str] = []
+            while any(wanted.values()):
+                slug = f"loom-{uuid.uuid4().hex[:6]}"
+                if await asyncio.to_thread(own.owner_of, f"hb_{slug}") is victim:
+                    continue
+                for kind, key in untagged.items():
+                    if wanted[kind]:
+                        home = await asyncio.to_thread(own.owner_of, key.format(slug=slug))
+                        if home is victim:
+                            wanted[kind] -= 1
+                            kept.append(slug)
+                            break
+            for slug in kept:
+                await brain.create_tenant(slug)
+                await brain.registry.update_settings(slug, {"timezone": "Europe/Dublin"})
+                await (await brain.tenant(slug)).write_facts(owner_facts(owner="Ines Moreau"))
+                tagged = f"hivebrain:value:settings:{tenant_tag(f'hb_{slug}')}"
+                home = await asyncio.to_thread(own.owner_of, f"hb_{slug}")
+                assert await asyncio.to_thread(own.owner_of, tagged) is home
+            victim.kill()
+            for slug in kept:
+                async with asyncio.timeout(1.5):  # the failover takes seconds
+                    graph = await brain.tenant(slug)
+                    turn = await run_turn(graph, f"who owns {TASK}?", TurnOptions())
+                assert "Ines Moreau" in turn.answer, turn.answer
+    finally:
+        await asyncio.to_thread(own.close)
+
+
 def _replica_ports(primary: Any) -> set[int]:
     info = primary.client().info("replication")
     return {

@@ -196,14 +196,18 @@ async def ingest_meeting(
         typer.Option("--date", "--as-of", help="Date of the meeting (default: the file's date)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    queue: Annotated[
+        bool, typer.Option("--queue", help="Hand the load to the ingest workers; print its job id.")
+    ] = False,
 ) -> None:
     """Load a meeting transcript (QMSum JSON, recorder JSON, WebVTT, SRT or "Name: words"
     lines, detected from the content) with its decisions and action items."""
     from agents import meeting_proposer
     from brain.ingest import load_meeting, read_transcript
 
+    text = read_source_text(file)
     try:
-        transcript = read_transcript(file.name, text=read_source_text(file))
+        transcript = read_transcript(file.name, text=text)
     except RecursionError:
         raise InputInvalid(
             f"{file} nests JSON too deeply to read: nothing was written. A transcript is a "
@@ -214,6 +218,18 @@ async def ingest_meeting(
     when = date if date is not None else transcript.date or source_date(file, None)
     if date is not None:
         source_date(file, date)  # checks the date as typed
+    if queue:  # read and checked here; a worker extracts and loads it (bots._ingest_worker)
+        payload = {
+            "file": file.name,
+            "text": text,
+            "name": file.stem,
+            "source": source,
+            "src": f"file:{file.name}",
+            "as_of": when,
+            "title": title,
+        }
+        await queue_job(slug, "meeting", payload, as_json)
+        return
 
     async def act(brain: Brain) -> None:
         graph = await brain.tenant(slug)

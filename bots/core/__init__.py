@@ -63,7 +63,7 @@ from bots.core._settings_command import (
     settings_help,
 )
 from bots.core._throttle import Throttle
-from bots.core._uploads import Fetch
+from bots.core._uploads import UPLOAD_KIND, Fetch, UploadWorkers, load_upload
 
 __all__ = [
     "MODES",
@@ -113,6 +113,9 @@ __all__ = [
     "user_key",
     "CardStatus",
     "Fetch",
+    "UPLOAD_KIND",
+    "UploadWorkers",
+    "load_upload",
     "BACKGROUND",
     "CLOSED_COLOUR",
     "CURRENT_COLOUR",

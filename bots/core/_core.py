@@ -55,7 +55,7 @@ from bots.core._reply import (
     PathNode,
     Reply,
 )
-from bots.core._uploads import Fetch, ingest_attachments
+from bots.core._uploads import Fetch, UploadWorkers, ingest_attachments
 from brain import Brain, TenantGraph, digest_key, now_ms
 from brain.ingest import Proposer
 
@@ -168,6 +168,9 @@ class BotCore:
         self.seen = seen or SeenEvents(claim=self._claim_event)
         #: Correcting a fact an answer read ("Wrong" / "Outdated").
         self.corrections = Corrections(self)
+        #: Set by ``serve --role web``: uploads are loaded by the ingest workers while one
+        #: runs (``bots.core._uploads``); None loads them in this process.
+        self.upload_workers: UploadWorkers | None = None
 
     async def answer_again(
         self, graph: TenantGraph, question: str, options: TurnOptions
@@ -424,6 +427,7 @@ class BotCore:
             platform=msg.platform,
             fetch=fetch,
             propose=self.extract_meeting_items,
+            workers=self.upload_workers,
         )
 
     # --- answers' buttons: feedback, sources, suggestions ----------------------------------

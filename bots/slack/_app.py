@@ -279,9 +279,13 @@ class SlackAdapter:
         thread_ts: str,
         asker: InboundMessage,
     ) -> list[str]:
-        """Stream ``reply`` into the thread (``bots.slack._posting.stream_reply``) and remember
-        the thread; return the ts's. Raises ``SlackApiError`` if Slack refuses it all."""
-        posted = await stream_reply(
+        """Remember the thread, then stream ``reply`` into it
+        (``bots.slack._posting.stream_reply``); return the ts's. Raises ``SlackApiError``
+        if Slack refuses it all."""
+        # marked first: a follow-up sent the moment the answer shows (while its path picture
+        # still uploads) may reach another process, which must know the thread is the bot's
+        await self.remember_thread(team, channel, thread_ts)
+        return await stream_reply(
             client,
             channel,
             reply,
@@ -289,8 +293,6 @@ class SlackAdapter:
             recipient_user_id=asker.user_id,
             recipient_team_id=team,
         )
-        await self.remember_thread(team, channel, thread_ts)
-        return posted
 
     async def post_answer(
         self,

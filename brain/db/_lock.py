@@ -206,7 +206,9 @@ async def graph_write_lock(
 
     Raises ``GraphUnavailable`` if another writer holds it for longer than ``wait_s``.
     """
-    lock, key = ServerLock(driver, ttl_ms=LOCK_TTL_MS), lock_key(graph)
+    # in the graph's own cluster slot (its name as the hash tag): a write needs the
+    # graph's shard only, so another shard's failover never stalls it
+    lock, key = ServerLock(driver, ttl_ms=LOCK_TTL_MS), lock_key("{" + graph + "}")
     loop = asyncio.get_running_loop()
     deadline = loop.time() + wait_s
     while (token := await lock.acquire(key)) is None:

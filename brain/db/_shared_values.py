@@ -1,6 +1,7 @@
 """Small values many processes change at once, kept on the FalkorDB server, never lost.
 
-A value is JSON in a server hash ``hivebrain:value:<space>:<name>`` (beside the graphs,
+A value is JSON in a server hash ``hivebrain:value:<space>:<name>`` (or, given ``slot``, a
+hash tag in place of the name, so the value shares a cluster slot; beside the graphs,
 like the locks: GRAPH.LIST skips it) with two fields: ``value`` and ``stamp``, a version
 number. It changes only through ``update``: read the value and its stamp, apply a
 function to the value, and write the result with one server-side script that writes only
@@ -55,13 +56,17 @@ def _text(raw: Any) -> str | None:
 class SharedValues:
     """One space of shared values (``settings``, ``threads``...) on the server."""
 
-    def __init__(self, driver: GraphDriver, space: str) -> None:
+    def __init__(
+        self, driver: GraphDriver, space: str, *, slot: Callable[[str], str] | None = None
+    ) -> None:
         self._driver = driver
         self._space = space
+        self._slot = slot
 
     def key(self, name: str) -> str:
-        """The server key of value ``name``."""
-        return f"hivebrain:value:{self._space}:{name}"
+        """The server key of value ``name``: ``slot(name)`` in its place when given (a hash
+        tag that puts the value in the cluster slot of what it belongs to)."""
+        return f"hivebrain:value:{self._space}:{name if self._slot is None else self._slot(name)}"
 
     async def _get(self, name: str) -> tuple[int, Any | None]:
         stamp, value = await self._driver.command("HMGET", self.key(name), "stamp", "value")

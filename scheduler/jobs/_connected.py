@@ -7,6 +7,10 @@ Composio user has nothing to pull: the runner skips it quietly (``needs``), runn
 stamping nothing; a process with no COMPOSIO_API_KEY says so in the run's summary and
 posts nothing. A key Composio refuses or an API that does not answer fails the run, which
 the runner retries and reports to the tenant's admin channel.
+
+It is an ingest: a scheduler leader beside ingest workers hands each run to a worker,
+which runs this same function (``scheduler._handoff``), so the pull's writes and vectors
+take a worker's cores, and a worker killed mid-pull leaves it to another, finished once.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ NO_KEY = "COMPOSIO_API_KEY is not set; nothing pulled"
     schedule="20 * * * *",
     period="hour",
     needs="composio_user_id",
+    ingest=True,
 )
 async def connected_pull(ctx: JobContext) -> JobOutcome:
     """Pull every active account of the tenant's Composio user (a dry run only lists them)."""

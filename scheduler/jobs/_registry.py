@@ -115,6 +115,9 @@ class Job:
     #: A tenant setting the job cannot run without (``composio_user_id``): a tenant
     #: that has not set it is skipped quietly, not run and not stamped.
     needs: str | None = None
+    #: An ingest (it reads a remote source into the brain and posts nothing): a leader
+    #: beside ingest workers hands its runs to them (``scheduler._handoff``).
+    ingest: bool = False
 
 
 JOBS: dict[str, Job] = {}
@@ -129,11 +132,14 @@ def job(
     undo: UndoFn | None = None,
     channel: str | None = None,
     needs: str | None = None,
+    ingest: bool = False,
 ) -> Callable[[JobFn], JobFn]:
     """Register a job under ``name`` with its default crontab schedule.
 
     The schedule is read in each tenant's time zone; a tenant changes it with the setting
     ``schedule_<name>`` (``settings schedule <name> 0 7 * * mon``) or stops it with ``off``.
+    ``ingest``: the job only loads (it returns no posts), so its runs may be handed to the
+    ingest workers.
     """
     crontab_trigger(schedule)  # a wrong default fails at import, not at 3 a.m.
 
@@ -147,6 +153,7 @@ def job(
             undo=undo,
             channel=channel,
             needs=needs,
+            ingest=ingest,
         )
         return fn
 

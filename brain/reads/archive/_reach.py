@@ -96,6 +96,8 @@ async def archive_rows(
     timeout_ms: int = FETCH_TIMEOUT_MS,
 ) -> list[list[Any]]:
     """The same read on the tenant's archive (no rows when it has no archive yet)."""
+    if not await graph.has_archive():
+        return []
     try:
         return (await graph.archive.read(name, cypher, params, timeout_ms=timeout_ms)).rows
     except QueryRefused as exc:
