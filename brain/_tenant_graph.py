@@ -219,6 +219,7 @@ class TenantGraph:
         progress: Callable[[int], None] | None = None,
         origin: Origin = "source",
         refresh_fulltext: bool = True,
+        contexts: Mapping[str, str] | None = None,
     ) -> WriteReport:
         """Gate and write a batch of facts (``{"node": {...}}`` / ``{"edge": {...}}``).
 
@@ -235,9 +236,17 @@ class TenantGraph:
         returns (seconds per 30,000 nodes; this process's reads of the tenant wait). A
         load of many batches passes ``refresh_fulltext=False`` to each and calls
         ``refresh_fulltext`` once at the end.
+
+        ``contexts`` gives passages a second text to embed (a transcript line's turn with
+        the turns either side, ``brain.ingest.meetings._context``), written with the
+        passage's own vector in one statement (``brain.schema._embedding``).
         """
         report = await self._writer.write_facts(
-            facts, progress=progress, origin=origin, refresh_fulltext=refresh_fulltext
+            facts,
+            progress=progress,
+            origin=origin,
+            refresh_fulltext=refresh_fulltext,
+            contexts=contexts,
         )
         if self._vectors_later is not None and self._writer.deferred:
             await self._vectors_later(self.slug)

@@ -13,6 +13,7 @@ from brain.db._driver import (
 )
 from brain.db._indexes import (
     STALE_SHARE,
+    VECTOR_EF_RUNTIME,
     IndexReport,
     ensure_indexes,
     index_report,
@@ -54,6 +55,7 @@ __all__ = [
     "rebuild_fulltext",
     "stale_fulltext",
     "STALE_SHARE",
+    "VECTOR_EF_RUNTIME",
     "graph_write_lock",
     "Lease",
     "ServerLock",

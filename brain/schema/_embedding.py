@@ -16,6 +16,14 @@ the next pass after one that failed) also sweeps the graph for Searchable nodes 
 Chunks with text and no vector, and embeds them with the batch: a rerun of an interrupted
 load ends with every vector present, though its facts come back "unchanged".
 
+A passage may come with a second text, its context (a transcript line's turn with the
+turns either side, ``brain.ingest.meetings._context``): its vector (``contextEmbedding``,
+indexed under ``ChunkContext``) is written in the same SET as the passage's own. FalkorDB
+keeps a dead entry in a vector index each time a node of its label is written again, and
+a k-nearest search counts the dead entries among its k (then drops them): a second
+statement for the context left every new line twice in ``ChunkVector``, and a search for
+30 lines near a new meeting's returned about 15.
+
 Vectors go into the statement as Cypher list literals formatted here, nine significant
 digits each (exactly a float32, which is what ``vecf32`` stores): the client's generic
 parameter formatting took seconds per thousand vectors, more than the model.
@@ -25,7 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, LiteralString
 
@@ -45,7 +53,7 @@ READ_TEXTS = """
 UNWIND $ids AS id
 MATCH (n:Entity {id: id})
 WHERE (n:Searchable OR n:Chunk) AND NOT n:File
-RETURN n.id, n.name, n.summary, n.text, n.textHash
+RETURN n.id, n.name, n.summary, n.text, n.textHash, n.contextHash
 """
 
 #: Searchable nodes and Chunks with text but no vector, one label at a time (a label scan
@@ -90,6 +98,23 @@ SET n.embedding = vecf32(row.v), n.textHash = row.h
 FOREACH (_ IN CASE WHEN n:Chunk THEN [1] ELSE [] END | SET n:ChunkVector)
 FOREACH (_ IN CASE WHEN n:Searchable THEN [1] ELSE [] END | SET n:SearchableVector)
 """
+#: A passage's own vector and its context's, in one SET (see the module's docstring).
+WRITE_WITH_CONTEXT = """
+UNWIND $rows AS row
+MATCH (n:Entity {id: row.id})
+WHERE n:Chunk
+SET n.embedding = vecf32(row.v), n.textHash = row.h,
+    n.contextEmbedding = vecf32(row.c), n.contextHash = row.ch, n:ChunkVector:ChunkContext
+"""
+#: A context vector alone: the passage's own text has not changed.
+WRITE_CONTEXT = """
+UNWIND $rows AS row
+MATCH (n:Entity {id: row.id})
+WHERE n:Chunk
+SET n.contextEmbedding = vecf32(row.c), n.contextHash = row.ch, n:ChunkContext
+"""
+#: Passages (with their contexts) embedded and written per round.
+CONTEXT_ROUND = 512
 
 
 def vector_literal(vector: Sequence[float]) -> RawCypher:
@@ -114,6 +139,7 @@ class EmbedCounts:
     changed: int = 0  # of them, nodes whose text is new or changed
     embedded: int = 0  # distinct texts sent to the model
     seconds_in_model: float = 0.0
+    contexts: int = 0  # context vectors written (``contexts`` of ``embed_nodes``)
 
 
 #: Graphs this process has swept for nodes without a vector (see the module's docstring).
@@ -164,7 +190,7 @@ async def leave_vectors(io: GraphIO, ids: Sequence[str]) -> int:
         res = await io.read(
             "read texts", READ_TEXTS, {"ids": list(ids[start : start + READ_CHUNK])}, scalars=True
         )
-        for node_id, name, summary, text, old_hash in res.rows:
+        for node_id, name, summary, text, old_hash, _ in res.rows:
             body = node_text({"name": name, "summary": summary, "text": text})
             if body and text_hash(body) != old_hash:
                 waiting += 1
@@ -183,9 +209,19 @@ async def fill_vectors(io: GraphIO, embedder: Embedder) -> EmbedCounts:
     return await _embed(io, embedder, await unembedded(io))
 
 
-async def embed_nodes(io: GraphIO, embedder: Embedder, ids: Sequence[str]) -> EmbedCounts:
+async def embed_nodes(
+    io: GraphIO,
+    embedder: Embedder,
+    ids: Sequence[str],
+    *,
+    contexts: Mapping[str, str] | None = None,
+) -> EmbedCounts:
     """Embed the changed text of the Searchable nodes and Chunks among ``ids``, and on a
-    graph's first pass in this process, of every such node still without a vector."""
+    graph's first pass in this process, of every such node still without a vector.
+
+    ``contexts`` (passage id -> its context text): the passages among ``ids`` whose
+    context changed get its vector too, in the statement that writes their own.
+    """
     sweep = io.graph not in _SWEPT
     if sweep:
         backlog = await unembedded(io)
@@ -193,7 +229,7 @@ async def embed_nodes(io: GraphIO, embedder: Embedder, ids: Sequence[str]) -> Em
             log.info("%d nodes of %s have no vector yet: embedding them", len(backlog), io.graph)
             ids = list(dict.fromkeys([*ids, *backlog]))
     try:
-        counts = await _embed(io, embedder, ids)
+        counts = await _embed(io, embedder, ids, contexts or {})
     except BaseException:
         _SWEPT.discard(io.graph)
         raise
@@ -202,24 +238,33 @@ async def embed_nodes(io: GraphIO, embedder: Embedder, ids: Sequence[str]) -> Em
     return counts
 
 
-async def _embed(io: GraphIO, embedder: Embedder, ids: Sequence[str]) -> EmbedCounts:
+async def _embed(
+    io: GraphIO, embedder: Embedder, ids: Sequence[str], contexts: Mapping[str, str] | None = None
+) -> EmbedCounts:
     counts = EmbedCounts()
     by_hash: dict[str, tuple[str, list[str]]] = {}
+    paired: list[_Paired] = []
     for start in range(0, len(ids), READ_CHUNK):
         res = await io.read(
             "read texts", READ_TEXTS, {"ids": list(ids[start : start + READ_CHUNK])}, scalars=True
         )
         counts.read += len(res.rows)
-        for node_id, name, summary, text, old_hash in res.rows:
+        for node_id, name, summary, text, old_hash, old_context in res.rows:
             body = node_text({"name": name, "summary": summary, "text": text})
-            if not body:
+            digest = text_hash(body) if body else None
+            context = (contexts or {}).get(str(node_id))
+            if context and text_hash(context) != old_context:
+                own = body if body and digest != old_hash else None
+                paired.append(_Paired(str(node_id), own, context))
+                counts.changed += 0 if own is None else 1
                 continue
-            digest = text_hash(body)
-            if digest != old_hash:
+            if digest is not None and digest != old_hash:
                 by_hash.setdefault(digest, (body, []))[1].append(node_id)
                 counts.changed += 1
+    if paired:
+        await _embed_paired(io, embedder, paired, counts)
     todo = sorted(by_hash.items(), key=lambda item: len(item[1][0]))
-    counts.embedded = len(todo)
+    counts.embedded += len(todo)
     writing: asyncio.Task[None] | None = None
     try:
         for start in range(0, len(todo), EMBED_CHUNK):
@@ -250,3 +295,42 @@ def _rows(
 
 async def _write(io: GraphIO, rows: list[dict[str, Any]]) -> None:
     await io.write("write embeddings", WRITE_EMBEDDINGS, {"rows": rows})
+
+
+@dataclass(frozen=True, slots=True)
+class _Paired:
+    """A passage whose context is new: its own text too when that changed."""
+
+    id: str
+    own: str | None
+    context: str
+
+
+async def _embed_paired(
+    io: GraphIO, embedder: Embedder, paired: list[_Paired], counts: EmbedCounts
+) -> None:
+    """Embed passages with their contexts, round by round, each node in one statement."""
+    for start in range(0, len(paired), CONTEXT_ROUND):
+        part = paired[start : start + CONTEXT_ROUND]
+        texts = sorted({t for p in part for t in (p.own, p.context) if t}, key=len)
+        began = asyncio.get_running_loop().time()
+        vectors = dict(zip(texts, await embedder.embed(texts), strict=True))
+        counts.seconds_in_model += asyncio.get_running_loop().time() - began
+        counts.embedded += len(texts)
+        both: list[dict[str, Any]] = []
+        alone: list[dict[str, Any]] = []
+        for p in part:
+            row: dict[str, Any] = {
+                "id": p.id,
+                "ch": text_hash(p.context),
+                "c": vector_literal(vectors[p.context]),
+            }
+            if p.own is None:
+                alone.append(row)
+            else:
+                both.append({**row, "h": text_hash(p.own), "v": vector_literal(vectors[p.own])})
+        if both:
+            await io.write("write embeddings with contexts", WRITE_WITH_CONTEXT, {"rows": both})
+        if alone:
+            await io.write("write context embeddings", WRITE_CONTEXT, {"rows": alone})
+        counts.contexts += len(part)

@@ -174,6 +174,7 @@ class FactWriter:
         progress: Callable[[int], None] | None = None,
         origin: Origin = "source",
         refresh_fulltext: bool = True,
+        contexts: Mapping[str, str] | None = None,
     ) -> WriteReport:
         """Gate and write a batch of facts; see ``TenantGraph.write_facts``."""
         report = WriteReport()
@@ -205,7 +206,7 @@ class FactWriter:
             aliases, touched, fresh = await self._write_nodes(node_facts, report, refused, now)
             if progress:
                 progress(len(node_facts))
-            embedding = asyncio.create_task(self._embed(touched))
+            embedding = asyncio.create_task(self._embed(touched, contexts))
             try:
                 business = await self._write_edges(
                     edge_facts, aliases, fresh, report, refused, now, progress, origin
@@ -294,14 +295,14 @@ class FactWriter:
         """See ``brain.schema._lookups.canonical_ids``."""
         return await canonical_ids(self.io, ids)
 
-    async def _embed(self, ids: list[str]) -> EmbedCounts:
+    async def _embed(self, ids: list[str], contexts: Mapping[str, str] | None) -> EmbedCounts:
         self.deferred = 0
         if self._embedder is None:
             return EmbedCounts()
         if not self._embed_on_write:
             self.deferred = await leave_vectors(self.io, ids)
             return EmbedCounts()
-        return await embed_nodes(self.io, self._embedder, ids)
+        return await embed_nodes(self.io, self._embedder, ids, contexts=contexts)
 
     async def _write_nodes(
         self,

@@ -6,8 +6,15 @@ the question; a line's own vector misses it, the full-text side too. So at load 
 spoken line also gets a vector of its turn with the one before and after
 (``contextEmbedding``, indexed on the ``ChunkContext`` label), and search asks it as a third
 passage list beside the line's words and the line's own vector (``brain.reads.search``).
-The model's cost is paid here, once per line, not while a user waits; a line whose context
-text is unchanged on a reload (``contextHash``) is not embedded again.
+The model's cost is paid at load, once per line, not while a user waits; a line whose
+context text is unchanged on a reload (``contextHash``) is not embedded again.
+
+A new line's context goes to the write of its facts (``contexts`` of ``write_facts``), so
+its two vectors reach the graph in one statement: a second write of the line leaves a dead
+entry in the index of its own vector, and searches near the meeting then found half the
+lines they asked for. ``embed_line_contexts`` does the rest after the write: lines whose
+words are unchanged but whose neighbours changed (a corrected transcript), and every line
+when vectors are left to an ingest worker.
 """
 
 from __future__ import annotations
@@ -48,16 +55,24 @@ def line_contexts(transcript: Transcript) -> dict[int, str]:
     return out
 
 
-async def embed_line_contexts(graph: TenantGraph, transcript: Transcript, meeting: str) -> int:
-    """Write the context vector of every line of ``meeting`` whose context changed; returns
-    how many were embedded (none without an embedder: vector search is off)."""
-    embedder = graph.embedder
-    if embedder is None:
-        return 0
-    texts = {
+def context_texts(transcript: Transcript, meeting: str) -> dict[str, str]:
+    """Each spoken line's context text by the id of its Chunk in ``meeting``."""
+    return {
         line_chunk_id(meeting, i, transcript.turns[i]): text
         for i, text in line_contexts(transcript).items()
     }
+
+
+async def embed_line_contexts(
+    graph: TenantGraph, transcript: Transcript, meeting: str, *, texts: dict[str, str] | None = None
+) -> int:
+    """Write the context vector of every line of ``meeting`` whose context changed (and was
+    not written with the line); returns how many were embedded (none without an embedder:
+    vector search is off). ``texts``: the lines' contexts, when the caller has them."""
+    embedder = graph.embedder
+    if embedder is None:
+        return 0
+    texts = texts if texts is not None else context_texts(transcript, meeting)
     ids = list(texts)
     res = await graph.read("read context hashes", READ_CONTEXT_HASHES, {"ids": ids})
     known = {str(row[0]): row[1] for row in res.rows}

@@ -17,7 +17,7 @@ from typing import Any
 
 from brain._moments import format_moment, now_ms, parse_moment
 from brain._tenant_graph import TenantGraph, WriteReport
-from brain.ingest.meetings._context import embed_line_contexts
+from brain.ingest.meetings._context import context_texts, embed_line_contexts
 from brain.ingest.meetings._extract import (
     Candidate,
     Extraction,
@@ -134,8 +134,11 @@ async def load_meeting(
     )
     gone = await _lines_gone(graph, meeting, facts)
     facts += gone
-    report = await graph.write_facts(list(enumerate(facts, 1)))
-    contexts = await embed_line_contexts(graph, transcript, meeting)
+    # each new line's context vector is written with its own (``_context``'s docstring)
+    texts = context_texts(transcript, meeting) if graph.embedder is not None else {}
+    report = await graph.write_facts(list(enumerate(facts, 1)), contexts=texts)
+    written = graph.last_embedding.contexts
+    contexts = written + await embed_line_contexts(graph, transcript, meeting, texts=texts)
     return MeetingLoad(
         meeting=meeting,
         name=transcript.title or name,
