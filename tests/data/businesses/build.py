@@ -679,11 +679,13 @@ def main() -> None:
     import harlow_quayle_law
     import hopwright_brewing
     import kestrel_lift_haul
+    import larchmont_homecare
     import ledgerline_support
     import lichtveld_energie
     import nordlys_core_lab
     import prairie_reach_libraries
     import skerrow_marina
+    import skerryline_ferries
     import tollcross_playhouse
     import tussock_ridge_ski
     import velo_ring_bikeshare
@@ -706,6 +708,8 @@ def main() -> None:
         frostline_coldstore,
         hopwright_brewing,
         nordlys_core_lab,
+        skerryline_ferries,
+        larchmont_homecare,
     ):
         manifest = write(module.build())
         counts = manifest["counts"]
