@@ -115,8 +115,13 @@ def figures(answer: str) -> list[float]:
 CAUSE_RE = re.compile(r"\bthe likely cause is\b", re.IGNORECASE)
 
 
+#: A passage the answer quotes: its words are the records', not the answer's own.
+QUOTED_RE = re.compile(r"“[^”]*”")
+
+
 def declines(text: str) -> bool:
-    return bool(DECLINE_RE.search(text)) and not CAUSE_RE.search(text)
+    own = QUOTED_RE.sub(" ", text)
+    return bool(DECLINE_RE.search(own)) and not CAUSE_RE.search(own)
 
 
 def is_declined(result: TurnResult) -> bool:

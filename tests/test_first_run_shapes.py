@@ -58,6 +58,8 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         "kestrel-lift-haul",
         "hopwright-brewing",
         "nordlys-core-lab",
+        "skerryline-ferries",
+        "larchmont-homecare",
     ):
         slug = unique_slug()
         await brain.create_tenant(slug)
@@ -108,6 +110,10 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         # second ask ("and what team are they on") is answered, not just the first
         ("nordlys-core-lab", "levelwatch alarms go out by sms thru an account"),
         ("nordlys-core-lab", "whos running the helium tender now and what team"),
+        # verbs are no names ("relies on", "knock out"); "per ravi's review" asks a paper
+        ("skerryline-ferries", "what kit do we have that relies on fjordlink"),
+        ("larchmont-homecare", "fleetfuel account gets suspended, whats that knock out"),
+        ("larchmont-homecare", "how many calls went unanswered in the on-call outage per ravi"),
         # "a member says ...": a policy question, not one about members
         ("velo-ring-bikeshare", "member says brakes are spongy on bike 2231 at plaza sucre, ok to"),
     ],
@@ -122,16 +128,19 @@ async def test_a_first_run_miss_is_answered(
 
 
 @pytest.mark.parametrize(
-    ("bank", "question"),
+    ("bank", "question", "said"),
     [
         # "e-scooter" is held by nothing, though "fleet" is: say so, answer nothing
-        ("velo-ring-bikeshare", "who looks after the e-scooter fleet?"),
+        ("velo-ring-bikeshare", "who looks after the e-scooter fleet?", "scooter"),
+        # one word shared with a rule ("good" of "dangerous goods") is a stray
+        ("skerryline-ferries", "anyone got a good recipe for reestit mutton soup", "mutton"),
+        ("hopwright-brewing", "got a good smoked brisket rub for the staff bbq?", "brisket"),
     ],
 )
-async def test_a_name_nothing_holds_is_declined(
-    banks: dict[str, TenantGraph], bank: str, question: str
+async def test_a_question_the_records_do_not_hold_is_declined(
+    banks: dict[str, TenantGraph], bank: str, question: str, said: str
 ) -> None:
     check = check_of(bank, question)
     assert check["expect"] == "decline"
     result = await run_turn(banks[bank], question, TurnOptions(as_of=check["as_of"], save=False))
-    assert "in your records" in result.answer and "scooter" in result.answer, result.answer
+    assert "in your records" in result.answer and said in result.answer, result.answer

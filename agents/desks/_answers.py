@@ -356,6 +356,8 @@ MEANING_WEIGHT = 3.0
 #: knock 8% off?" and "up to 5% off a quote"); any other rule only when nearer than
 #: ``RULE_NEAREST``. Below both, no rule is offered ("how long do I boil an egg").
 RULE_MEANING = 0.2
+#: Words of substance from which one word shared with a rule must be near by meaning too.
+STRAY_ASKED = 4
 RULE_NEAREST = 0.3
 
 
@@ -408,6 +410,12 @@ async def policy(u: Understanding, ledger: ToolLedger, desk: str) -> Draft:
     rules = best(found)
     if rules:
         rules = await by_evidence(u, ledger, desk, rules[:RANKED_WRITTEN])
+    thin = [r.id for r in rules if len(r.distinctive) < 2]
+    if thin and len(u.subject_words) >= STRAY_ASKED:
+        # one word shared with a long question may be a stray ("a good recipe for mutton
+        # soup" is not the dangerous goods rule): such a rule stands only if near by meaning
+        near = await nearness(ledger, desk, u.question, thin)
+        rules = [r for r in rules if r.id not in thin or near.get(r.id, 0.0) >= RULE_MEANING]
     passage = await _best_passage(u, ledger, desk)
     if passage is not None and u.kind == "document" and _from_named_source(passage, u):
         return _quote(passage)  # "per fatima's review": the review says it, not a rule

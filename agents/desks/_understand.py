@@ -200,7 +200,10 @@ _METRIC_ASK = re.compile(
 _NOT_READINGS = re.compile(r"\b(?:target|goal|sla|limit|threshold|supposed|promis\w*|policy)\b")
 _SAYS = re.compile(
     r"\b(?:(?:what|how) (?:did|does|do) (?:the|our|that|this) (?:\w+ ){0,3}(?:say|said|says|"
-    r"mention|note|describe)|according to|what's in the|what is in the)\b"
+    r"mention|note|describe)|according to|what's in the|what is in the|"
+    # "per ravi's review" (folded: "per ravi review"): a paper named as the source
+    r"(?:per|in) (?:\w+ ){1,2}(?:review|report|notes|write-?up|summary|memo|minutes|"
+    r"post-?mortem|analysis|audit))\b"
 )
 #: Words about time, asking or moving, which never name the thing asked about.
 FRAME_WORDS = frozenset(
@@ -621,7 +624,8 @@ _COMMON_VERBS = frozenset(
         "leading led covering doing done did looking look take took taking getting make made "
         "making calling called go going went need needs needed want wants keep kept happen "
         "happened fix fixed fixing putting put sending send sent see seen saw help helping "
-        "follow followup"
+        "follow followup rely relies relied relying depend depends depended lean leans "
+        "knock knocks knocked"
     )
 )
 #: Words of a question checked against the records when the thing found does not hold them.
