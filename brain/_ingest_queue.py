@@ -36,6 +36,7 @@ say how many passages are still being indexed.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import json
@@ -313,6 +314,18 @@ class IngestQueue:
             return None
         value: Any = json.loads(_text(raw))
         return dict(cast(dict[str, Any], value)) if isinstance(value, dict) else None
+
+    async def wait_done(
+        self, job_id: str, *, timeout_s: float, poll_s: float = 0.1
+    ) -> dict[str, Any] | None:
+        """A job's record once it is finished, looked for every ``poll_s`` for up to
+        ``timeout_s`` (None when it is not finished by then: it may still be running)."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            record = await self.done(job_id)
+            if record is not None or time.monotonic() >= deadline:
+                return record
+            await asyncio.sleep(poll_s)
 
     async def finish(self, job: Job, record: Mapping[str, Any]) -> bool:
         """Record ``job`` as finished and acknowledge it; True for the first finish only."""

@@ -26,7 +26,6 @@ period, with the tenant's settings as the worker reads them.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections.abc import Mapping
@@ -104,23 +103,20 @@ class WorkerHandoff:
         """The done record of ``job_id``, once a worker has finished it."""
         sign_s = self._queue.sign_ms / 1000
         seen_worker = time.monotonic()
-        checked = 0.0
         while True:
-            record = await self._queue.done(job_id)
+            # a third of a sign span at a time, then: is any worker still alive?
+            record = await self._queue.wait_done(job_id, timeout_s=sign_s / 3, poll_s=self._poll_s)
             if record is not None:
                 return record
             now = time.monotonic()
-            if now - checked >= sign_s / 3:
-                checked = now
-                if await self._queue.workers_alive() > 0:
-                    seen_worker = now
-                elif now - seen_worker >= ORPHAN_SIGNS * sign_s:
-                    why = (
-                        "no ingest worker is running, so it waits in the queue (job "
-                        f"{job_id}) and runs when a worker starts"
-                    )
-                    raise HivebrainError(f"no ingest worker for {job_id}", user_message=why)
-            await asyncio.sleep(self._poll_s)
+            if await self._queue.workers_alive() > 0:
+                seen_worker = now
+            elif now - seen_worker >= ORPHAN_SIGNS * sign_s:
+                why = (
+                    "no ingest worker is running, so it waits in the queue (job "
+                    f"{job_id}) and runs when a worker starts"
+                )
+                raise HivebrainError(f"no ingest worker for {job_id}", user_message=why)
 
 
 async def run_handed(

@@ -28,7 +28,7 @@ from agents.desks._understand import (
     decided_asked,
     search_candidates,
 )
-from agents.desks._words import alike, content_words, fold, plain_words, shared_words
+from agents.desks._words import content_words, fold, held_words, plain_words, shared_words
 from brain.reads import ReadResult
 
 #: Things a "what breaks" answer lists per step before it says "and N more".
@@ -356,9 +356,9 @@ MEANING_WEIGHT = 3.0
 #: knock 8% off?" and "up to 5% off a quote"); any other rule only when nearer than
 #: ``RULE_NEAREST``. Below both, no rule is offered ("how long do I boil an egg").
 RULE_MEANING = 0.2
+RULE_NEAREST = 0.3
 #: Words of substance from which one word shared with a rule must be near by meaning too.
 STRAY_ASKED = 4
-RULE_NEAREST = 0.3
 
 
 async def nearness(
@@ -514,13 +514,12 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
     for hit in hits:
         read = await ledger.call(desk, "passages", {"name": hit["id"]})
         source = read.data.get("source") or {"id": hit["id"], "name": hit.get("name")}
-        titled = _held(asked, content_words(str(source.get("name") or "")))
+        titled = held_words(content_words(str(source.get("name") or "")), asked, long_only=True)
         # the passages search itself matched (by words or by meaning), best first
         matched = {m["id"]: i for i, m in enumerate(hit.get("passages", []))}
         for p in read.data.get("passages", []):
-            # alike, not only equal: "complain" meets "complaints" (long words only: a
-            # "starter" is no "start")
-            own = _held(asked, content_words(f"{p.get('section') or ''} {p['text']}"))
+            text = f"{p.get('section') or ''} {p['text']}"
+            own = held_words(content_words(text), asked, long_only=True)
             # the title's words say which source; the passage's other words say where in it
             # (a pointer to the source, "per fatima's review", says where in none)
             inner = own - titled - pointer
@@ -542,14 +541,6 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
     if best_found is None or best_found[0] < (1 if len(asked) <= 2 else 2):
         return None
     return best_found
-
-
-def _held(asked: set[str], held: set[str]) -> set[str]:
-    """The question's words a text holds: equal, or alike when long ("complain" meets
-    "complaints", "counterfit" the "counterfeit" of a title; a "starter" is no "start")."""
-    return {
-        a for a in asked if a in held or any(alike(a, w) and min(len(a), len(w)) >= 6 for w in held)
-    }
 
 
 #: A sum of money as passages write one: a currency sign or code by a figure, a currency

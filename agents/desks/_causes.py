@@ -14,7 +14,7 @@ a linked cause nor anything near the change, the answer says so.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from typing import Any
 
 from agents._ledger import ToolLedger
@@ -22,6 +22,7 @@ from agents.desks._answers import CAUSE_TYPES, related_nodes
 from agents.desks._dates import find_periods, record_periods
 from agents.desks._draft import Draft, cite, day, decline, number
 from agents.desks._understand import Understanding
+from brain import InputInvalid, parse_moment
 
 #: Days of series read before the days asked, to see the level it changed from.
 LEAD_DAYS = 28
@@ -31,14 +32,12 @@ NEAR_DAYS = 2
 DATED_ORDER = ("Incident", "Release", "Decision", "Campaign")
 
 
-def _moment(stamp: str | None) -> float:
-    """A stamp as seconds (0 when it has none or is no stamp)."""
-    if not stamp:
-        return 0.0
+def _moment(stamp: str | None) -> int:
+    """A stamp as epoch milliseconds (0 when it has none or is no stamp)."""
     try:
-        return datetime.fromisoformat(stamp).timestamp()
-    except ValueError:
-        return 0.0
+        return parse_moment(stamp) if stamp else 0
+    except InputInvalid:
+        return 0
 
 
 def effective_day(rel: dict[str, Any], today: date) -> date | None:
@@ -156,7 +155,7 @@ async def metric_why(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -
     at = date.fromisoformat(change["day"]) if change else None
     period = u.period
 
-    def fit(item: tuple[dict[str, Any], str]) -> tuple[int, int, int, int, str, float]:
+    def fit(item: tuple[dict[str, Any], str]) -> tuple[int, int, int, int, str, int]:
         rel, where = item
         since = effective_day(rel, u.today) or date.min
         at_change = 0 if at is not None and abs(since - at) <= timedelta(days=NEAR_DAYS) else 1

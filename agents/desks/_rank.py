@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.desks._words import content_words, fold, shared_words
+from agents.desks._words import content_words, fold, held_words, shared_words
 
 #: People, teams and companies: what "who" asks for.
 WHO_TYPES = ("Person", "Team", "Vendor", "Organization", "Customer")
@@ -294,8 +294,8 @@ def score_path(item: dict[str, Any], asking: Asking) -> Scored:
     path_words: set[str] = set()
     for n in via[1:]:
         path_words |= content_words(str(n.get("name") or ""))
-    started = _asked_in(start_words, asking.words)
-    found = _asked_in(path_words, asking.words) - started
+    started = held_words(start_words, asking.words)
+    found = held_words(path_words, asking.words) - started
     if found:
         score += WORD_WEIGHT * min(len(found), MAX_WORDS)
         reasons.append(f"holds {', '.join(sorted(found)[:MAX_WORDS])}")
@@ -305,7 +305,7 @@ def score_path(item: dict[str, Any], asking: Asking) -> Scored:
         n["id"]
         for n in via[1:-1]
         if n["id"] in asking.named
-        and _asked_in(content_words(str(n.get("name") or "")), asking.words) - started
+        and held_words(content_words(str(n.get("name") or "")), asking.words) - started
     ]
     if through:
         score += THROUGH_WEIGHT * len(through)
@@ -360,11 +360,6 @@ def asked_kind(question: str) -> str | None:
         return None
     found = [w for w in m.group(1).split() if content_words(w)]
     return next(iter(content_words(found[-1])), None) if found else None
-
-
-def _asked_in(name: set[str], asked: set[str]) -> set[str]:
-    """The question's words a name holds (alike, not only equal), as the question says them."""
-    return {a for a in asked if shared_words(name, {a})}
 
 
 def _is_the_subject(item: dict[str, Any], asking: Asking) -> bool:

@@ -528,8 +528,9 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
         periods = [event] if event is not None else []
     typed = question
     question, candidates = await linked(ledger, "chief", question)
-    # how it asks is read from what was typed: a spelled-out name ("DO (Packaged dissolved
-    # oxygen (mean of the day's samples))") says nothing of whether a mean is asked
+    # how it asks (its kind, op and the types it names) is read from what was typed: a
+    # spelled-out name ("DO (Packaged dissolved oxygen (mean of the day's samples))") says
+    # nothing of whether a mean is asked
     q = fold(typed)
     metric_hits = await search_candidates(ledger, "chief", question, types=["Metric"])
     metrics = [m for m in _measuring(best(metric_hits), question) if _names_metric(m, periods)]
@@ -540,7 +541,7 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
     found.rels, found.asked_types = rels, types
     is_why = bool(_WHY.search(q))
     moves = bool(_MOVE.search(q))
-    target = ratio_target(question)
+    target = ratio_target(typed)
     if target is not None:
         found.kind, found.asked_types = "ratio", (target[0],)
         return found
@@ -565,14 +566,14 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
         )
     ):
         found.kind = "metric"
-        found.metric_op = "why" if is_why else metric_op(question, periods)
+        found.metric_op = "why" if is_why else metric_op(typed, periods)
         found.tier = tier_of(metrics)
         found.subject = found.tier[0]
         return found
     if event is not None:  # an event's days date readings; other questions read it as words
         found.periods = []
-    ranked = best(candidates, prefer=named_types(question))
-    if meeting_question(question) == "meeting-topic":
+    ranked = best(candidates, prefer=named_types(typed))
+    if meeting_question(typed) == "meeting-topic":
         found.kind = "document"  # what a meeting's lines said: they answer it
     elif _SAYS.search(q):
         found.kind = "document"
@@ -590,7 +591,7 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
         found.kind = "owner"
     elif _IMPACT.search(q) and _IMPACT_ASK.search(q) and not _WHO.search(q):
         found.kind = "impact"
-        subject_types = named_types(question, besides=asked_kind(question))
+        subject_types = named_types(typed, besides=asked_kind(typed))
         ranked = best(candidates, prefer=subject_types or DEPENDED_ON)
         # what stops is a thing others depend on, not an event that names it ("VetStack
         # outage: records would not load" is about VetStack)

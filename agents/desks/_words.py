@@ -179,6 +179,20 @@ def shared_words(name: set[str] | frozenset[str], asked: set[str]) -> set[str]:
     return held
 
 
+def held_words(
+    held: set[str] | frozenset[str], asked: set[str], *, long_only: bool = False
+) -> set[str]:
+    """The question's words a name or text holds, as the question says them (alike, not
+    only equal; with ``long_only``, alike only when both are six letters or more: in a
+    passage a "starter" is no "start", but "complain" meets "complaints")."""
+    return {
+        a
+        for a in asked
+        if a in held
+        or any(alike(a, w) and (not long_only or min(len(a), len(w)) >= 6) for w in held)
+    }
+
+
 _CAPITAL = re.compile(r"(?<![\w'])([A-Z][\w'&.-]*[\w]|[A-Z]{2,}|[A-Z]\d+)")
 
 

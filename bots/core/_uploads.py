@@ -16,9 +16,7 @@ loading. With no worker, or outside a web process, the file loads here as always
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -70,18 +68,15 @@ class UploadWorkers:
             graph.slug,
             {"name": attachment.name, "url": attachment.url, "platform": platform, "file": file_id},
         )
-        deadline = time.monotonic() + self._wait_s
-        while time.monotonic() < deadline:
-            record = await self._queue.done(job_id)
-            if record is not None:
-                if "error" in record:
-                    raise InputInvalid(str(record["error"]))
-                result: Any = record.get("result")
-                said: Any = (
-                    cast(dict[str, Any], result).get("said") if isinstance(result, dict) else None
-                )
-                return Loaded(str(said or attachment.name))
-            await asyncio.sleep(self._poll_s)
+        record = await self._queue.wait_done(job_id, timeout_s=self._wait_s, poll_s=self._poll_s)
+        if record is not None:
+            if "error" in record:
+                raise InputInvalid(str(record["error"]))
+            result: Any = record.get("result")
+            said: Any = (
+                cast(dict[str, Any], result).get("said") if isinstance(result, dict) else None
+            )
+            return Loaded(str(said or attachment.name))
         log.info("upload %s for %s still loading in job %s", attachment.name, graph.slug, job_id)
         return Loaded(f"{attachment.name} (job {job_id})", done=False)
 
