@@ -307,6 +307,21 @@ def test_a_chairs_ruling_restates_in_its_own_words(
             [],
             id="put-off",
         ),
+        pytest.param(  # withdrawn by name many lines on: the earlier decision is gone
+            "Nadia Perez: Let's hold the plant sale on Saturday the fourteenth. Agreed?\n"
+            "Tom Reyes: Agreed.\n"
+            + "".join(
+                f"Ivy Chen: Stall {n} still needs a volunteer for the tea urn.\n"
+                f"Tom Reyes: I think Colm has stall {n} in hand.\n"
+                for n in range(1, 16)
+            )
+            + "Ivy Chen: The car park is resurfaced that weekend, the council wrote.\n"
+            "Nadia Perez: Okay, scrap the fourteenth. The plant sale moves to Saturday the "
+            "twenty-first, same hours. Everyone fine with that?\n"
+            "Tom Reyes: Fine.\n",
+            [((33, 34), "The plant sale moves to Saturday the twenty-first, same hours")],
+            id="withdrawn-by-name-far-back",
+        ),
     ],
 )
 def test_a_decision_taken_back_no_longer_stands(
@@ -566,6 +581,50 @@ def test_proposal_acceptance_and_confirmation(
     text: str, want: list[tuple[tuple[int, ...], str]]
 ) -> None:
     assert _decisions(_ORCHARD + text) == want
+
+
+def test_a_stopgap_until_something_arrives_is_settled() -> None:
+    """ "Until we get a proper barrier in" bounds the measure; it puts nothing off."""
+    found = _decisions(
+        "Margo Lind: Okay, rope stanchions three feet back from the rail, and a volunteer at "
+        "the overlook on weekends, until we get a proper barrier in. Agreed?\n"
+        "Dale Brook: Agreed.\n"
+    )
+    assert [lines for lines, _ in found] == [(0, 1)]
+    assert (
+        _decisions(
+            "Margo Lind: We wait until we get the engineer's report before touching the rail.\n"
+            "Dale Brook: Yep.\n"
+        )
+        == []
+    )
+
+
+def test_work_asked_of_several_people_together_is_each_ones() -> None:
+    found = sorted(
+        (c.owner or "", c.lines, c.due)
+        for c in _lines(
+            "Margo Lind: Jamal, can you do the incident write-up?\n"
+            "Jamal Reyes: I'll get it to you by Thursday.\n"
+            "Margo Lind: And the permanent fix: Dale, Jamal, can you two walk the overlook "
+            "together and say where a second rail would go?\n"
+            "Dale Brook: Sure.\n"
+            "Jamal Reyes: Yep, we'll have it for next Tuesday.\n"
+            "Margo Lind: Dale, the ropes are in the barn store, can your guys set them out?\n"
+            "Dale Brook: Yeah, we'll have them out Friday after close.\n"
+            "Margo Lind: Ana and Jamal, could you both check the gate locks?\n"
+            "Ana Silva: Not me, I'm off all week.\n"
+            "Jamal Reyes: I'll do it.\n"
+        )
+        if c.kind == "action"
+    )
+    assert found == [
+        ("Dale Brook", (2, 3), "2026-11-24"),  # the pair's day, said by one of them
+        ("Dale Brook", (5, 6), "2026-11-20"),  # "can your guys": asked of Dale's crew
+        ("Jamal Reyes", (0, 1), "2026-11-19"),
+        ("Jamal Reyes", (2, 4), "2026-11-24"),  # new work, not more of the write-up
+        ("Jamal Reyes", (7, 9), None),  # Ana turned it down; Jamal took it
+    ]
 
 
 @pytest.mark.parametrize(

@@ -239,7 +239,8 @@ _NOT_A_VERB = frozenset(
     ]
 )
 _ASK = re.compile(
-    r"\b(?:(?:can|could|would|will)\s+you(?:\s+(?:please|maybe|also|just|possibly|perhaps|"
+    r"\b(?:(?:can|could|would|will)\s+you(?:r\s+(?:guys|team|crew|people|folks|lot|staff))?"
+    r"(?:\s+(?:please|maybe|also|just|possibly|perhaps|"
     r"both|two|guys|all))*(?:\s+be\s+able\s+to)?|if\s+you\s+could(?:\s+(?:also|just|maybe))?|"
     r"(?:would|do)\s+you\s+mind|I(?:'d|\s+would)?\s+(?:need|like|want)\s+you\s+to|"
     r"you(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to|'re\s+gonna|\s+are\s+gonna|"
@@ -250,7 +251,7 @@ _ASK = re.compile(
 #: Asked of someone, these are talk now (a question to answer), not work to do.
 _NOT_ASKED_WORK = re.compile(
     r"^(?:tell|explain|say|show|list|remind|clarify|describe|repeat|hear|see|know|imagine|"
-    r"believe|go\s+through|walk|talk|give\s+(?:us|me)\s+(?:an?\s+)?(?:update|overview|quick|"
+    r"believe|go\s+through|walk\s+(?:us|me|them|everyone|everybody)\b|talk|give\s+(?:us|me)\s+(?:an?\s+)?(?:update|overview|quick|"
     r"idea|sense)|read|find\s+(?:it|that)\s+(?:interesting|useful)|like|want|think|"
     r"remember|understand|be\s+(?:there|here|able|sure|happy|okay|ok)|get\s+(?:it|that)$|"
     r"speak|move|pass|share\s+(?:your|the)\s+screen|take\s+us|just$|guess|notice|feel|"
@@ -353,6 +354,7 @@ class _Item:
     texts: list[str] = field(default_factory=list)  # what is to be done, best first
     due_text: list[str] = field(default_factory=list)  # where a deadline may be said
     confidence: float = 0.8
+    joint: bool = False  # asked of several people together, each of whom owns it
 
 
 @dataclass(frozen=True, slots=True)
@@ -561,6 +563,51 @@ def _vocative(sentence: str, people: _People) -> tuple[str | None, bool]:
     return people.label(name), True
 
 
+def _addressed_together(sentence: str, people: _People) -> list[str]:
+    """The people a request names together just before it asks ("Dale, Jamal, can you two
+    walk the overlook?", "Ana and Tom, could you both ..."): each of them owns the work.
+    One name, or names elsewhere in the sentence, is no joint request."""
+    ask = _ASK.search(sentence)
+    if ask is None:
+        return []
+    run: list[str] = []
+    until = ask.start()
+    for label, start, end in reversed(people.mentions(sentence[:until])):
+        if not re.fullmatch(r"\s*(?:,|,?\s*and|&)?\s*", sentence[end:until]):
+            break
+        run.insert(0, label)
+        until = start
+    return list(dict.fromkeys(run)) if len(set(run)) > 1 else []
+
+
+def _joint_items(talk: _Talk, i: int, owners: list[str], asked: str, s: str) -> list[_Item]:
+    """One item per person asked together, unless that person turns it down in the next
+    turns; a person who says yes brings their reply's line and deadline."""
+    out: list[_Item] = []
+    replies = [j for j in range(i + 1, min(i + 2 + len(owners), len(talk.turns))) if talk.plain[j]]
+    for owner in owners:
+        item = _Item(owner, {i}, [_for_asker(asked, talk.turns[i].speaker)], [s], 0.65, joint=True)
+        for j in replies:
+            if talk.turns[j].speaker != owner:
+                continue
+            if _declines(talk.plain[j]):
+                break
+            item.lines.add(j)
+            item.due_text.insert(0, talk.plain[j])
+            item.confidence = 0.8
+            break
+        else:
+            out.append(item)
+            continue
+        if item.confidence == 0.8:
+            out.append(item)
+    # a deadline said by one of them ("we'll have it for next Tuesday") is the pair's
+    shared = [t for it in out for t in it.due_text[:-1]]
+    for it in out:
+        it.due_text = [*it.due_text[:-1], *(t for t in shared if t not in it.due_text), s]
+    return out
+
+
 def _declines(text: str) -> bool:
     return bool(_DECLINE.match(text.strip()))
 
@@ -657,6 +704,13 @@ def _items_of_turn(talk: _Talk, i: int, used: set[tuple[int, int]]) -> list[_Ite
             # "Send them off in two batches. Per-Arne, is that you?": the work just said
             before = _what(said[k - 1])
             asked = before if _weight(before) >= 2 and not before.endswith("?") else None
+        together = _addressed_together(s, talk.people) if asked is not None else []
+        if asked is not None and together:
+            joint = _joint_items(talk, i, together, asked, s)
+            out.extend(joint)
+            for it in joint:
+                used.update((j, n) for j in it.lines - {i} for n in range(len(talk.said(j))))
+            continue
         if asked is not None:
             if _PRONOUN_WORK.match(asked):  # "would you be able to do that?": the work before
                 prior = next(
@@ -771,13 +825,15 @@ def _due_after(talk: _Talk, item: _Item) -> None:
         item.due_text += [answer, ask]
 
 
-_OWN_WORK_SAID = re.compile(r"\bI(?:'ll|\s+will|'m\s+going\s+to)\b", re.I)
+_OWN_WORK_SAID = re.compile(r"\b(?:I|we)(?:'ll|\s+will|'re\s+going\s+to|'m\s+going\s+to)\b", re.I)
 
 
 def _due_before(talk: _Talk, item: _Item) -> None:
     """Work taken on in answer to a request that said when ("Get two more up there this
     week." - "I'll call the vendor"): the request's day is the item's."""
     first = min(item.lines)
+    if talk.turns[first].speaker != item.owner:
+        return  # the item starts at a request: its day is in the request or its answer
     for k in range(first - 1, max(first - 3, -1), -1):
         if not talk.plain[k]:
             continue
@@ -811,6 +867,8 @@ def _elaborates(item: _Item, prev: _Item, talk: _Talk) -> bool:
     "and I'll leave a paper copy too", or someone asking them "could you have something
     by Tuesday?" right after they took it on."""
     first = min(item.lines)
+    if item.joint:
+        return False  # "Dale, Jamal, can you two walk the overlook?": new work for each
     if talk.turns[first].speaker != item.owner and first <= max(prev.lines) + 1:
         return True
     between = talk.plain[first - 1] if first > 0 else ""
@@ -821,6 +879,8 @@ def _elaborates(item: _Item, prev: _Item, talk: _Talk) -> bool:
         and re.search(r"\byou\b", between, re.I)
     ):
         return True  # "I can do a survey." - "When could you have it back?" - "End of next week"
+    if talk.turns[first].speaker != item.owner:
+        return False  # a new request to them ("Dale, can your guys set them out?") is new work
     said = " ".join(item.texts) or talk.plain[first]
     return bool(re.search(r"\b(?:it|that|them|this|those|one|also|too|as\s+well)\b", said, re.I))
 

@@ -51,6 +51,7 @@ from brain.ingest.meetings._speech_acts import (
     settles,
     sums_up,
     takes_back,
+    withdrawn,
     words,
 )
 
@@ -213,6 +214,7 @@ class _Said:
     text: str
     sentences: list[str]
     took_back: bool = False  # it withdrew what was settled; its sentences come after that
+    withdrew: str | None = None  # what it withdrew by name ("scrap the twenty-third")
 
     @property
     def size(self) -> int:
@@ -238,10 +240,14 @@ def _said(turns: list[Turn]) -> list[_Said]:
     for i, t in enumerate(turns):
         text = plain(t.text)
         said = sentences(text) if text else []
+        named = [(k, w) for k, s in enumerate(said) if (w := withdrawn(s))]
         back = max((k for k, s in enumerate(said) if takes_back(s)), default=None)
+        if named and (back is None or named[-1][0] > back):
+            back = named[-1][0]
         if back is not None:
             said = said[back + 1 :]
-        out.append(_Said(i, t.speaker, text, said, took_back=back is not None))
+        withdrew = named[-1][1] if named else None
+        out.append(_Said(i, t.speaker, text, said, back is not None, withdrew))
     return out
 
 
@@ -890,6 +896,10 @@ def _standing(talk: list[_Said], episodes: list[_Episode]) -> list[_Episode]:
     for i, said in enumerate(talk):
         if not said.took_back:
             continue
+        named = _named_withdrawn(episodes, closed, said, i)
+        if named is not None:
+            closed.add(named)
+            continue
         before = [
             n
             for n, e in enumerate(episodes)
@@ -900,6 +910,22 @@ def _standing(talk: list[_Said], episodes: list[_Episode]) -> list[_Episode]:
         if before:
             closed.add(max(before, key=lambda n: max(episodes[n].lines)))
     return [e for n, e in enumerate(episodes) if n not in closed]
+
+
+def _named_withdrawn(episodes: list[_Episode], closed: set[int], said: _Said, i: int) -> int | None:
+    """The latest earlier episode whose words hold all of what ``said`` withdrew by name
+    ("scrap the twenty-third" closes "let's close it Monday the twenty-third", fifty lines
+    on): naming the thing reaches back where a bare "scrap that" cannot."""
+    if not said.withdrew or not (named := _stems(said.withdrew)):
+        return None
+    hits = [
+        n
+        for n, e in enumerate(episodes)
+        if n not in closed
+        and max(e.lines) < i
+        and named <= _stems(f"{e.outcome or ''} {e.proposal or ''}")
+    ]
+    return max(hits, key=lambda n: max(episodes[n].lines)) if hits else None
 
 
 _PERSONAL = re.compile(r"\bI\b|\bI'|\bme\b|\bmy\b", re.I)

@@ -71,7 +71,8 @@ def check_candidates(
 ) -> Extraction:
     """Keep the candidates the transcript bears out; drop the rest with a reason."""
     out = Extraction()
-    seen: set[tuple[str, str]] = set()
+    # one owner's work once; two people asked together own it each
+    seen: set[tuple[str, str, str | None]] = set()
     for c in candidates:
         reason = None
         text = " ".join(c.text.split())
@@ -86,7 +87,7 @@ def check_candidates(
             reason = f"cites line {bad[0]}, which is not a spoken line of this meeting"
         elif c.confidence < min_confidence:
             reason = f"confidence {c.confidence:.2f} is under {min_confidence:.2f}"
-        elif (c.kind, text.lower()) in seen:
+        elif (c.kind, text.lower(), c.owner) in seen:
             reason = "a duplicate"
         owner = c.owner
         if reason is None and owner is not None:
@@ -101,7 +102,7 @@ def check_candidates(
         if reason is not None:
             out.dropped.append((c, reason))
             continue
-        seen.add((c.kind, text.lower()))
+        seen.add((c.kind, text.lower(), c.owner))
         out.kept.append(
             Candidate(
                 c.kind, tidy(text), tuple(sorted(set(c.lines))), c.confidence, owner, due, c.basis

@@ -404,7 +404,9 @@ _PUT_OFF = re.compile(
     r"pencil\s+(?:it|that)\s+in|for\s+another\s+(?:day|time)|not\s+(?:now|today|yet)|"
     r"in\s+the\s+new\s+year|at\s+a\s+later|later\s+on|next\s+(?:meeting|time|session)|"
     r"defer|postpone|backlog|on\s+the\s+agenda\s+for)\b|"
-    r"\buntil\s+(?:we|they|I|you)\s+(?:know|hear|see|have|get|find)\b|"
+    # "until we get a proper barrier in" bounds a stopgap; waiting for it puts off
+    r"\buntil\s+(?:we|they|I|you)\s+(?:know|hear|see|find)\b|"
+    r"\b(?:wait|hang\s+on|hold)\s+(?:\w+\s+){0,3}?until\s+(?:we|they|I|you)\s+(?:have|get)\b|"
     # "we don't tell customers anything yet": nothing for now, the matter still open
     r"(?:\b(?:not|nothing|nobody)\b|n't\b)[^.?!;]*\byet\b|"
     r"\b(?:we'll|we\s+will|let's|let\s+us)\s+see\b|\bsee\s+(?:what|how|if|whether)\b|"
@@ -448,6 +450,25 @@ _TAKES_BACK = re.compile(
     r"\bjust\s+actually\s+the\s+opposite\b)",
     re.I,
 )
+
+
+_WITHDRAWS = re.compile(
+    r"^(?:(?:okay|ok|right|so|well|fine|alright|all\s+right)[,\s]+)*"
+    r"(?:scrap|scratch|forget(?:\s+about)?|ditch|bin)\s+"
+    r"(?P<what>(?:the|our|my|that)\s+[^.,;!?]{3,40}?)\s*(?:[.,;!?]|$)",
+    re.I,
+)
+
+
+def withdrawn(sentence: str) -> str | None:
+    """What a sentence withdraws by name ("Okay, scrap the twenty-third."): the earlier
+    decision that names it no longer stands, however far back it was settled. A bare
+    "scrap that" names nothing: ``takes_back`` reaches only the last few lines."""
+    found = _WITHDRAWS.search(sentence)
+    if found is None:
+        return None
+    what = found.group("what")
+    return None if re.fullmatch(r"that(?:\s+idea|\s+plan)?", what, re.I) else what
 
 
 def takes_back(sentence: str) -> bool:
