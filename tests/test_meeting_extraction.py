@@ -583,6 +583,95 @@ def test_proposal_acceptance_and_confirmation(
     assert _decisions(_ORCHARD + text) == want
 
 
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        pytest.param(  # struck off by name, then a changed plan that says what it replaces
+            "Rosa Lind: So for the marquee, let's just go with the top paddock, pegs every "
+            "three metres.\n"
+            "Ben Ode: Fine.\n"
+            + "Ben Ode: The bar needs two more tills.\nRosa Lind: Noted.\n"
+            * 6
+            + "Cy Park: The top paddock floods, the farmer said, every March.\n"
+            "Rosa Lind: Right, so top paddock's out. Where else?\n"
+            "Cy Park: The orchard field, by the lane.\n"
+            "Rosa Lind: Okay, change of plan. The marquee goes in the orchard field by the "
+            "lane, not the top paddock. Same pegs.\n"
+            "Ben Ode: Agreed.\n",
+            [
+                (
+                    (17, 18),
+                    "The marquee goes in the orchard field by the lane, not the top paddock. "
+                    "Same pegs",
+                )
+            ],
+            id="struck-off-and-replaced",
+        ),
+        pytest.param(  # "scratch what we decided about ...", "we're reversing the ... call"
+            "Rosa Lind: Okay, agreed then. The loose salt comes off the tills, sachets only.\n"
+            + "Ben Ode: The bar needs two more tills.\nRosa Lind: Noted.\n" * 8
+            + "Cy Park: Okay, I'll take it back. Scratch what we decided about taking loose "
+            "salt off the tills. Keep it on, in the small pots, and sachets by default.\n"
+            "Rosa Lind: So we're reversing the salt call from earlier. Small pots stay, "
+            "sachets by default. Yes?\n"
+            "Ben Ode: Yes.\n",
+            [((18, 19), "Small pots stay, sachets by default")],
+            id="scratch-what-we-decided",
+        ),
+        pytest.param(  # the chair's lone call answered by silence and read out next turn
+            "Rosa Lind: So here's what I'd propose. The gates open at nine and the car park "
+            "shuts at six, stewards on both lanes.\n"
+            "Rosa Lind: Anyone?\n"
+            "Rosa Lind: No? Okay, then that's how we're doing it.\n",
+            [
+                (
+                    (0, 1, 2),
+                    "The gates open at nine and the car park shuts at six, stewards on both lanes",
+                )
+            ],
+            id="silence-read-out",
+        ),
+        pytest.param(  # "No screaming." answers "I don't hear anyone screaming" with a yes
+            "Rosa Lind: So for the bar, let's just go with the local brewery. I don't hear "
+            "anyone screaming.\n"
+            "Cy Park: No screaming. But I want the kegs delivered the day before.\n",
+            [((0,), "Go with the local brewery")],
+            id="no-echoes-the-call",
+        ),
+        pytest.param(  # "Okay, agreed." from the chair after the summing up
+            "Rosa Lind: Okay, so the cash goes in the office safe, our combination.\n"
+            "Cy Park: The safe's bolted down, I checked.\n"
+            "Rosa Lind: Okay, agreed. Ben, when can you move the float?\n",
+            [((0, 1, 2), "The cash goes in the office safe, our combination")],
+            id="okay-agreed",
+        ),
+        pytest.param(  # which matter comes first, and a wish, settle nothing
+            "Rosa Lind: Let's do parking first, it's quicker.\n"
+            "Cy Park: That's fair.\n"
+            "Ben Ode: I'd rather we agreed the stewards before anyone books the buses.\n",
+            [],
+            id="running-order-and-a-wish",
+        ),
+    ],
+)
+def test_what_the_room_changes_or_settles_in_passing(
+    text: str, want: list[tuple[tuple[int, ...], str]]
+) -> None:
+    assert _decisions(text) == want
+
+
+def test_work_asked_of_you_and_me_is_both_ours() -> None:
+    found = sorted(
+        (c.owner or "", c.lines)
+        for c in _lines(
+            "Ruth Elling: Nisha, can you and I do the sampling protocol together?\n"
+            "Nisha Raman: God, yes. Let's get it written up by Tuesday.\n"
+        )
+        if c.kind == "action"
+    )
+    assert found == [("Nisha Raman", (0, 1)), ("Ruth Elling", (0,))]
+
+
 def test_a_stopgap_until_something_arrives_is_settled() -> None:
     """ "Until we get a proper barrier in" bounds the measure; it puts nothing off."""
     found = _decisions(

@@ -563,13 +563,19 @@ def _vocative(sentence: str, people: _People) -> tuple[str | None, bool]:
     return people.label(name), True
 
 
-def _addressed_together(sentence: str, people: _People) -> list[str]:
+_YOU_AND_I = re.compile(r"^and\s+(?:I|me)\s+", re.I)
+
+
+def _addressed_together(sentence: str, people: _People, asker: str | None = None) -> list[str]:
     """The people a request names together just before it asks ("Dale, Jamal, can you two
     walk the overlook?", "Ana and Tom, could you both ..."): each of them owns the work.
     One name, or names elsewhere in the sentence, is no joint request."""
     ask = _ASK.search(sentence)
     if ask is None:
         return []
+    if asker is not None and _YOU_AND_I.match(ask["what"]):  # "Nisha, can you and I do ..."
+        addressee, _ = _vocative(sentence, people)
+        return [addressee, asker] if addressee and addressee != asker else []
     run: list[str] = []
     until = ask.start()
     for label, start, end in reversed(people.mentions(sentence[:until])):
@@ -587,6 +593,11 @@ def _joint_items(talk: _Talk, i: int, owners: list[str], asked: str, s: str) -> 
     replies = [j for j in range(i + 1, min(i + 2 + len(owners), len(talk.turns))) if talk.plain[j]]
     for owner in owners:
         item = _Item(owner, {i}, [_for_asker(asked, talk.turns[i].speaker)], [s], 0.65, joint=True)
+        if owner == talk.turns[i].speaker:  # "can you and I ...": the asker takes it on too
+            item.confidence = 0.8
+            item.lines.update(j for j in replies if talk.turns[j].speaker == owner)
+            out.append(item)
+            continue
         for j in replies:
             if talk.turns[j].speaker != owner:
                 continue
@@ -704,8 +715,9 @@ def _items_of_turn(talk: _Talk, i: int, used: set[tuple[int, int]]) -> list[_Ite
             # "Send them off in two batches. Per-Arne, is that you?": the work just said
             before = _what(said[k - 1])
             asked = before if _weight(before) >= 2 and not before.endswith("?") else None
-        together = _addressed_together(s, talk.people) if asked is not None else []
+        together = _addressed_together(s, talk.people, speaker) if asked is not None else []
         if asked is not None and together:
+            asked = _YOU_AND_I.sub("", asked)
             joint = _joint_items(talk, i, together, asked, s)
             out.extend(joint)
             for it in joint:

@@ -44,6 +44,7 @@ from brain.ingest.meetings._speech_acts import (
     plain,
     puts_forward,
     recalls_earlier,
+    replaced,
     reply_agrees,
     reply_objects,
     says_undecided,
@@ -247,6 +248,8 @@ def _said(turns: list[Turn]) -> list[_Said]:
         if back is not None:
             said = said[back + 1 :]
         withdrew = named[-1][1] if named else None
+        if back is not None and withdrew is None:  # "change of plan. ... , not the corner"
+            withdrew = next((w for s in said if (w := replaced(s))), None)
         out.append(_Said(i, t.speaker, text, said, back is not None, withdrew))
     return out
 
@@ -352,9 +355,11 @@ def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
             return None
         if reply.speaker == said.speaker:
             found = next((f for s in reply.sentences if (f := settles(s))), None)
-            if found is not None and answered:
+            heard_none = bool(reply.sentences) and bool(_NOBODY.match(reply.sentences[0]))
+            if found is not None and (answered or heard_none):  # "Anyone?" - "No? Okay, then ..."
                 episode.lines.add(j)
                 episode.outcome = found.sentence
+                answered = True
             elif not answered and _NOBODY.match(reply.text) and to_objections:
                 continue  # the caller asking again: "No?"
             break
@@ -383,11 +388,21 @@ def _objected_after(talk: list[_Said], i: int, *, by_others_than: set[str] | Non
         reply = talk[j]
         if reply.text and reply.speaker not in skip:
             return (
-                reply_objects(reply.text)
+                not _no_echoed(reply, talk[i])
+                and reply_objects(reply.text)
                 and not reply_agrees(reply.text)
                 and not accepts_with_caveat(reply.text)
             )
     return False
+
+
+def _no_echoed(reply: _Said, said: _Said) -> bool:
+    """A "no" that answers yes: "I don't hear anyone screaming." - "No screaming.", "any
+    objections?" - "No objections." The words after its "no" are the caller's own."""
+    first = reply.sentences[0] if reply.sentences else ""
+    m = re.match(r"^no\s+(?P<what>[\w' -]+?)[.!]?$", first, re.I)
+    echoed: set[str] = _stems(m["what"]) if m else set()
+    return bool(echoed) and echoed <= _stems(said.text)
 
 
 def _agreed_after(talk: list[_Said], i: int) -> set[int]:
@@ -456,14 +471,32 @@ def _from_outcome(talk: list[_Said], i: int, chair: str) -> _Episode | None:
     return None  # "Let's move it to Friday." - "Fine by me." - "No, Friday's the stocktake."
 
 
+#: A remark on the room's silence: "I don't hear anyone screaming", "nobody's objecting".
+_READS_SILENCE = re.compile(
+    r"\b(?:(?:I\s+)?don't\s+hear\s+(?:any(?:one|body)|a\s+no)|(?:nobody|no\s*one)(?:'s|\s+is)\s+"
+    r"(?:screaming|objecting|arguing|shouting))\b",
+    re.I,
+)
+
+
 def _what_was_settled(talk: list[_Said], i: int, episode: _Episode) -> None:
     """What an outcome that names nothing ("Done, that's settled", "go with that, then")
     settles: the rest of its turn when that says it ("Three agency on Tuesday and
     Wednesday."), else the proposal just before it, whose line it then cites too."""
     said = talk[i]
-    own = [s for s in said.sentences if s != episode.outcome and _states(s) and not settles(s)]
+    own = [
+        s
+        for s in said.sentences
+        if s != episode.outcome and _states(s) and not settles(s) and not _READS_SILENCE.search(s)
+    ]
     if own:
         episode.proposal = max(own, key=lambda s: len(content_words(s)))
+        return
+    summed = _own_summing_up(talk, i)
+    if summed is not None:  # "Okay, so the cash goes in the safe." - ... - "Okay, agreed."
+        k, sentence = summed
+        episode.proposal = sentence
+        episode.lines.update(range(k, i))
         return
     for k in range(i - 1, max(i - 1 - PROPOSAL_WITHIN, -1), -1):
         before = talk[k]
@@ -476,6 +509,18 @@ def _what_was_settled(talk: list[_Said], i: int, episode: _Episode) -> None:
             return
         if not (reply_agrees(before.text) or is_acknowledgement(before.text)):
             return
+
+
+def _own_summing_up(talk: list[_Said], i: int) -> tuple[int, str] | None:
+    """The settler's own summing up a turn or two before ("Okay, so the finds go in the
+    container") that a bare "Okay, agreed." settles: it, not a remark in between, is what
+    was agreed."""
+    for k in range(i - 1, max(i - 1 - PROPOSAL_WITHIN // 2, -1), -1):
+        if talk[k].speaker != talk[i].speaker:
+            continue
+        stated = [s for s in talk[k].sentences if _SUMMING_UP.match(s) and _states(s)]
+        return (k, stated[-1]) if stated else None
+    return None
 
 
 def _chairs_proposal(talk: list[_Said], i: int, chair: str, taken: str) -> int | None:
@@ -912,18 +957,23 @@ def _standing(talk: list[_Said], episodes: list[_Episode]) -> list[_Episode]:
     return [e for n, e in enumerate(episodes) if n not in closed]
 
 
+#: Stems that name a decision itself, not its matter ("the ondansetron call").
+_WITHDRAWN_WORDS = frozenset(["call", "decisi", "plan", "idea", "earlie"])
+
+
 def _named_withdrawn(episodes: list[_Episode], closed: set[int], said: _Said, i: int) -> int | None:
     """The latest earlier episode whose words hold all of what ``said`` withdrew by name
     ("scrap the twenty-third" closes "let's close it Monday the twenty-third", fifty lines
     on): naming the thing reaches back where a bare "scrap that" cannot."""
-    if not said.withdrew or not (named := _stems(said.withdrew)):
+    if not said.withdrew or not (named := _stems(said.withdrew) - _WITHDRAWN_WORDS):
         return None
+    need = max(1, round(0.75 * len(named)))  # "pulling ondansetron from the cabinets"
     hits = [
         n
         for n, e in enumerate(episodes)
         if n not in closed
         and max(e.lines) < i
-        and named <= _stems(f"{e.outcome or ''} {e.proposal or ''}")
+        and len(named & _stems(f"{e.outcome or ''} {e.proposal or ''}")) >= need
     ]
     return max(hits, key=lambda n: max(episodes[n].lines)) if hits else None
 

@@ -202,7 +202,7 @@ class Settling:
 _SETTLED = re.compile(
     r"\b(?:(?:we've|we\s+have|we|we've\s+all|we\s+all|everyone|everybody|all|so|then|okay|ok|"
     r"the\s+(?:board|committee|team|group|council|meeting|panel|members|governors|trustees|"
-    r"partners|room))\s+(?:all\s+|has\s+|have\s+)?(?:agreed|decided|settled|chose|chosen|"
+    r"partners|room)),?\s+(?:all\s+|has\s+|have\s+)?(?:agreed|decided|settled|chose|chosen|"
     r"voted|resolved)\b(?!\s+(?:yet|whether|if|who))|"
     r"\b(?:motion|resolution|proposal)\s+(?:is\s+|was\s+)?(?:carried|passed|approved|adopted)\b|"
     # the room's silence read out: "nobody's arguing, so the clamp stays", "no objections, so"
@@ -215,7 +215,8 @@ _SETTLED = re.compile(
     r"the\s+plan|our\s+decision|what\s+we're\s+(?:doing|going\s+with))|"
     r"that's\s+what\s+we(?:'re|\s+are|'ll|\s+will)\s+(?:doing|do|going\s+with)|"
     r"that's\s+what\s+we\s+(?:do|go\s+with)|"
-    r"that's\s+how\s+we(?:'ll|\s+will|'re\s+going\s+to)?\s+(?:(?:do|doing|play|run|handle)\s+it|work|go)\b|"
+    r"that's\s+how\s+we(?:'ll|\s+will|'re\s+going\s+to|'re|\s+are)?\s+"
+    r"(?:(?:do|doing|play|playing|run|running|handle|handling)\s+it|work|working|go)\b|"
     r"let'?s\s+(?:just\s+)?(?:go|stick|stay|settle|run|roll)\s+(?:with|for|ahead)\b|"
     r"let'?s\s+(?:just\s+)?(?:stick|stay|keep)\s+(?:to|with|on)\b|let\s+us\s+go\s+with|"
     r"let'?s\s+(?:just\s+)?settle\s+(?:on|for)\b|"
@@ -315,7 +316,10 @@ _HOUSEKEEPING = re.compile(
     r"\b(?:we've\s+got|we\s+have|we\s+have\s+got|there's|there\s+are)\s+(?:quite\s+)?"
     r"(?:a\s+lot|lots|a\s+few\s+things|a\s+couple\s+of\s+things|(?:two|three|four|five|six)"
     r"\s+(?:things|items))(?:\s+(?:today|this\s+morning|to\s+(?:get\s+through|cover|do)))?"
-    r"\s*(?:[.:!]|$)|^(?:(?:right|okay|ok|so)[,.]?\s+)*today\s*:|\bfirst\s+up\b",
+    r"\s*(?:[.:!]|$)|^(?:(?:right|okay|ok|so)[,.]?\s+)*today\s*:|\bfirst\s+up\b|"
+    # which item the meeting takes first: "let's do ondansetron first, it's quicker"
+    r"^(?:(?:right|okay|ok|so|well)[,.]?\s+)*let's\s+(?:do|take|start\s+with|cover|discuss|"
+    r"talk\s+about|go\s+through)\s+(?:\S+\s+){0,3}?(?:first|next)\s*(?:[,.!]|$)",
     re.I,
 )
 
@@ -345,6 +349,10 @@ _SUBORDINATE = frozenset(
         "why",
         "that",
         "which",
+        "rather",  # "I'd rather we agreed it first": a wish, not an outcome
+        "sooner",
+        "hope",
+        "wish",
     ]
 )
 #: "We'll X" / "Ben and I will X", unhedged: a plan when the chair says it.
@@ -442,7 +450,7 @@ def puts_forward(sentence: str) -> bool:
 _TAKES_BACK = re.compile(
     r"\b(?:forget\s+(?:what\s+I\s+(?:just\s+)?said|that|I\s+said\s+that)|"
     r"(?:scrap|scratch|strike|cancel|ignore)\s+(?:that|what\s+I\s+(?:just\s+)?said)|"
-    r"I\s+take\s+(?:that|it)\s+back|change\s+of\s+plans?|on\s+second\s+thoughts?|"
+    r"I(?:'ll|\s+will)?\s+take\s+(?:that|it)\s+back|change\s+of\s+plans?|on\s+second\s+thoughts?|"
     r"\bnot\b[\w\s']{0,30}\bafter\s+all\b|"
     r"(?:^|[,.]\s*)(?:(?:okay|ok|right|well|so|actually)[,\s]+)*(?:then|actually)[,\s]+no[.!]?$|"
     r"(?:^|[,.]\s*)(?:no[,\s]+wait|wait[,\s]+no)\b|"
@@ -453,18 +461,43 @@ _TAKES_BACK = re.compile(
 
 
 _WITHDRAWS = re.compile(
-    r"^(?:(?:okay|ok|right|so|well|fine|alright|all\s+right)[,\s]+)*"
-    r"(?:scrap|scratch|forget(?:\s+about)?|ditch|bin)\s+"
-    r"(?P<what>(?:the|our|my|that)\s+[^.,;!?]{3,40}?)\s*(?:[.,;!?]|$)",
+    r"^(?:(?:okay|ok|right|so|well|fine|alright|all\s+right)[,\s]+)*(?:"
+    # "scrap the twenty-third", "scratch what we decided about pulling the stock"
+    r"(?:scrap|scratch|forget(?:\s+about)?|ditch|bin|undo|reverse)\s+"
+    r"(?:what\s+(?:we|I)\s+(?:just\s+)?(?:decided|agreed|said|settled)\s+(?:about|on|for)\s+)?|"
+    # "so we're reversing the ondansetron call from earlier"
+    r"(?:so\s+)?(?:we're|we\s+are|I'm|I\s+am)\s+(?:reversing|undoing|overturning|scrapping|"
+    r"dropping)\s+)"
+    r"(?P<what>(?:the|our|my|that|\w+ing)\s+[^.,;!?]{3,60}?)"
+    r"(?:\s+(?:call|decision|plan|idea))?(?:\s+from\s+(?:earlier|before|this\s+morning))?"
+    r"\s*(?:[.,;!?]|$)",
     re.I,
 )
+
+
+#: "Right, so north corner's out.": an option named and struck off.
+_STRUCK_OFF = re.compile(
+    r"^(?:(?:right|okay|ok|so|well|fine|then)[,\s]+)*(?P<what>(?:the\s+)?[\w' -]{3,30}?)"
+    r"(?:'s|\s+is|\s+are)\s+out\s*[.!]?$",
+    re.I,
+)
+#: "... goes south-east along the haul road, not the north corner": what it replaces.
+_INSTEAD_OF = re.compile(
+    r",\s+not\s+(?P<what>(?:the|our|that)\s+[\w' -]{3,30}?)\s*(?:[.;!]|$)", re.I
+)
+
+
+def replaced(sentence: str) -> str | None:
+    """What a changed plan says it replaces ("..., not the north corner")."""
+    found = _INSTEAD_OF.search(sentence)
+    return found["what"] if found else None
 
 
 def withdrawn(sentence: str) -> str | None:
     """What a sentence withdraws by name ("Okay, scrap the twenty-third."): the earlier
     decision that names it no longer stands, however far back it was settled. A bare
     "scrap that" names nothing: ``takes_back`` reaches only the last few lines."""
-    found = _WITHDRAWS.search(sentence)
+    found = _WITHDRAWS.search(sentence) or _STRUCK_OFF.search(sentence)
     if found is None:
         return None
     what = found.group("what")
