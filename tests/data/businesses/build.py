@@ -673,6 +673,7 @@ def main() -> None:
     import ashgrove_linen
     import bayan_lepas_assembly
     import brackenfold_mushrooms
+    import cinderbark_waste
     import copper_pot_kitchens
     import fernside_vets
     import frostline_coldstore
@@ -710,6 +711,7 @@ def main() -> None:
         nordlys_core_lab,
         skerryline_ferries,
         larchmont_homecare,
+        cinderbark_waste,
     ):
         manifest = write(module.build())
         counts = manifest["counts"]
