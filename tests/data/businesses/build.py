@@ -675,6 +675,7 @@ def main() -> None:
     import brackenfold_mushrooms
     import cinderbark_waste
     import copper_pot_kitchens
+    import corvanta_localisation
     import fernside_vets
     import frostline_coldstore
     import harlow_quayle_law
@@ -712,6 +713,7 @@ def main() -> None:
         skerryline_ferries,
         larchmont_homecare,
         cinderbark_waste,
+        corvanta_localisation,
     ):
         manifest = write(module.build())
         counts = manifest["counts"]
