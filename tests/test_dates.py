@@ -143,6 +143,20 @@ def test_everyday_words_are_no_months(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "months"),
+    [
+        ("words delivered june vs may?", [6, 5]),  # beside "vs", "may" is a month
+        ("lqa scores may vs april", [5, 4]),
+        ("rush jobs late may", [5]),
+        ("may I ask how many we did", []),  # the verb, asked of anyone
+        ("it may rain on the june shoot", [6]),
+    ],
+)
+def test_an_everyday_word_beside_a_month_cue_is_a_month(text: str, months: list[int]) -> None:
+    assert [p.start.month for p in find_periods(text, TODAY)] == months
+
+
+@pytest.mark.parametrize(
     ("text", "word", "event"),
     [
         ("installs since crew noord started?", "since", "crew noord started"),

@@ -60,6 +60,8 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         "nordlys-core-lab",
         "skerryline-ferries",
         "larchmont-homecare",
+        "cinderbark-waste",
+        "corvanta-localisation",
     ):
         slug = unique_slug()
         await brain.create_tenant(slug)
@@ -116,6 +118,25 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         ("larchmont-homecare", "how many calls went unanswered in the on-call outage per ravi"),
         # "a member says ...": a policy question, not one about members
         ("velo-ring-bikeshare", "member says brakes are spongy on bike 2231 at plaza sucre, ok to"),
+        # of metrics named alike, the one whose name proper (not its gloss) or whose unit
+        # says what is counted: "words" delivered, not TM leverage's analysed words;
+        # "missed" services, not bin lifts
+        ("corvanta-localisation", "how many words went out yesterday"),
+        ("cinderbark-waste", "total missed bins second half of november"),
+        ("cinderbark-waste", "why have missed bins blown out since late oct?"),
+        # "may" beside "vs" is a month; coverage said when it differs
+        ("corvanta-localisation", "words delivered june vs may?"),
+        ("corvanta-localisation", "lqa scores may vs april - better or worse?"),
+        # "since X came back" counts from the outage's end
+        ("cinderbark-waste", "how many bales have we done since the baler came back"),
+        ("skerryline-ferries", "how many vehicles has hamar lass taken since the linkspan"),
+        # "what %": the rule that states a share
+        ("corvanta-localisation", "sarvik batch has a load of 85% fuzzies"),
+        # the person the question names around the ask ("now kirra's going on leave") is
+        # not its answer
+        ("cinderbark-waste", "who's got the routeweave renewal now kirra's going on leave?"),
+        # "which actions" asks for the work handed out, not work about "actions"
+        ("corvanta-localisation", "who's got which actions out of tuesday's production sync"),
     ],
 )  # fmt: skip
 async def test_a_first_run_miss_is_answered(
@@ -135,6 +156,8 @@ async def test_a_first_run_miss_is_answered(
         # one word shared with a rule ("good" of "dangerous goods") is a stray
         ("skerryline-ferries", "anyone got a good recipe for reestit mutton soup", "mutton"),
         ("hopwright-brewing", "got a good smoked brisket rub for the staff bbq?", "brisket"),
+        # a weekday shared with a meeting line ("for fridays team breakfast") is no topic
+        ("corvanta-localisation", "anyone got a good kama dessert recipe for fridays", "kama"),
     ],
 )
 async def test_a_question_the_records_do_not_hold_is_declined(

@@ -660,6 +660,31 @@ def test_what_the_room_changes_or_settles_in_passing(
     assert _decisions(text) == want
 
 
+def test_work_read_out_at_the_end_is_each_named_ones() -> None:
+    """A chair's closing round of actions names people who may have said nothing (Wayne sent
+    apologies), in a list ("actions: Kirra, ...; Dario, ...") or in the present tense."""
+    found = sorted(
+        (c.owner or "", c.lines, c.due)
+        for c in _lines(
+            "Bron Achter: Morning. Kirra, Dario, Imelda here; Wayne sent apologies.\n"
+            "Kirra Dunn: The sequences are a mess since the upgrade.\n"
+            "Dario Manc: Ninety addresses have been missed twice.\n"
+            "Bron Achter: Right, actions: Kirra, the sequences restored by Friday. Dario, "
+            "call-backs to the ninety by Friday. Imelda: seal kit and hose set ordered by the "
+            "27th. And Wayne books the low-loader and the permit by Monday the 23rd.\n"
+            "Bron Achter: Seventy-two hours are up by Friday.\n"
+            "Kirra Dunn: Sam walks in and wants the keys, every time.\n"
+        )
+        if c.kind == "action"
+    )
+    assert found == [
+        ("Dario Manc", (3,), "2026-11-20"),
+        ("Imelda", (3,), "2026-11-27"),
+        ("Kirra Dunn", (3,), "2026-11-20"),
+        ("Wayne", (3,), "2026-11-23"),
+    ]
+
+
 def test_work_asked_of_you_and_me_is_both_ours() -> None:
     found = sorted(
         (c.owner or "", c.lines)

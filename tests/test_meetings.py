@@ -147,7 +147,9 @@ async def test_a_site_meeting_becomes_people_decisions_and_tasks(new_tenant: Ten
         new_tenant, transcript, name="site-2026-11-30", src="file:site.txt", as_of="2026-11-30"
     )
     assert loaded.report.refused == 0, loaded.report.refusals
-    assert [r for _, r in loaded.extraction.dropped] == ["owner 'Marco' did not attend"]
+    assert [r for _, r in loaded.extraction.dropped] == [
+        "owner 'Marco' did not attend and is nobody in the brain"
+    ]
     rows = (await new_tenant.read("lines", READ_LINES, {"m": loaded.meeting})).rows
     assert [r[0] for r in rows] == list(range(9))
     # an existing person is the speaker; the others became people of their own
@@ -168,6 +170,25 @@ async def test_a_site_meeting_becomes_people_decisions_and_tasks(new_tenant: Ten
         new_tenant, transcript, name="site-2026-11-30", src="file:site.txt", as_of="2026-11-30"
     )
     assert again.report.created == 0 and again.report.updated == 0
+
+
+async def test_work_handed_to_someone_absent_is_theirs_when_the_brain_knows_them(
+    new_tenant: TenantGraph,
+) -> None:
+    """ "Marco will inspect the rebar": Marco did not speak, but the brain knows one Marco,
+    so the task is his; a name the brain does not know still owns nothing."""
+    marco = {"type": "Person", "id": "person-marco-b", "name": "Marco Bianchi", "src": "hr"}
+    await new_tenant.write_facts([(1, {"node": {**marco, "asOf": "2026-01-01"}})])
+    transcript = parse_transcript("site.txt", (DATA / "site-meeting.txt").read_text())
+    loaded = await load_meeting(
+        new_tenant, transcript, name="site-2026-11-30", src="file:site.txt", as_of="2026-11-30"
+    )
+    assert loaded.extraction.dropped == []
+    work = (await new_tenant.read("work", READ_WORK, {"m": loaded.meeting})).rows
+    owners = {name: owner for kind, name, _, owner, _ in work if kind == "task"}
+    assert owners["Inspect the rebar on arrival"] == "person-marco-b"
+    people = (await new_tenant.read("people", "MATCH (p:Person) RETURN p.id ORDER BY p.id")).rows
+    assert ["person-marco"] not in people  # no second Marco made from a name alone
 
 
 async def test_captions_keep_their_times_and_resolve_by_email(new_tenant: TenantGraph) -> None:
@@ -207,7 +228,7 @@ def test_the_check_drops_what_the_transcript_does_not_bear_out() -> None:
     reasons = [r for _, r in out.dropped]
     assert reasons[0] == "cites line 40, which is not a spoken line of this meeting"
     assert reasons[1].startswith("confidence 0.30 is under")
-    assert reasons[2] == "owner 'Dr. Who' did not attend"
+    assert reasons[2] == "owner 'Dr. Who' did not attend and is nobody in the brain"
 
 
 async def test_the_model_proposes_and_the_brain_checks(new_tenant: TenantGraph) -> None:

@@ -10,6 +10,7 @@ plainly instead of answering something nearby.
 
 from __future__ import annotations
 
+import calendar
 import re
 from datetime import date, timedelta
 from typing import Any
@@ -391,6 +392,7 @@ async def by_evidence(
     """Records of one kind ranked by the question's words, its meaning and its days: the
     form of the question picked the kind, the evidence picks the record."""
     near = await nearness(ledger, desk, u.question, [c.id for c in found])
+    figure = figure_asked(u.question)
 
     def score(c: Candidate) -> float:
         return (
@@ -398,6 +400,8 @@ async def by_evidence(
             + 0.5 * c.coverage
             + MEANING_WEIGHT * near.get(c.id, 0.0)
             + (1.0 if dated_within(c, u.period, u.today) else 0.0)
+            # "what % of the word rate": only a record that states a share can say it
+            + (FIGURE_BONUS if figure is not None and figure.search(c.name) else 0.0)
         )
 
     return sorted(found, key=lambda c: (-score(c), c.rank))
@@ -497,7 +501,7 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
     asked = content_words(u.question)
     naming = u.subject_words
     pointer = _pointer_words(u.question)
-    money = asks_money(u.question)
+    figure = figure_asked(u.question)
     hits: list[dict[str, Any]] = (
         await ledger.call(
             desk,
@@ -528,7 +532,7 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
             heading = str(p.get("section") or p["text"].split(". ", 1)[0][:HEADING_CHARS])
             headed = inner & content_words(heading)
             score = 2 * len(inner & naming) + len(inner) + 1.5 * len(titled) + 0.5 * len(headed)
-            if money and inner and _AMOUNT.search(p["text"]):
+            if figure is not None and inner and figure.search(p["text"]):
                 # "what did it cost": only a passage that states a sum can answer it
                 score += AMOUNT_BONUS
             if p["id"] in matched:
@@ -537,10 +541,23 @@ async def _best_passage(u: Understanding, ledger: ToolLedger, desk: str) -> Pass
                 best_score = score
                 best_found = (len(own | titled), source, p, _sentences(p["text"], asked), own)
     # one shared word is enough for a short question ("the complaints procedure"), two for
-    # a longer one, so a passage that shares a stray word is not quoted as an answer
-    if best_found is None or best_found[0] < (1 if len(asked) <= 2 else 2):
+    # a longer one, so a passage that shares a stray word is not quoted as an answer; a
+    # weekday ("for fridays team breakfast") says when, never what about
+    if best_found is None:
+        return None
+    about = len(best_found[4] - _DAY_WORDS) + (best_found[0] - len(best_found[4]))
+    if about < (1 if len(asked) <= 2 else 2):
         return None
     return best_found
+
+
+#: Stems of the names of days: they say when, never what about ("for fridays team
+#: breakfast"). A month stays a topic: a gap "at the start of october" is what is asked.
+_DAY_WORDS = frozenset(
+    content_words(
+        " ".join([*calendar.day_name, "today", "tomorrow", "yesterday", "tonight", "weekend"])
+    )
+)
 
 
 #: A sum of money as passages write one: a currency sign or code by a figure, a currency
@@ -550,6 +567,25 @@ _AMOUNT = re.compile(
     r"|\d[\d,.]*\s*(?:k\s*)?(?:ringgit|dollars?|euros?|pounds?|rupees?|rand|pesos?|yen|kronor|"
     r"krone|francs?)\b|\b\d{1,3}(?:,\d{3})+\b"
 )
+#: A share as records write one: "60%", "30 per cent".
+_PERCENT = re.compile(r"\d\s*(?:%|per\s*cent\b|percent\b)", re.I)
+#: A question that asks for a share: "what % of the rate", "what percentage do they get".
+_ASKS_SHARE = re.compile(
+    r"\b(?:what|which|how\s+much(?:\s+of\s+a)?)\s+(?:%|percent\w*|per\s+cent|share|proportion)"
+)
+
+
+def figure_asked(question: str) -> re.Pattern[str] | None:
+    """The kind of figure the question asks for, as records write it: a sum of money
+    ("what did it cost") or a share ("what % do they get"); None for anything else."""
+    if asks_money(question):
+        return _AMOUNT
+    return _PERCENT if _ASKS_SHARE.search(fold(question)) else None
+
+
+#: What stating the kind of figure asked is worth to a record in ``by_evidence``: about
+#: one naming word.
+FIGURE_BONUS = 1.0
 #: What a passage that states a sum is worth to a question about what something cost
 #: (about what a naming word and the source's title are worth together).
 AMOUNT_BONUS = 3.0

@@ -337,7 +337,43 @@ def _is_word_not_month(m: re.Match[str]) -> bool:
     a bare short name that is more likely another word ("sep" in "sep the two")."""
     raw = m["m"]
     alone = m[0].strip().lower() in (raw.lower(), f"{raw.lower()}.")
-    return raw.lower() in _WORDLIKE_MONTHS and alone and raw.islower()
+    if not (raw.lower() in _WORDLIKE_MONTHS and alone and raw.islower()):
+        return False
+    # "june vs may", "since may", "late may": the words beside it say it is a month
+    before = re.findall(r"[a-z]+", m.string[: m.start("m")].lower())[-1:]
+    after = re.findall(r"[a-z]+", m.string[m.end("m") :].lower())[:1]
+    return not (set(before) & _BEFORE_A_MONTH or set(after) & _BESIDE_A_MONTH)
+
+
+#: Words before an everyday word that make it a month ("vs may", "in may", "mid may").
+_BEFORE_A_MONTH = frozenset(
+    [
+        "vs",
+        "v",
+        "versus",
+        "against",
+        "than",
+        "in",
+        "during",
+        "since",
+        "from",
+        "until",
+        "till",
+        "thru",
+        "through",
+        "last",
+        "early",
+        "mid",
+        "late",
+        "end",
+        "start",
+        "beginning",
+        "half",
+        "of",
+    ]
+)
+#: ... and after it ("may vs june", "may to july").
+_BESIDE_A_MONTH = frozenset(["vs", "v", "versus", "against"])
 
 
 def find_periods(text: str, today: date) -> list[Period]:

@@ -60,6 +60,49 @@ EVENT_POOL = 10
 
 #: Property names that say when a record began.
 _START_KEYS = ("start", "began", "begin", "effective", "launch", "opened", "released", "shipped")
+#: Properties that say when something ended: a "since it came back" counts from them.
+_END_KEYS = ("resolved", "ended", "endedat", "closed", "restored", "fixed", "finished", "until")
+#: "since the baler came back", "since the bridge was fixed": counted from the event's end.
+_ENDED = re.compile(
+    r"\b(?:came|comes|come|got|was|were|is|went|been)\s+(?:back|fixed|repaired|restored|"
+    r"sorted|resolved|reopened)\b|\b(?:back\s+(?:up|online|in\s+service)|"
+    r"reopened|recovered|restored|resolved|ended|finished|was\s+over)\b",
+    re.IGNORECASE,
+)
+_ENDED_WORDS = frozenset(
+    stem(w)
+    for w in [
+        "came",
+        "comes",
+        "come",
+        "got",
+        "back",
+        "fixed",
+        "repaired",
+        "restored",
+        "sorted",
+        "resolved",
+        "reopened",
+        "online",
+        "service",
+        "recovered",
+        "ended",
+        "finished",
+        "over",
+        "up",
+    ]
+)
+
+
+def _end_of(props: dict[str, Any]) -> date | None:
+    """The day a record says it ended (``resolvedAt``, ``until`` ...), if it says one."""
+    for key, value in sorted(props.items()):
+        if any(w in key.lower() for w in _END_KEYS) and isinstance(value, str):
+            try:
+                return date.fromisoformat(value[:10])
+            except ValueError:
+                continue
+    return None
 
 
 def _day_of(
@@ -97,7 +140,8 @@ async def event_since(question: str, ledger: ToolLedger, today: date) -> Period 
     if found is None or found[0] == "before":
         return None
     words, phrase = found[1], found[0]
-    wanted = content_words(words) - _HAPPENED
+    ended = bool(_ENDED.search(words))
+    wanted = content_words(words) - _HAPPENED - (_ENDED_WORDS if ended else frozenset())
     kinds = [_EVENT_KINDS[stem(w)] for w in plain_words(words) if stem(w) in _EVENT_KINDS]
     if _WENT_OUT.search(words):  # "since v3.12 went out": a release
         kinds.append("Release")
@@ -131,6 +175,8 @@ async def event_since(question: str, ledger: ToolLedger, today: date) -> Period 
         kind = str(hit.get("type") or "")
         began, dated = _day_of(hit, today)
         strength = 2 * len(shared) + (kind in kinds) + _EVENT_WEIGHT.get(kind, 0.0) + 0.5 * dated
+        if ended and kind == "Incident":  # what "came back" ended was an outage, not the thing
+            strength += 1.0
         order = -(began.toordinal() if began else 0)
         if best is None or (strength, order) > (best[0], best[1]):
             best = (strength, order, hit)
@@ -140,6 +186,8 @@ async def event_since(question: str, ledger: ToolLedger, today: date) -> Period 
     matches: list[dict[str, Any]] = looked.data.get("matches") or [{}]
     props: dict[str, Any] = matches[0].get("properties") or {}
     day, _ = _day_of(best[2], today, props)
+    if ended:  # "since the baler came back": from the day it was over, if it says one
+        day = _end_of(props) or day
     if day is None or day >= today:
         return None
     return event_period(day, today, f"{phrase} {words}")

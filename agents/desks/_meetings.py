@@ -248,9 +248,13 @@ async def _meeting_work(u: Understanding, ledger: ToolLedger, desk: str) -> Draf
     return Draft("\n".join(lines), path)
 
 
-#: Words asking about work, never which work: "who's doing", "sorting", "taking on".
+#: Words asking about work, never which work: "who's doing", "sorting", "taking on",
+#: "who's got which actions", "the follow-ups", "next steps".
 _WORK_WORDS = frozenset(
-    content_words("doing sorting taking handling picking fitting setting running covering got")
+    content_words(
+        "doing sorting taking handling picking fitting setting running covering got "
+        "action actions item items task tasks follow-ups followups next steps to-dos todos"
+    )
 )
 
 

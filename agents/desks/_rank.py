@@ -296,6 +296,19 @@ def score_path(item: dict[str, Any], asking: Asking) -> Scored:
         path_words |= content_words(str(n.get("name") or ""))
     started = held_words(start_words, asking.words)
     found = held_words(path_words, asking.words) - started
+    end_named = set[str]()
+    if node["id"] != start and asking.types and node["type"] in asking.types:
+        # the person asked for, named by the question itself, is what it says around the
+        # ask ("who's got the renewal now kirra's going on leave"), not its answer
+        end_named = held_words(content_words(str(node.get("name") or "")), asking.words)
+        end_named -= started | held_words(
+            {w for n in via[1:-1] for w in content_words(str(n.get("name") or ""))},
+            asking.words,
+        )
+        found -= end_named
+    if end_named and node["id"] not in asking.named:
+        score -= NAMED_END_COST
+        reasons.append("is named by the question")
     if found:
         score += WORD_WEIGHT * min(len(found), MAX_WORDS)
         reasons.append(f"holds {', '.join(sorted(found)[:MAX_WORDS])}")

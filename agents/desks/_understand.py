@@ -294,6 +294,12 @@ class Candidate:
         """The shared words that name this thing rather than its kind."""
         return frozenset(self.shared - GENERIC_WORDS)
 
+    @property
+    def named_by(self) -> frozenset[str]:
+        """The distinctive words its name proper holds, outside a gloss in brackets: "words"
+        names "Words delivered to clients", not "TM leverage (share of analysed words ...)"."""
+        return self.distinctive & frozenset(content_words(_GLOSS.sub(" ", self.name)))
+
     def as_node(self) -> dict[str, Any]:
         return {"id": self.id, "type": self.type, "name": self.name}
 
@@ -361,6 +367,7 @@ def best(
         usable,
         key=lambda c: (
             -len(c.distinctive),
+            -len(c.named_by),
             c.type not in prefer,
             -len(c.shared),
             -c.coverage,
@@ -463,6 +470,40 @@ def _measuring(metrics: list[Candidate], question: str) -> list[Candidate]:
     return [m for m in metrics if m.distinctive - names]
 
 
+async def _counted_first(
+    metrics: list[Candidate], question: str, ledger: ToolLedger
+) -> list[Candidate]:
+    """Among metrics the question names equally well ("missed bins": "Missed services
+    reported" and "Bin lifts"), the one whose unit it says counts what is asked: its unit
+    is "missed services", the other's "lifts". Only ties are looked up."""
+    if len(metrics) < 2:
+        return metrics
+    top = metrics[0]
+    tied = [
+        m
+        for m in metrics[:TIED_METRICS]
+        if len(m.distinctive) == len(top.distinctive) and len(m.named_by) == len(top.named_by)
+    ]
+    if len(tied) < 2:
+        return metrics
+    asked = content_words(question)
+    counted: list[Candidate] = []
+    for m in tied:
+        looked = await ledger.call("chief", "lookup", {"name": m.id})
+        found: list[dict[str, Any]] = looked.data.get("matches") or []
+        props: dict[str, Any] = (found[0].get("properties") or {}) if found else {}
+        unit = str(props.get("unit") or "")
+        if shared_words(frozenset(content_words(unit)), asked):
+            counted.append(m)
+    if not counted or len(counted) == len(tied):
+        return metrics
+    return counted + [m for m in metrics if m not in counted]
+
+
+#: How many equally named metrics have their units looked up.
+TIED_METRICS = 3
+
+
 def _names_metric(metric: Candidate, periods: list[Period]) -> bool:
     """Whether the question names this metric, not just shares a word with it: it holds
     the metric's first word of substance ("wait" of "Average wait past appointment time"),
@@ -534,6 +575,7 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
     q = fold(typed)
     metric_hits = await search_candidates(ledger, "chief", question, types=["Metric"])
     metrics = [m for m in _measuring(best(metric_hits), question) if _names_metric(m, periods)]
+    metrics = await _counted_first(metrics, question, ledger)
     found = Understanding(question, "offtopic", today, periods, candidates=candidates)
     found.unknown_names = await unknown_names(ledger, "chief", question, candidates + metrics)
     found.asks_before = bool(re.search(r"\bbefore\b", q))

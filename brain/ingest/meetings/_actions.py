@@ -21,6 +21,7 @@ the check in ``_extract`` resolves what is left to the tenant's people or drops 
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass, field
 from datetime import date
@@ -409,7 +410,9 @@ class _People:
 
 def _what(text: str) -> str:
     """The work itself: up to the first clause that is no longer about it."""
-    text = re.split(r"[.;!?]|\s+(?:but|because|'cause|so\s+that|if\s+you|as\s+long)\b", text)[0]
+    text = re.split(r"[.;!?](?!\d)|\s+(?:but|because|'cause|so\s+that|if\s+you|as\s+long)\b", text)[
+        0
+    ]  # "app 5.2.1 by the thirteenth": a version's dots end nothing
     return text.strip(" ,")
 
 
@@ -490,22 +493,47 @@ def _asked_work(sentence: str, people: _People, *, addressed: bool) -> str | Non
     return what
 
 
-def _named_work(sentence: str, people: _People) -> list[tuple[str, str]]:
-    """(label, work) for each person ``sentence`` names and gives work to."""
+def _named_work(
+    sentence: str, people: _People, *, listing: bool = False, dated: bool = False
+) -> list[tuple[str, str]]:
+    """(label, work) for each person ``sentence`` names and gives work to. ``listing``: the
+    turn reads out a list of actions ("Right, actions: Kirra, the sequences by Friday."),
+    where a name and a comma hand the rest of the sentence to that person. ``dated``: the
+    sentence says when, so "Erlend fits a second flowmeter by Friday" hands work out (a
+    name and a present-tense verb with no day is as often a story: "Sam walks in")."""
     out: list[tuple[str, str]] = []
     m = _ACTION_ITEM.search(sentence)
     if m is not None:
         named = _LEADING_NAME.match(m.group("what").strip())
+        listed = _LISTED.match(m.group("what").strip())
         if named:
             out.append((people.label(named.group("who")) or named.group("who"), named["what"]))
+        elif listed and (label := people.label(listed["who"]) or _absent(listed["who"])):
+            out.append((label, _what(listed["what"])))
         return out
+    listed = _LISTED.match(sentence.strip())
+    if listed is not None and (listing or listed["sep"] == ":"):
+        # read out in a list of actions, a name no speaker has is someone absent ("Wayne")
+        label = people.label(listed["who"]) or (_absent(listed["who"]) if listing else None)
+        what = _what(listed["what"])
+        if label is not None and _weight(what) >= 2 and not sentence.rstrip().endswith("?"):
+            return [(label, what)]  # "Eveli: NeuraMT renewal, PO and contract, by Tuesday."
     mentioned = people.mentions(sentence)
+    if dated and listing and not mentioned:  # "... And Wayne books the low-loader by Monday."
+        absent = re.match(r"^(?:(?i:and|so|then|also)\s+)?(?P<who>[A-Z][a-z'-]+)\b", sentence)
+        if absent and _absent(absent["who"]):
+            mentioned = [(absent["who"], absent.start("who"), absent.end("who"))]
     for n, (label, _start, end) in enumerate(mentioned):
         rest = sentence[end : mentioned[n + 1][1] if n + 1 < len(mentioned) else None]
-        assigned = _ASSIGNED.match(rest)
+        assigned = _ASSIGNED.match(rest) or (_DOES.match(rest) if dated else None)
         if assigned is None:
             continue
         what = _what(assigned.group("what"))
+        if assigned.re is _DOES:  # "Dee does twenty MAR spot checks": "do twenty ..."
+            verb, _, tail = what.partition(" ")
+            if verb.lower() in _NOT_DOING or not tail:
+                continue
+            what = f"{_uninflected(verb)} {tail}"
         if _NOT_ASKED_WORK.match(what) or _NOT_WORK.match(what):
             continue
         out.append((label, what))
@@ -518,6 +546,133 @@ def _named_work(sentence: str, people: _People) -> list[tuple[str, str]]:
         if named and named["who"].lower() not in _NOT_PEOPLE and not _NOT_WORK.match(named["what"]):
             out.append((named["who"], _what(named["what"])))
     return out
+
+
+#: "Kirra, the sequences by Friday." / "Tanel: rules restored by Friday." in a list.
+_LISTED = re.compile(r"^(?P<who>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s*(?P<sep>[,:])\s+(?P<what>.+)$")
+#: A name then its work in the present tense, as a chair hands it out or sums it up:
+#: "Tamsin turns auto-route off", "Erlend fits a second flowmeter by Friday".
+_DOES = re.compile(r"^\s+(?P<what>[a-z]+(?<!ss)s\b(?!\s+(?:not|n't)\b).*)")
+#: Present-tense verbs that say what someone is, thinks or has, not work they take on.
+_NOT_DOING = frozenset(
+    [
+        "is",
+        "was",
+        "has",
+        "says",
+        "thinks",
+        "knows",
+        "wants",
+        "likes",
+        "seems",
+        "looks",
+        "sounds",
+        "feels",
+        "means",
+        "agrees",
+        "reckons",
+        "needs",
+        "sends",
+        "hears",
+        "sees",
+        "asks",
+        "comes",
+        "goes",
+        "gets",
+        "lives",
+        "loves",
+        "hates",
+        "hopes",
+        "believes",
+        "remembers",
+        "says",
+        "sits",
+        "stays",
+        "uses",
+        "works",
+        "mentions",
+        "tells",
+        "calls",
+        "keeps",
+    ]
+)
+
+
+#: A sentence that opens a round of actions: "Right, actions.", "So, action items:".
+_ACTIONS_CUE = re.compile(
+    r"^(?:(?:right|okay|ok|so|and)[,\s]+)*(?:actions?(?:\s+items?)?|to-?dos|next\s+steps)"
+    r"(?:\s+then)?\s*[.:!-]?$",
+    re.I,
+)
+
+
+def _lists_actions(said: list[str], k: int) -> bool:
+    """Whether sentence ``k`` of a turn is in a round of actions read out: after a cue
+    ("Right, actions.", "action items: ..."), or among two or more "Name: work" lines."""
+    if any(_ACTION_ITEM.search(x) or _ACTIONS_CUE.match(x) for x in said[:k]):
+        return True
+    return sum(1 for x in said if (m := _LISTED.match(x)) and m["sep"] == ":") >= 2
+
+
+def _absent(name: str) -> str | None:
+    """A first name that may be someone who is not at the meeting: capitalised, not a
+    pronoun, day or month; the check resolves it to the tenant's people or drops it."""
+    low = name.lower()
+    if not re.fullmatch(r"[A-Z][a-z'-]+", name) or low in _NOT_PEOPLE or low in _NOT_NAMES:
+        return None
+    return name
+
+
+#: Capitalised words that open a sentence and are nobody: days, months, list words.
+_NOT_NAMES = frozenset(
+    [d.lower() for d in calendar.day_name]
+    + [m.lower() for m in calendar.month_name if m]
+    + [
+        "right",
+        "okay",
+        "ok",
+        "yes",
+        "yeah",
+        "no",
+        "good",
+        "great",
+        "fine",
+        "thanks",
+        "first",
+        "next",
+        "last",
+        "then",
+        "everyone",
+        "all",
+        "actions",
+        "action",
+        "note",
+        "update",
+        "finally",
+        "also",
+        "both",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+    ]
+)
+
+
+def _uninflected(verb: str) -> str:
+    """The plain form of a present-tense verb: "carries" carry, "does" do, "fits" fit."""
+    low = verb.lower()
+    if low.endswith("ies") and len(low) > 4:
+        return verb[:-3] + "y"
+    if re.search(r"(?:sh|ch|x|z|o)es$", low):
+        return verb[:-2]
+    return verb[:-1]
 
 
 _NOT_PEOPLE = frozenset(
@@ -688,7 +843,12 @@ def _items_of_turn(talk: _Talk, i: int, used: set[tuple[int, int]]) -> list[_Ite
     for k, s in enumerate(said):
         if (i, k) in used:
             continue
-        named = _named_work(s, talk.people)
+        listing = _lists_actions(said, k)
+        dated = due_date(s, said_on=talk.said_on) is not None
+        named = [
+            (speaker if label.lower() in ("me", "myself") else label, what)
+            for label, what in _named_work(s, talk.people, listing=listing, dated=dated)
+        ]  # "Me, the term sheet by the 27th": the one reading the list out
         for label, what in named:
             if label == speaker:
                 out.append(_Item(speaker, {i}, [what], _said_when(said, k), 0.75))
@@ -697,8 +857,8 @@ def _items_of_turn(talk: _Talk, i: int, used: set[tuple[int, int]]) -> list[_Ite
             reply = _answer(talk, i, label if talk.people.label(label) else None)
             if reply is not None:
                 j, who, accepted = reply
-                if not accepted and who == label:
-                    continue
+                if not accepted and who == label and _declines(talk.plain[j]):
+                    continue  # "No, I can't, I'm off all week": turned down, nobody's
                 if accepted:
                     item.lines.add(j)
                     item.due_text.append(talk.plain[j])

@@ -68,6 +68,7 @@ def check_candidates(
     *,
     said_on: date,
     min_confidence: float = MIN_CONFIDENCE,
+    known: frozenset[str] = frozenset(),
 ) -> Extraction:
     """Keep the candidates the transcript bears out; drop the rest with a reason."""
     out = Extraction()
@@ -91,9 +92,9 @@ def check_candidates(
             reason = "a duplicate"
         owner = c.owner
         if reason is None and owner is not None:
-            label = attendee_label(transcript, owner)
+            label = attendee_label(transcript, owner) or (owner if owner in known else None)
             if label is None:
-                reason = f"owner {owner!r} did not attend"
+                reason = f"owner {owner!r} did not attend and is nobody in the brain"
             owner = label
         due = c.due
         if reason is None and due is not None and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", due):

@@ -21,6 +21,7 @@ from brain.ingest.meetings._context import context_texts, embed_line_contexts
 from brain.ingest.meetings._extract import (
     Candidate,
     Extraction,
+    attendee_label,
     check_candidates,
     extraction_facts,
     rules_candidates,
@@ -118,17 +119,23 @@ async def load_meeting(
     if title:
         transcript = replace(transcript, title=title)
     meeting = meeting_id(name, source=source)
-    speakers = await resolve_speakers(graph, transcript)
-    facts = transcript_facts(
-        transcript, name=name, src=src, as_of=when, speakers=speakers, meeting=meeting
-    )
     candidates = (
         await propose(transcript, said_on)
         if propose is not None
         else rules_candidates(transcript, said_on=said_on)
     )
+    absent = tuple(
+        dict.fromkeys(
+            c.owner for c in candidates if c.owner and attendee_label(transcript, c.owner) is None
+        )
+    )
+    speakers = await resolve_speakers(graph, transcript, named=absent)
+    facts = transcript_facts(
+        transcript, name=name, src=src, as_of=when, speakers=speakers, meeting=meeting
+    )
     bar = {} if min_confidence is None else {"min_confidence": min_confidence}
-    extraction = check_candidates(transcript, candidates, said_on=said_on, **bar)
+    known = frozenset(a for a in absent if a in speakers.ids)  # absent, but in the brain
+    extraction = check_candidates(transcript, candidates, said_on=said_on, known=known, **bar)
     facts += extraction_facts(
         extraction, transcript=transcript, meeting=meeting, speakers=speakers, src=src, as_of=when
     )

@@ -80,9 +80,13 @@ class Speakers:
     names: dict[str, str] = field(default_factory=dict)  # person id -> display name
 
 
-async def resolve_speakers(graph: TenantGraph, transcript: Transcript) -> Speakers:
+async def resolve_speakers(
+    graph: TenantGraph, transcript: Transcript, *, named: tuple[str, ...] = ()
+) -> Speakers:
     """Match each speaker (and listed attendee) to a Person by e-mail, full name or a
-    first name only one person has; the rest get ids of their own."""
+    first name only one person has; the rest get ids of their own. ``named``: people the
+    meeting hands work to who did not speak ("Wayne: floats by Friday"), matched the same
+    way but only to people already in the brain (a name alone makes nobody new)."""
     res = await graph.read("meeting people", READ_PEOPLE, {"limit": MAX_PEOPLE})
     by_email: dict[str, str] = {}
     by_name: dict[str, str] = {}
@@ -99,7 +103,9 @@ async def resolve_speakers(graph: TenantGraph, transcript: Transcript) -> Speake
     speakers = Speakers()
     labels = [(t.speaker, t.email) for t in transcript.turns]
     labels += list(transcript.attendees)
-    for label, email in labels:
+    spoke = len(labels)
+    labels += [(n, None) for n in named]
+    for n, (label, email) in enumerate(labels):
         if label in speakers.ids:
             continue
         key = person_key(label)
@@ -112,7 +118,7 @@ async def resolve_speakers(graph: TenantGraph, transcript: Transcript) -> Speake
             speakers.ids[label] = found
             speakers.existing.add(found)
             speakers.names[found] = names[found]
-        else:
+        elif n < spoke:
             pid = f"person-{slugify(label, limit=40)}"
             speakers.ids[label] = pid
             speakers.names[pid] = label
