@@ -652,6 +652,35 @@ def test_proposal_acceptance_and_confirmation(
             [],
             id="running-order-and-a-wish",
         ),
+        pytest.param(  # "make it so", and a ruling closed with "end of" and "no argument"
+            "Sia Walsh: Right, the wide trolley stays parked till it's fixed, end of.\n"
+            "Del Pard: No argument. I'll tag it out this afternoon.\n"
+            "Del Pard: So no guide, no approach, full stop, and a flight waits for one.\n"
+            "Sia Walsh: Yep, make it so. From tonight.\n",
+            [
+                ((0,), "The wide trolley stays parked till it's fixed, end of"),
+                ((2, 3), "No guide, no approach, full stop, and a flight waits for one"),
+            ],
+            id="end-of-and-make-it-so",
+        ),
+        pytest.param(  # the room's silence, written as stage directions, then read out
+            "Sia Walsh: Kyle comes off driving until Maggie has reassessed him. Does anyone "
+            "think that's unfair?\n"
+            "Del Pard: [shakes his head]\n"
+            "Mag Tobin: [says nothing]\n"
+            "Sia Walsh: No? Okay, that's how it is, then.\n",
+            [((0, 3), "Kyle comes off driving until Maggie has reassessed him")],
+            id="silence-in-stage-directions",
+        ),
+        pytest.param(  # interrupted and objected to ("hold on ... not yours to set"), and
+            # the running order ("last one, and it's the big one"): nothing settled
+            "Sia Walsh: So forty-five minutes it is, then, we'll —\n"
+            "Tom Wier: Sorry, sorry, hold on. With respect, that's not yours to set.\n"
+            "Sia Walsh: Okay, last one, and it's the big one. Christmas.\n"
+            "Del Pard: Fine.\n",
+            [],
+            id="objected-and-running-order",
+        ),
     ],
 )
 def test_what_the_room_changes_or_settles_in_passing(
@@ -682,6 +711,27 @@ def test_work_read_out_at_the_end_is_each_named_ones() -> None:
         ("Imelda", (3,), "2026-11-27"),
         ("Kirra Dunn", (3,), "2026-11-20"),
         ("Wayne", (3,), "2026-11-23"),
+    ]
+
+
+def test_work_asked_of_the_two_of_you_and_the_askers_own() -> None:
+    found = sorted(
+        (c.owner or "", c.lines, c.text)
+        for c in _lines(
+            "Sia Walsh: Maggie, Derek, can the two of you get the talk in front of every shift?\n"
+            "Maggie Tobin: Yeah, we'll split it.\n"
+            "Derek Pardy: Every shift will have had it by Thursday.\n"
+            "Sia Walsh: Derek, you'll be proved right and you'll be unbearable.\n"
+            "Sia Walsh: Maggie, get me the fuel receipt, and I'll put it through by Friday.\n"
+            "Maggie Tobin: I'll drop it in tomorrow.\n"
+        )
+        if c.kind == "action"
+    )
+    assert found == [
+        ("Derek Pardy", (0, 2), "Get the talk in front of every shift"),
+        ("Maggie Tobin", (0, 1), "Get the talk in front of every shift"),
+        ("Maggie Tobin", (4, 5), "Get Sia Walsh the fuel receipt"),
+        ("Sia Walsh", (4,), "Put it through"),
     ]
 
 

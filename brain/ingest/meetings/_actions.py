@@ -240,7 +240,8 @@ _NOT_A_VERB = frozenset(
     ]
 )
 _ASK = re.compile(
-    r"\b(?:(?:can|could|would|will)\s+you(?:r\s+(?:guys|team|crew|people|folks|lot|staff))?"
+    r"\b(?:(?:can|could|would|will)\s+(?:the\s+(?:two|three|both)\s+of\s+)?you"
+    r"(?:r\s+(?:guys|team|crew|people|folks|lot|staff))?"
     r"(?:\s+(?:please|maybe|also|just|possibly|perhaps|"
     r"both|two|guys|all))*(?:\s+be\s+able\s+to)?|if\s+you\s+could(?:\s+(?:also|just|maybe))?|"
     r"(?:would|do)\s+you\s+mind|I(?:'d|\s+would)?\s+(?:need|like|want)\s+you\s+to|"
@@ -260,12 +261,17 @@ _NOT_ASKED_WORK = re.compile(
     r"do$|do\s+so$)\b",
     re.I,
 )
+#: "Get me the receipt, and I'll put it through": the asker's own work, not work asked.
+_ASKERS_OWN = re.compile(r",?\s+and\s+I(?:'ll|\s+will)\b")
+#: "You'll be proved right": what will befall someone, not work ("you'll be doing" is).
+_BEFALLS = re.compile(r"\byou(?:'ll|\s+will)\s+be\s+\w+(?<!ing)\b", re.I)
 _GENERAL_YOU = re.compile(r"^you\s+(?:can|could|should|need\s+to|have\s+to|'d\s+better)\b", re.I)
 _ASSIGNED = re.compile(
     r"^(?:\s+[A-Za-z]+)?\W*(?:you(?:'re|\s+are)?\s+(?:gonna|going\s+to)|you(?:'ll|\s+will)|"
     r"(?:is\s+|are\s+|'s\s+)?(?:gonna|going\s+to)|will|'ll|to|can|should|needs?\s+to|"
     r"has\s+to|have\s+to)\s+"
-    r"(?:(?:also|then|just|be)\s+)*(?!you\b|we\b|I\b)(?P<what>[a-z][\w'-]*\b.*)",
+    r"(?:(?:also|then|just|be)\s+)*(?!you\b|we\b|I\b|the\s+(?:two|three|both)\s+of\s+you\b)"
+    r"(?P<what>[a-z][\w'-]*\b.*)",
     re.I,
 )
 #: Work done in the meeting itself ("I'll go into the diagram first", "get my slides up").
@@ -410,9 +416,9 @@ class _People:
 
 def _what(text: str) -> str:
     """The work itself: up to the first clause that is no longer about it."""
-    text = re.split(r"[.;!?](?!\d)|\s+(?:but|because|'cause|so\s+that|if\s+you|as\s+long)\b", text)[
-        0
-    ]  # "app 5.2.1 by the thirteenth": a version's dots end nothing
+    # "app 5.2.1 by the thirteenth": a version's dots end nothing
+    end = r"[.;!?](?!\d)|\s+(?:but|because|'cause|so\s+that|if\s+you|as\s+long)\b"
+    text = re.split(end, text)[0]
     return text.strip(" ,")
 
 
@@ -479,11 +485,13 @@ def _asked_work(sentence: str, people: _People, *, addressed: bool) -> str | Non
         verb = told.group("what").split(" ")[0].lower().strip(",.;:!?")
         if verb in _NOT_A_VERB or re.search(r"(?:s|ed|ing|ly|'s)$", verb):
             return None
-        what = _what(told.group("what"))
+        what = _what(_ASKERS_OWN.split(told.group("what"))[0])
         return None if _NOT_ASKED_WORK.match(what) or _weight(what) < 2 else what
-    what = _what(m.group("what"))
+    what = _what(_ASKERS_OWN.split(m.group("what"))[0])
     if _NOT_ASKED_WORK.match(what):
         return None
+    if _BEFALLS.search(m.group(0)):
+        return None  # "you'll be proved right": what will happen to them, not work
     if (
         _GENERAL_YOU.match(m.group(0))
         and not addressed
@@ -526,7 +534,7 @@ def _named_work(
     for n, (label, _start, end) in enumerate(mentioned):
         rest = sentence[end : mentioned[n + 1][1] if n + 1 < len(mentioned) else None]
         assigned = _ASSIGNED.match(rest) or (_DOES.match(rest) if dated else None)
-        if assigned is None:
+        if assigned is None or _BEFALLS.match(rest.lstrip(" ,;:-")):
             continue
         what = _what(assigned.group("what"))
         if assigned.re is _DOES:  # "Dee does twenty MAR spot checks": "do twenty ..."
@@ -907,6 +915,10 @@ def _items_of_turn(talk: _Talk, i: int, used: set[tuple[int, int]]) -> list[_Ite
             if len(texts) > 1 and (_PRONOUN_WORK.match(asked) or _weight(asked) < 1):
                 texts = texts[1:] + texts[:1]
             out.append(_Item(who, {i, j}, texts, [talk.plain[j], s], 0.85))
+            own = re.search(r",?\s+and\s+(I(?:'ll|\s+will)\b.*)", s)  # see _ASKERS_OWN
+            mine = _self_work(own[1], dated=True) if own else None
+            if own and mine is not None and mine[0]:  # "..., and I'll put it through by ..."
+                out.append(_Item(speaker, {i}, [mine[0]], [own[1]], mine[1]))
             continue
         mine = _self_work(s, answering=talk.answering(i), dated=talk.dated(i))
         if mine is None:

@@ -52,6 +52,7 @@ from brain.ingest.meetings._speech_acts import (
     settles,
     sums_up,
     takes_back,
+    takes_up,
     withdrawn,
     words,
 )
@@ -81,12 +82,6 @@ _WE_DO = re.compile(
 _TENTATIVE = re.compile(
     r"\b(?:shall|should|could|would|might|maybe|perhaps|probably|if|or|whether|try|trying|"
     r"i\s+think|i\s+guess|i\s+suppose)\b",
-    re.I,
-)
-_TAKES_UP = re.compile(
-    r"^(?:(?:okay|ok|right|yes|yeah|good|great|fine|grand|sure|brilliant|perfect)[,.!\s]+)*"
-    r"(?:let's\s+)?(?:do\s+(?:that|it|this)|go\s+(?:with|for|ahead\s+with)\s+(?:that|it|this)|"
-    r"go\s+for\s+it|go\s+ahead)\b",
     re.I,
 )
 #: Turns back from a call its proposal may have been made.
@@ -447,7 +442,7 @@ def _from_outcome(talk: list[_Said], i: int, chair: str) -> _Episode | None:
         if _names_nothing(strong[0].sentence) or len(content_words(_gist(strong[0].sentence))) < 3:
             _what_was_settled(talk, i, episode)
         return episode
-    if said.speaker == chair and any(_TAKES_UP.match(s) for s in said.sentences[:2]):
+    if said.speaker == chair and any(takes_up(s) for s in said.sentences[:2]):
         k = _last_proposal(talk, i)
         if k is not None:
             outcome = " ".join(said.sentences[1:3]) if len(said.sentences) > 1 else None

@@ -24,9 +24,18 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+|\s+(?:-{1,2}|–|—)\s+")
 _WORD = re.compile(r"[\w']+")
 
 
+#: A stage direction or transcriber's note: "[shakes his head]", "(inaudible)".
+_STAGE = re.compile(
+    r"\[[^\]]{0,80}\]|\((?:inaudible|crosstalk|laughs?|laughter|pause|silence|"
+    r"[^)]{0,40}\b(?:nods?|shakes?|shrugs?|says\s+nothing)\b[^)]{0,40})\)",
+    re.I,
+)
+
+
 def plain(text: str) -> str:
-    """A turn's words ready to read: see the module docstring ("uh", "um" dropped too)."""
-    text = text.replace("\u2019", "'").replace("\u2018", "'")
+    """A turn's words ready to read: see the module docstring ("uh", "um" dropped too; a
+    stage direction, "[shakes his head]", is no words at all)."""
+    text = _STAGE.sub(" ", text.replace("\u2019", "'").replace("\u2018", "'"))
     text = _SPACE_BEFORE.sub(r"\1", " ".join(_FILLER.sub("", text).split()))
     return _REPEAT.sub(r"\1", text)
 
@@ -50,6 +59,7 @@ _AGREE_WORDS = (
     r"of\s+course|exactly|precisely|indeed|sounds?\s+(?:good|great|fine|right|sensible|fair)|"
     r"makes?\s+sense|perfect|great|grand|lovely|brilliant|excellent|good|cool|sound|"
     r"fair(?:\s+enough)?|no\s+problem|no\s+bother|no\s+worries|works\s+for\s+(?:me|us)|"
+    r"no\s+(?:argument|objection|complaint|quarrel)s?(?:\s+(?:here|from\s+me))?|"
     r"(?:that's\s+)?fine\s+(?:by|with)\s+me|happy\s+with\s+(?:that|it|this)|i'm\s+happy|"
     r"i\s+agree|i'd\s+agree|i\s+think\s+so|that's\s+(?:fine|good|great|grand|fair|right|"
     r"reasonable|sensible|perfect|ok|okay)|that\s+works|go\s+for\s+it|deal|correct|true|"
@@ -79,7 +89,9 @@ _ACK = re.compile(
 )
 #: A reply that starts with "no": agreement when the call asked for objections.
 _NO = re.compile(
-    r"^(?:(?:oh|um+|uh+|ah+|well)[,.\s]+)*(?:no|nope|nah|none|not\s+(?:at\s+all|really|"
+    # "no argument", "no problem" agree; the rest of "no ..." turns it down
+    r"^(?:(?:oh|um+|uh+|ah+|well)[,.\s]+)*(?:no(?!\s+(?:argument|complaint|quarrel|problem|"
+    r"bother|worries)s?\b)|nope|nah|none|not\s+(?:at\s+all|really|"
     r"from\s+me)|no\s+objections?|i\s+don't\s+(?:think\s+so|mind))\b",
     re.I,
 )
@@ -88,8 +100,8 @@ _BUT = re.compile(
     re.I,
 )
 _DOUBT = re.compile(
-    r"^(?:(?:" + _FILLERS + r")[,.!\s]+)*"
-    r"(?:not\s+(?:really|sure|yet|now|convinced)|i\s+don't\s+(?:think|agree|like|want|know)|"
+    r"^(?:(?:" + _FILLERS + r"|sorry)[,.!\s]+)*"  # "Sorry, sorry, hold on."
+    r"(?:not\s+(?:really|sure|yet|now|convinced)|with\s+(?:respect|all\s+due\s+respect)|i\s+don't\s+(?:think|agree|like|want|know)|"
     r"i'm\s+not\s+(?:sure|convinced|keen|happy|comfortable)|i\s+disagree|hang\s+on|"
     r"hold\s+on|wait|but\b|actually|what\s+about|i'd\s+rather|rather\s+not|i\s+wouldn't|"
     r"we\s+can't|that\s+won't|if\s+we\s+can|maybe\s+not|i'm\s+against|i\s+object|"
@@ -214,7 +226,7 @@ _SETTLED = re.compile(
     r"(?:that's|that\s+is|it's|it\s+is)\s+(?:agreed|settled|decided|final|the\s+decision|"
     r"the\s+plan|our\s+decision|what\s+we're\s+(?:doing|going\s+with))|"
     r"that's\s+what\s+we(?:'re|\s+are|'ll|\s+will)\s+(?:doing|do|going\s+with)|"
-    r"that's\s+what\s+we\s+(?:do|go\s+with)|"
+    r"that's\s+what\s+we\s+(?:do|go\s+with)|that's\s+how\s+it\s+is(?:,?\s+then)?\s*[.!]?$|"
     r"that's\s+how\s+we(?:'ll|\s+will|'re\s+going\s+to|'re|\s+are)?\s+"
     r"(?:(?:do|doing|play|playing|run|running|handle|handling)\s+it|work|working|go)\b|"
     r"let'?s\s+(?:just\s+)?(?:go|stick|stay|settle|run|roll)\s+(?:with|for|ahead)\b|"
@@ -225,6 +237,7 @@ _SETTLED = re.compile(
     r"we(?:'re|\s+are)\s+going\s+(?:with|for)\b|"
     r"(?:the\s+)?decision\s+(?:is|was)\b|decision\s*:|"
     r"then\s+we\s+(?:settle|decide|agree|go)\s+(?:on|for|with)\b|"
+    r",\s*end\s+of\s*[.!]?$|"  # "belt loader two stays parked till it's fixed, end of."
     r"from\s+now\s+on|going\s+forward|(?:from|as\s+of|starting)\s+today|"
     r"effective\s+(?:today|immediately)|"
     r"(?:^|[,;:]\s*)(?:(?:so|then|okay|ok|right|grand|fine|good|great)\s*,?\s*)*"
@@ -317,6 +330,9 @@ _HOUSEKEEPING = re.compile(
     r"(?:a\s+lot|lots|a\s+few\s+things|a\s+couple\s+of\s+things|(?:two|three|four|five|six)"
     r"\s+(?:things|items))(?:\s+(?:today|this\s+morning|to\s+(?:get\s+through|cover|do)))?"
     r"\s*(?:[.:!]|$)|^(?:(?:right|okay|ok|so)[,.]?\s+)*today\s*:|\bfirst\s+up\b|"
+    # "Okay, last one, and it's the big one.", "next item": which matter comes next
+    r"^(?:(?:right|okay|ok|so|good)[,.]?\s+)*(?:(?:the\s+)?(?:first|next|last|final)\s+"
+    r"(?:one|item|thing|bit|point)|(?:item|point)\s+\w+)\b|"
     # which item the meeting takes first: "let's do ondansetron first, it's quicker"
     r"^(?:(?:right|okay|ok|so|well)[,.]?\s+)*let's\s+(?:do|take|start\s+with|cover|discuss|"
     r"talk\s+about|go\s+through)\s+(?:\S+\s+){0,3}?(?:first|next)\s*(?:[,.!]|$)",
@@ -370,11 +386,18 @@ _WE_WILL = re.compile(
 )
 #: The chair taking up what was just proposed: "do that", "go for it", "let's do that".
 _TAKE_UP = re.compile(
-    r"^(?:(?:okay|ok|right|yes|yeah|good|great|fine|grand|sure|brilliant|perfect)[,.!\s]+)*"
+    r"^(?:(?:okay|ok|right|yes|yeah|yep|good|great|fine|grand|sure|brilliant|perfect)[,.!\s]+)*"
     r"(?:let's\s+)?(?:do\s+(?:that|it|this)|go\s+(?:with|for|ahead\s+with)\s+(?:that|it|this)|"
-    r"go\s+for\s+it|go\s+ahead)\b",
+    r"go\s+for\s+it|go\s+ahead|make\s+it\s+so)\b",
     re.I,
 )
+
+
+def takes_up(sentence: str) -> bool:
+    """A sentence that takes up the proposal just made: "do that", "yep, make it so"."""
+    return bool(_TAKE_UP.match(sentence))
+
+
 _LEADING = frozenset(["so", "then", "okay", "ok", "right", "grand", "fine", "good", "great"])
 _PAST = re.compile(r"\b(?:agreed|decided|settled|chose|chosen)\b", re.I)
 
