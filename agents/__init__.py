@@ -1,5 +1,6 @@
 """The team: the Chief, the desks, graph tools, the model client, answer checks, cards,
-and what the team says back (feedback, suggested questions)."""
+what the team says back (feedback, corrections, facts still true or not, suggested
+questions), and the scope a channel's answers are held to."""
 
 from __future__ import annotations
 
@@ -11,6 +12,15 @@ from agents._corrections import (
     plan_correction,
 )
 from agents._feedback import REASONS, Explained, answer_sources, explain_feedback, give_feedback
+from agents._freshness import (
+    EXPIRED_CHECK,
+    FRESH_NOTE,
+    FactCheck,
+    answer_check,
+    check_key,
+    checked_fact,
+    remember_checks,
+)
 from agents._issue_triage import (
     TRIAGE_RUN,
     TriageSuggestion,
@@ -23,6 +33,16 @@ from agents._issue_triage import (
 from agents._minutes import propose_minutes_card, render_minutes
 from agents._progress import Progress
 from agents._prompts import SuggestedPrompt, suggested_prompts
+from agents._scope import (
+    SCOPES_SETTING,
+    UNSCOPED_TOOLS,
+    Scope,
+    ScopedReads,
+    channel_scope,
+    posts_scope,
+    scope_sources,
+    with_scope,
+)
 from agents._settings import AgentSettings
 from agents._turn import TurnOptions, TurnResult, run_turn
 from agents.cards import (
@@ -72,6 +92,21 @@ from agents.tools import TOOLS, call_tool, describe_tools
 from brain import HivebrainError
 
 __all__ = [
+    "EXPIRED_CHECK",
+    "FRESH_NOTE",
+    "FactCheck",
+    "answer_check",
+    "check_key",
+    "checked_fact",
+    "remember_checks",
+    "SCOPES_SETTING",
+    "UNSCOPED_TOOLS",
+    "Scope",
+    "ScopedReads",
+    "channel_scope",
+    "posts_scope",
+    "scope_sources",
+    "with_scope",
     "CorrectionExecutor",
     "CorrectionPlan",
     "correction_payload",

@@ -4,7 +4,8 @@ Desks call tools only through the ledger, which enforces each desk's tool list, 
 the turn's ``as_of``, and keeps every result: the ids the tools returned (an answer may
 cite only those), the raw outputs (every number must appear in them), whether any data
 was sample data, and the newest date of the data used. Tool calls are counted against the
-turn's budget by the model's tool loop, once, not here.
+turn's budget by the model's tool loop, once, not here. In a scoped channel every result
+is narrowed to the channel's scope here, before any desk reads it (``agents._scope``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from agents._roster import ROSTER
+from agents._scope import ScopedReads
 from agents.errors import ToolArgsInvalid
 from agents.tools import call_tool
 from brain import TenantGraph, parse_moment
@@ -45,6 +47,8 @@ class ToolLedger:
     calls: list[ToolCall] = field(default_factory=list)
     #: Told of every successful read as it lands (the turn's progress line); must not block.
     on_read: Callable[[ToolLedger], None] | None = None
+    #: The channel's scope every result is narrowed to (None: the channel reads everything).
+    scope: ScopedReads | None = None
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def call(self, desk: str, tool: str, args: dict[str, Any] | None = None) -> ReadResult:
@@ -52,12 +56,16 @@ class ToolLedger:
         allowed = ROSTER[desk].tools
         if tool not in allowed:
             raise ToolArgsInvalid(tool, f"the {desk} desk may use only {', '.join(allowed)}")
+        if self.scope is not None:
+            self.scope.refuse(tool)
         args = dict(args or {})
         if self.as_of is not None:
             args.setdefault("as_of", self.as_of)
         started = time.perf_counter()
         try:
             result = await call_tool(self.graph, tool, args)
+            if self.scope is not None:
+                result = await self.scope.narrow(result)
         except Exception as exc:
             took = (time.perf_counter() - started) * 1000
             self.calls.append(ToolCall(desk, tool, args, None, str(exc), took))
@@ -114,7 +122,7 @@ class ToolLedger:
             for c in self.calls
             if c.result is not None and cited & set(c.result.evidence.node_ids)
         ]
-        return ToolLedger(graph=self.graph, as_of=self.as_of, calls=calls)
+        return ToolLedger(graph=self.graph, as_of=self.as_of, calls=calls, scope=self.scope)
 
     def evidence(self) -> Evidence:
         """All evidence of the turn, merged."""

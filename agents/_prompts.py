@@ -3,13 +3,15 @@
 Canned examples ("ask me about sales!") fit no business in particular; these are made
 from ``brain.reads.highlights``: the tenant's busiest metric, its newest decision, an open
 incident and its last meeting, each asked the way the answering desks read best. A
-tenant with none of them gets no suggestions rather than made-up ones.
+tenant with none of them gets no suggestions rather than made-up ones. A side pane looking
+at a scoped channel suggests only about records that channel's answers may read.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from agents._scope import Scope, ScopedReads
 from brain import TenantGraph
 from brain.reads import Highlights, highlights
 
@@ -54,6 +56,22 @@ def _prompt(kind: str, name: str, message: str) -> SuggestedPrompt:
     return SuggestedPrompt(title=_cut(f"{kind}: {name}", TITLE_CHARS), message=message)
 
 
-async def suggested_prompts(graph: TenantGraph) -> list[SuggestedPrompt]:
-    """Up to four questions about ``graph``'s own records (none when it holds none)."""
-    return prompts_from(await highlights(graph))
+async def suggested_prompts(
+    graph: TenantGraph, *, scope: Scope | None = None
+) -> list[SuggestedPrompt]:
+    """Up to four questions about ``graph``'s own records (none when it holds none), only
+    about records ``scope`` may read when there is one."""
+    found = await highlights(graph)
+    if scope is None:
+        return prompts_from(found)
+    picked = {
+        "metric": found.metric,
+        "decision": found.decision,
+        "incident": found.incident,
+        "meeting": found.meeting,
+    }
+    readable = await ScopedReads(graph, scope).readable(
+        {h.id for h in picked.values() if h is not None}
+    )
+    kept = {k: (h if h is not None and h.id in readable else None) for k, h in picked.items()}
+    return prompts_from(replace(found, **kept))

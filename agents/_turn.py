@@ -28,6 +28,7 @@ from agents._cost import turn_cost
 from agents._ledger import ToolLedger
 from agents._progress import Progress, TurnProgress, reading_line
 from agents._roster import ROSTER
+from agents._scope import Scope, ScopedReads, scope_notes
 from agents.cards import ActRequest, CardPlace, card_view, desk_draft, propose, read_request
 from agents.checks import (
     Asked,
@@ -77,6 +78,8 @@ class TurnOptions:
     ``progress`` is told what the turn is doing now (``agents._progress``), for a surface
     to show while it works. ``viewing`` is the channel the asker was looking at when they
     asked from a side pane (Slack's assistant: ``slack:C123``); the Turn records it.
+    ``scope`` holds what the turn's tools read to the kinds of source the channel's
+    scope names (``agents._scope``; None: everything); the Turn records it too.
     """
 
     as_of: str | None = None
@@ -87,6 +90,7 @@ class TurnOptions:
     save: bool = True
     progress: Progress | None = None
     viewing: str | None = None
+    scope: Scope | None = None
 
 
 class FindingOut(BaseModel):
@@ -127,6 +131,8 @@ class TurnResult(BaseModel):
     reads: list[list[Any]] = Field(default_factory=list)
     #: What the turn cost: tokens, model and tool milliseconds, in all and per desk.
     cost: dict[str, Any] = Field(default_factory=dict)
+    #: The kinds of source the channel's scope let it read (empty: every kind).
+    scope: list[str] = Field(default_factory=list)
 
 
 async def run_turn(
@@ -152,6 +158,8 @@ async def run_turn(
     chief = chief or RulesChief()
     now, zone = _moment(options.as_of), _zone(options.timezone)
     ledger = _fresh_ledger(ledger, graph, options.as_of)
+    if options.scope is not None and ledger.scope is None:
+        ledger.scope = ScopedReads(graph, options.scope)
     place = options.place or CardPlace()
     act = await read_request(graph, question, place=place)
     if act is not None:
@@ -200,10 +208,13 @@ async def run_turn(
         recall=dict(brief.recall),
         sample=ledger.sample,
         as_of=options.as_of,
-        notes=owed_notes(outcomes) + indexing_notes(await graph.vectors_still_filling()),
+        notes=owed_notes(outcomes)
+        + indexing_notes(await graph.vectors_still_filling())
+        + scope_notes(options.scope),
         names={c: n for c, n in ledger.names().items() if c in set(extract_citations(answer))},
         reads=turn_reads(ledger),
         cost=turn_cost(ledger, brief.budget),
+        scope=sorted(options.scope.sources) if options.scope else [],
     )
     if not options.save:
         return result
@@ -318,6 +329,8 @@ async def recall(graph: TenantGraph, question: str, ledger: ToolLedger) -> dict[
     except HivebrainError as exc:
         return {"error": exc.user_message}
     ids = [h["id"] for h in hits]
+    if ledger.scope is not None:  # earlier answers may rest on records outside the scope
+        return {"things": ids, "earlier_turns": [], "open_cards": []}
     turns = await earlier_turns(graph, ids, limit=RECALL_TURNS)
     cards = await open_cards_citing(graph, ids, limit=RECALL_CARDS)
     return {
@@ -550,6 +563,8 @@ async def save_turn(
     }
     if viewing:
         turn["viewing"] = viewing
+    if result.scope:
+        turn["scope"] = result.scope
     if result.as_of:
         # the moment it was asked at, so a golden answer is asked again at the same moment
         turn["askedAsOf"] = result.as_of

@@ -17,7 +17,7 @@ from typing import Protocol
 
 from agents.cards import KeyedPoster
 from agents.errors import ActionFailed
-from bots.core import CardView, Citation, Reply
+from bots.core import CardView, Citation, FactCheckView, Reply
 from scheduler import Post
 
 
@@ -34,7 +34,8 @@ class PlatformPoster(Protocol):
 
 
 def post_reply(post: Post) -> Reply:
-    """The ``Reply`` a job's post is shown as: title and lines, sources, cards, notes."""
+    """The ``Reply`` a job's post is shown as: title and lines, sources, cards, notes, and
+    the facts it asks the team to confirm."""
     return Reply(
         answer="\n".join([f"**{post.title}**", *post.lines]),
         verified=True,
@@ -51,6 +52,7 @@ def post_reply(post: Post) -> Reply:
             for c in post.cards
         ],
         notes=list(post.notes),
+        checks=[FactCheckView(key=c.key, text=c.text, last=c.last) for c in post.checks],
     )
 
 

@@ -14,6 +14,7 @@ from scheduler._service import JobService, next_run, wanted_jobs
 from scheduler.jobs import (
     JOBS,
     CardNote,
+    CheckNote,
     Cite,
     Job,
     JobContext,
@@ -36,6 +37,7 @@ __all__ = [
     "runs_inflight",
     "JOBS",
     "CardNote",
+    "CheckNote",
     "Cite",
     "DigestPoster",
     "Job",

@@ -141,6 +141,7 @@ class JobRunner:
             dry_run=dry_run,
             last_ok_ms=last.at if last else None,
             tool=_tool,
+            notes=self.brain.notes,
         )
         if job.channel and not (settings.get(job.channel) and bindings) and not dry_run:
             # nobody would see it: not run, not stamped, so it runs once a channel is set

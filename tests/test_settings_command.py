@@ -42,6 +42,16 @@ GOOD: list[tuple[str, SettingsChange]] = [
     ("tools gmail,linkedin", SettingsChange(values={"composio_toolkits": "gmail,linkedin"})),
     ("tools gmail, linkedin", SettingsChange(values={"composio_toolkits": "gmail,linkedin"})),
     ("repos off", SettingsChange(values={"github_repos": None})),
+    (
+        "scope <#C9|eng> sources=github,meetings",
+        SettingsChange(scopes={"C9": frozenset({"github", "meetings"})}),
+    ),
+    ("scope here GitHub", SettingsChange(scopes={"CHERE": frozenset({"github"})})),
+    ("scope <#C9> off", SettingsChange(scopes={"C9": None})),
+    ("freshness Task 30", SettingsChange(freshness={"Task": 30})),
+    ("freshness owns off", SettingsChange(freshness={"OWNS": None})),
+    ("freshness all 180", SettingsChange(freshness={"all": 180})),
+    ("freshness off", SettingsChange(freshness={"": None})),
 ]
 
 
@@ -62,6 +72,13 @@ BAD: list[tuple[str, str]] = [
     ("approvers add <@U2> dana", "Mention each person with @"),
     ("composio", "Composio user id"),
     ("repos acme/web;drop", "repositories cards may change"),
+    ("scope <#C9> sources=gitlab", "no kind of source"),
+    ("scope <#C9>", "Name a channel and what its answers may read"),
+    ("scope off github", "Name a channel and what its answers may read"),
+    ("scope #eng github", "Name the channel with #"),
+    ("freshness Turn 30", "no type of fact"),
+    ("freshness Task 0", "whole days"),
+    ("freshness Task", "Name a type and a number of days"),
 ]
 
 
@@ -98,6 +115,12 @@ def test_structured_options_make_the_same_change() -> None:
     assert not settings_change().changes_approvers
     with pytest.raises(InputInvalid, match="colour"):
         settings_change(channels={"colour": "5"})
+    # Discord's scope and freshness options say what chat text says
+    assert settings_change(scope=("5", "github,records"), freshness="Task 30") == SettingsChange(
+        scopes={"5": frozenset({"github", "records"})}, freshness={"Task": 30}
+    )
+    with pytest.raises(InputInvalid, match="no kind of source"):
+        settings_change(scope=("5", "gossip"))
 
 
 def test_help_names_every_setting_in_the_platforms_words() -> None:

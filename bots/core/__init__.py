@@ -1,5 +1,6 @@
 """The platform-neutral core: a conversation turn, the Reply model, limits and safety,
-the buttons on every answer (feedback, sources) and throttled progress lines."""
+the buttons on every answer (feedback, sources), a digest's fact checks, channel scopes
+and throttled progress lines."""
 
 from __future__ import annotations
 
@@ -26,6 +27,12 @@ from bots.core._feedback import (
     reason_choices,
     source_line,
 )
+from bots.core._freshness import (
+    FRESHNESS_SETTING,
+    NOT_MEMBER_CHECK,
+    change_freshness,
+    check_fact,
+)
 from bots.core._limits import SeenEvents, TenantQueue
 from bots.core._path_image import (
     BACKGROUND,
@@ -41,6 +48,7 @@ from bots.core._reply import (
     CardStatus,
     CardView,
     Citation,
+    FactCheckView,
     InboundMessage,
     PathEdge,
     PathNode,
@@ -49,6 +57,7 @@ from bots.core._reply import (
     path_steps,
 )
 from bots.core._safety import sanitize_mentions, split_text, truncate_text
+from bots.core._scopes import change_scope
 from bots.core._settings import BotSettings
 from bots.core._settings_command import (
     CHANNEL_SETTINGS,
@@ -66,6 +75,12 @@ from bots.core._throttle import Throttle
 from bots.core._uploads import UPLOAD_KIND, Fetch, UploadWorkers, load_upload
 
 __all__ = [
+    "FRESHNESS_SETTING",
+    "NOT_MEMBER_CHECK",
+    "change_freshness",
+    "change_scope",
+    "check_fact",
+    "FactCheckView",
     "MODES",
     "NOT_MEMBER_FIX",
     "FactChoice",

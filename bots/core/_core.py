@@ -26,6 +26,7 @@ from agents import (
     SuggestedPrompt,
     TurnOptions,
     TurnResult,
+    channel_scope,
     decide,
     get_card,
     list_cards,
@@ -235,7 +236,7 @@ class BotCore:
             f"approvers with `{how}`."
         )
 
-    async def _approver_slug(
+    async def approver_slug(
         self, platform: str, workspace_id: str, user_id: str, what: str
     ) -> tuple[str | None, str]:
         """The tenant a workspace is bound to, if ``user_id`` is one of its approvers;
@@ -270,7 +271,7 @@ class BotCore:
         remove: Sequence[str] = (),
     ) -> str:
         """Add or remove approvers (platform user ids); approvers only; never the last one."""
-        slug, refusal = await self._approver_slug(platform, workspace_id, user_id, "who approves")
+        slug, refusal = await self.approver_slug(platform, workspace_id, user_id, "who approves")
         if slug is None:
             return refusal
         registry = self.brain.registry
@@ -300,7 +301,7 @@ class BotCore:
         shows them. Approvers change through ``change_approvers``, which keeps one."""
         if "approvers" in changes:
             raise ValueError("approvers change through change_approvers")
-        slug, refusal = await self._approver_slug(platform, workspace_id, user_id, "its settings")
+        slug, refusal = await self.approver_slug(platform, workspace_id, user_id, "its settings")
         if slug is None:
             return refusal
         registry = self.brain.registry
@@ -390,6 +391,10 @@ class BotCore:
             )
             key = user_key(msg.platform, msg.user_id)
             asker = await find_asker(graph, key=key, name=msg.user_name, email=msg.user_email)
+            # a side pane asks about the channel it is looking at, a thread within its
+            # channel: that channel's scope
+            looked_at = msg.viewing_channel_id or msg.parent_channel_id or msg.channel_id
+            scope = channel_scope(settings, f"{msg.platform}:{looked_at}")
             # "my action items": the Person this chat user is, when the brain knows
             async with self.queue.slot(graph.slug):
                 turn = await self._answer(
@@ -406,6 +411,7 @@ class BotCore:
                             if msg.viewing_channel_id
                             else None
                         ),
+                        scope=scope,
                     ),
                 )
             await self.remember_thread(msg, question)
@@ -432,10 +438,17 @@ class BotCore:
 
     # --- answers' buttons: feedback, sources, suggestions ----------------------------------
 
-    async def suggestions(self, platform: str, workspace_id: str) -> list[SuggestedPrompt]:
-        """Questions about this workspace's own records for a new thread (none if unbound)."""
+    async def suggestions(
+        self, platform: str, workspace_id: str, *, viewing: str | None = None
+    ) -> list[SuggestedPrompt]:
+        """Questions about this workspace's own records for a new thread (none if unbound);
+        ``viewing``, the channel a side pane looks at: only what its scope may read."""
         graph = await self.tenant_for(platform, workspace_id)
-        return [] if graph is None else await suggested_prompts(graph)
+        if graph is None:
+            return []
+        settings = await self.settings_of(graph.slug)
+        scope = channel_scope(settings, f"{platform}:{viewing}" if viewing else None)
+        return await suggested_prompts(graph, scope=scope)
 
     async def rate_answer(self, vote: AnswerVote) -> VoteOutcome:
         """Record a 👍 / 👎 as a Feedback node; refuse non-members and stale answers."""

@@ -25,6 +25,7 @@ from agents import (
     TurnOptions,
     TurnResult,
     apply_correction,
+    channel_scope,
     correction_payload,
     plan_correction,
 )
@@ -186,7 +187,12 @@ class Corrections:
             turn = await self.core.answer_again(
                 graph,
                 plan.question,
-                TurnOptions(asked_by=key, timezone=str(settings.get("timezone") or "UTC")),
+                TurnOptions(
+                    asked_by=key,
+                    timezone=str(settings.get("timezone") or "UTC"),
+                    # asked again where it was corrected: that channel's scope holds
+                    scope=channel_scope(settings, f"{fix.platform}:{fix.channel_id}"),
+                ),
             )
             note += turn.answer
         except Exception:  # the correction stands; only the fresh answer is missing

@@ -131,6 +131,16 @@ class Citation(_Frozen):
     url: str | None = None
 
 
+class FactCheckView(_Frozen):
+    """A fact a post asks the team to confirm: renderers draw "Still true" and "No longer
+    true" buttons carrying ``key`` (``bots.core.check_fact`` does what they say)."""
+
+    key: str
+    text: str
+    #: The day a source last stated it.
+    last: str = ""
+
+
 class Reply(_Frozen):
     """Everything the bot says in answer to one message, before any platform markup.
 
@@ -150,6 +160,8 @@ class Reply(_Frozen):
     notes: list[str] = Field(default_factory=list)
     error_id: str | None = None
     turn_id: str | None = None
+    #: Facts to confirm (a digest's "still true?" section), each with its two buttons.
+    checks: list[FactCheckView] = Field(default_factory=list)
 
 
 class Attachment(BaseModel):
@@ -186,6 +198,9 @@ class InboundMessage(BaseModel):
     #: The channel the user is looking at while asking from a side pane (Slack's
     #: assistant), when the platform says.
     viewing_channel_id: str | None = None
+    #: The channel a thread hangs off, when the thread has an id of its own (Discord):
+    #: its scope holds the thread's answers, as the scope of ``channel_id`` would.
+    parent_channel_id: str | None = None
 
 
 class CardDecision(BaseModel):

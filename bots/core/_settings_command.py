@@ -5,7 +5,9 @@ cards. Slack and the console type it (``/hivebrain settings digest #weekly``, ``
 digest #weekly``: ``settings_command``), Discord fills in slash command options; all end as
 one ``SettingsChange`` that ``apply_settings`` carries out through ``BotCore`` (which checks
 that the caller is an approver). Only how a channel or a person is written differs per
-platform: the adapter passes its ``MentionSyntax``.
+platform: the adapter passes its ``MentionSyntax``. A channel's scope (``scope #eng
+sources=github``) and the freshness windows (``freshness Task 30``) are maps, each change
+one compare-and-set step (``bots.core._scopes``, ``bots.core._freshness``).
 """
 
 from __future__ import annotations
@@ -15,8 +17,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from agents import scope_sources
 from bots.core._core import BotCore
+from bots.core._freshness import change_freshness
+from bots.core._scopes import change_scope
 from brain import InputInvalid
+from brain.reads import SOURCE_KINDS
+from brain.upkeep import freshness_rule
 
 #: Channel settings by the word people type, with what each channel receives.
 CHANNEL_SETTINGS: dict[str, str] = {
@@ -49,6 +56,8 @@ _VALUE = re.compile(
 _OFF = ("off", "none")
 #: The longest name or e-mail ``settings me`` takes.
 MAX_ME_CHARS = 200
+#: The longest freshness window, in days (ten years).
+MAX_FRESH_DAYS = 3650
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +82,14 @@ class SettingsChange:
     remove_approvers: tuple[str, ...] = ()
     #: ``me <name or e-mail>``: who the caller is in the brain (anyone may say it).
     me: str | None = None
+    #: ``scope #channel sources=...``: channel id -> the kinds its answers may read (None
+    #: lifts the scope).
+    scopes: dict[str, frozenset[str] | None] = field(
+        default_factory=dict[str, frozenset[str] | None]
+    )
+    #: ``freshness Task 30``: type -> days a fact may go unconfirmed (None removes one; the
+    #: key ``""`` removes them all).
+    freshness: dict[str, int | None] = field(default_factory=dict[str, int | None])
 
     @property
     def changes_approvers(self) -> bool:
@@ -90,6 +107,10 @@ def settings_help(prefix: str) -> str:
         f"• `{prefix} me Dana Okafor` — who you are in the brain (your name or e-mail), "
         'so "my action items" are yours\n'
         f"• `{prefix} timezone Europe/London` — the time zone dates are read in\n"
+        f"• `{prefix} scope #channel sources=github,meetings` — what answers asked there may "
+        f"read and cite (`off` to lift); sources: {', '.join(SOURCE_KINDS)}\n"
+        f"• `{prefix} freshness Task 30` — the digest asks about facts (of a type, a "
+        "relationship such as OWNS, or `all`) not confirmed for that many days (`off`)\n"
         f"• `{prefix} schedule hygiene 0 7 * * mon` — a job's schedule (crontab, `off`)\n"
         f"• `{prefix} rollup_days 90` · `archive_days 365` · `size_budget_mb 256` · "
         f"`minutes_email team@acme.com`\n"
@@ -149,6 +170,10 @@ def parse_settings(
         if verb == "add":
             return SettingsChange(add_approvers=tuple(ids))
         return SettingsChange(remove_approvers=tuple(ids))
+    if key == "scope":
+        return SettingsChange(scopes=_scope(words[1:], syntax, here, prefix))
+    if key == "freshness":
+        return SettingsChange(freshness=_freshness(words[1:], prefix))
     if key == "schedule":
         schedule: dict[str, str | None] = {**checked_schedule(words[1:], prefix)}
         return SettingsChange(values=schedule)
@@ -170,6 +195,8 @@ def parse_settings(
             "approvers",
             "me",
             "timezone",
+            "scope",
+            "freshness",
             "schedule",
             "minutes_email",
             *NUMBER_SETTINGS,
@@ -179,6 +206,46 @@ def parse_settings(
         f"I don't know the setting `{words[0][:40]}`: the settings are {known}. "
         f"Try `{prefix}` to see them."
     )
+
+
+def _scope(
+    words: list[str], syntax: MentionSyntax, here: str, prefix: str
+) -> dict[str, frozenset[str] | None]:
+    """``#channel sources=github,meetings`` (or ``#channel off``) as channel -> kinds."""
+    example = f"`{prefix} scope #eng sources=github,meetings` (or `off`)"
+    if len(words) < 2 or words[0].lower() in _OFF:
+        raise InputInvalid(f"Name a channel and what its answers may read, e.g. {example}.")
+    channel = _channel(words[0], syntax, here, "scope", prefix)
+    assert channel is not None  # "off" as the channel was refused above
+    rest = " ".join(words[1:]).strip()
+    if rest.lower().startswith("sources="):
+        rest = rest[len("sources=") :]
+    if rest.lower() in _OFF:
+        return {channel: None}
+    try:
+        return {channel: scope_sources(rest)}
+    except InputInvalid as exc:
+        raise InputInvalid(f"{exc.reason} For example {example}.") from None
+
+
+def _freshness(words: list[str], prefix: str) -> dict[str, int | None]:
+    """``Task 30``, ``OWNS off``, ``all 180`` or ``off`` as type -> days."""
+    example = f"`{prefix} freshness Task 30` (a type, a relationship such as OWNS, or `all`)"
+    if len(words) == 1 and words[0].lower() in _OFF:
+        return {"": None}
+    if len(words) != 2:
+        raise InputInvalid(f"Name a type and a number of days, e.g. {example}.")
+    rule = freshness_rule(words[0])
+    if rule is None:
+        raise InputInvalid(
+            f"`{words[0][:40]}` is no type of fact the brain keeps: name one, e.g. {example}."
+        )
+    days = words[1].lower()
+    if days in _OFF:
+        return {rule: None}
+    if not days.isdigit() or not 1 <= int(days) <= MAX_FRESH_DAYS:
+        raise InputInvalid(f"Give whole days from 1 to {MAX_FRESH_DAYS}, e.g. {example}.")
+    return {rule: int(days)}
 
 
 def checked_timezone(name: str, prefix: str = "/hivebrain settings") -> str:
@@ -227,18 +294,33 @@ def settings_change(
     add: Sequence[str] = (),
     remove: Sequence[str] = (),
     me: str | None = None,
+    scope: tuple[str, str] | None = None,
+    freshness: str | None = None,
+    prefix: str = "/settings",
 ) -> SettingsChange:
     """A change from structured options (Discord's slash command); keys are
-    ``CHANNEL_SETTINGS`` words."""
+    ``CHANNEL_SETTINGS`` words. ``scope`` is a channel id and what its answers may read
+    (``github,meetings`` or ``off``); ``freshness`` is typed as in chat (``Task 30``).
+    Raises ``InputInvalid`` with the reply, as ``parse_settings`` does."""
     unknown = sorted(set(channels or {}) - set(CHANNEL_SETTINGS))
     if unknown:
         raise InputInvalid(f"I don't know the setting {', '.join(unknown)}.")
+    scopes: dict[str, frozenset[str] | None] = {}
+    if scope is not None:
+        channel, sources = scope
+        scopes = _scope([f"#{channel}", sources], _ANY_CHANNEL, channel, prefix)
     return SettingsChange(
         channels={f"{k}_channel": v for k, v in (channels or {}).items()},
         add_approvers=tuple(add),
         remove_approvers=tuple(remove),
         me=" ".join(me.split())[:MAX_ME_CHARS] if me and me.strip() else None,
+        scopes=scopes,
+        freshness=_freshness(freshness.split(), prefix) if freshness else {},
     )
+
+
+#: A channel already picked from a list (Discord's option): ``#<id>`` names it.
+_ANY_CHANNEL = MentionSyntax(channel=re.compile(r"^#(\S+)$"), user=re.compile(r"^$"))
 
 
 async def settings_command(
@@ -274,13 +356,27 @@ async def apply_settings(
     notes: list[str] = []
     if change.me is not None:
         notes.append(await core.identify(platform, workspace_id, user_id, change.me))
-        if not (change.channels or change.values or change.changes_approvers):
+        if not (
+            change.channels
+            or change.values
+            or change.changes_approvers
+            or change.scopes
+            or change.freshness
+        ):
             return notes[0]
     # the team channel is one per platform: a tenant on Slack and Discord has one on each
     channels = {
         (f"{platform}_{k}" if k == "team_channel" else k): v for k, v in change.channels.items()
     }
-    if channels or change.values or not change.changes_approvers:
+    if change.scopes:
+        notes.append(await change_scope(core, platform, workspace_id, user_id, dict(change.scopes)))
+    if change.freshness:
+        notes.append(
+            await change_freshness(core, platform, workspace_id, user_id, dict(change.freshness))
+        )
+    # no change at all shows the settings (an approver's view of them)
+    others = change.changes_approvers or change.scopes or change.freshness
+    if channels or change.values or not others:
         notes.append(
             await core.update_settings(
                 platform, workspace_id, user_id, {**channels, **change.values}

@@ -47,6 +47,7 @@ from bots.discord._answer_buttons import (
     sources_click,
 )
 from bots.discord._commands import HivebrainCommands
+from bots.discord._fact_buttons import FactCheckButton
 from bots.discord._fix_buttons import FixButton
 from bots.discord._interactions import CLICK_ACK_S, CardButton, decide_click
 from bots.discord._poster import send_reply
@@ -85,6 +86,7 @@ def inbound_message(message: discord.Message, workspace_id: str) -> InboundMessa
         text=message.content,
         message_id=str(message.id),
         attachments=attachments,
+        parent_channel_id=str(thread.parent_id) if thread and thread.parent_id else None,
     )
 
 
@@ -124,7 +126,9 @@ class HivebrainDiscord(commands.AutoShardedBot):
         Runs once per start, before any event: ``add_dynamic_items`` is what makes buttons
         on messages from earlier runs work.
         """
-        self.add_dynamic_items(CardButton, FeedbackButton, SourcesButton, FixButton)
+        self.add_dynamic_items(
+            CardButton, FeedbackButton, SourcesButton, FixButton, FactCheckButton
+        )
         await self.add_cog(HivebrainCommands(self))
         if self.sync_commands:
             try:

@@ -10,6 +10,7 @@ from bots.core import CHANNEL_SETTINGS, InboundMessage, Throttle, apply_settings
 from bots.discord._poster import answer_interaction, token_fresh
 from bots.discord._private import note
 from bots.discord._surface import DiscordSurface
+from brain import InputInvalid
 
 #: Progress edits of a deferred answer happen at most this often.
 EDIT_EVERY_S = 1.0
@@ -40,6 +41,9 @@ class HivebrainCommands(commands.Cog):
             workspace_id=workspace,
             channel_id=str(channel_id),
             thread_id=str(channel_id) if isinstance(interaction.channel, discord.Thread) else None,
+            parent_channel_id=str(interaction.channel.parent_id)
+            if isinstance(interaction.channel, discord.Thread) and interaction.channel.parent_id
+            else None,
             user_id=str(user.id),
             user_name=user.display_name,
             text=question,
@@ -88,6 +92,10 @@ class HivebrainCommands(commands.Cog):
         add_approver="Someone who may approve cards",
         remove_approver="Someone who may no longer approve cards",
         me="Who you are in the brain (your name or e-mail), so 'my action items' are yours",
+        scope_channel="A channel whose answers read only some sources (with scope_sources)",
+        scope_sources="What that channel's answers may read: github,meetings,... or off",
+        freshness="Ask in the digest about facts not confirmed for N days: Task 30, OWNS 60, "
+        "all 180, Task off or off",
     )
     @app_commands.guild_only()
     async def settings(
@@ -99,16 +107,33 @@ class HivebrainCommands(commands.Cog):
         add_approver: discord.User | None = None,
         remove_approver: discord.User | None = None,
         me: str | None = None,
+        scope_channel: discord.TextChannel | None = None,
+        scope_sources: str | None = None,
+        freshness: str | None = None,
     ) -> None:
         """Change the tenant's settings through the core's settings command (approvers only)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         chosen = {"digest": digest_channel, "triage": triage_channel, "team": team_channel}
-        change = settings_change(
-            channels={k: str(c.id) for k, c in chosen.items() if c is not None},
-            add=[str(add_approver.id)] if add_approver is not None else [],
-            remove=[str(remove_approver.id)] if remove_approver is not None else [],
-            me=me,
-        )
+        if (scope_channel is None) != (scope_sources is None):
+            await interaction.followup.send(
+                note("Give both scope_channel and scope_sources (github,meetings or off)."),
+                ephemeral=True,
+            )
+            return
+        try:
+            change = settings_change(
+                channels={k: str(c.id) for k, c in chosen.items() if c is not None},
+                add=[str(add_approver.id)] if add_approver is not None else [],
+                remove=[str(remove_approver.id)] if remove_approver is not None else [],
+                me=me,
+                scope=(str(scope_channel.id), scope_sources)
+                if scope_channel is not None and scope_sources is not None
+                else None,
+                freshness=freshness,
+            )
+        except InputInvalid as exc:
+            await interaction.followup.send(note(exc.user_message), ephemeral=True)
+            return
         text = await apply_settings(
             self.bot.core,
             "discord",

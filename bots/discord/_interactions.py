@@ -28,6 +28,7 @@ from bots.discord._answer_buttons import (
     FeedbackButton,
     SourcesButton,
 )
+from bots.discord._fact_buttons import FACT_TEMPLATE, FactCheckButton
 from bots.discord._private import note, tell
 from bots.discord._render import card_buttons, render_card_embed
 from bots.discord._surface import DiscordSurface
@@ -44,7 +45,8 @@ CLICK_ACK_S = 2.0
 
 def view_from_components(components: list[Json]) -> discord.ui.View | None:
     """A discord.py view for rendered action rows; card buttons become :class:`CardButton`,
-    an answer's 👍 / 👎 and Sources :class:`FeedbackButton` and :class:`SourcesButton`."""
+    an answer's 👍 / 👎 and Sources :class:`FeedbackButton` and :class:`SourcesButton`, a
+    digest's fact checks :class:`FactCheckButton`."""
     if not components:
         return None
     view = discord.ui.View(timeout=None)
@@ -61,6 +63,12 @@ def view_from_components(components: list[Json]) -> discord.ui.View | None:
                 view.add_item(FeedbackButton(match["vote"], match["turn"], label=label, row=row))
             elif match := re.fullmatch(SOURCES_TEMPLATE, custom_id):
                 view.add_item(SourcesButton(match["turn"], label=label, row=row))
+            elif match := re.fullmatch(FACT_TEMPLATE, custom_id):
+                view.add_item(
+                    FactCheckButton(
+                        match["answer"], match["key"], label=label, style=style, row=row
+                    )
+                )
             else:
                 view.add_item(
                     discord.ui.Button(

@@ -17,6 +17,7 @@ from bots.core import (
     CardStatus,
     CardView,
     Citation,
+    FactCheckView,
     Reply,
     path_chain,
     sanitize_mentions,
@@ -45,6 +46,8 @@ CUSTOM_ID_PREFIX = "hb:card:"
 #: ``hb:src:<turn>``.
 FEEDBACK_PREFIX = "hb:fb:"
 SOURCES_PREFIX = "hb:src:"
+#: A digest's fact checks: ``hb:fact:yes:<key>`` (still true), ``hb:fact:no:<key>``.
+FACT_PREFIX = "hb:fact:"
 STYLE_SECONDARY = 2
 STYLE_SUCCESS = 3
 STYLE_DANGER = 4
@@ -139,6 +142,28 @@ def answer_buttons(turn_id: str) -> Json:
     }
 
 
+def check_buttons(check: FactCheckView) -> Json:
+    """The action row of one fact a digest asks about: "Still true" and "No longer true".
+
+    Raises ``ValueError`` if the key does not fit Discord's 100-character custom id."""
+    ids = [f"{FACT_PREFIX}yes:{check.key}", f"{FACT_PREFIX}no:{check.key}"]
+    if any(len(i) > CUSTOM_ID_LIMIT for i in ids):
+        raise ValueError(f"check key is {len(check.key)} chars; a Discord custom_id holds 100")
+    return {
+        "type": 1,
+        "components": [
+            {"type": 2, "style": STYLE_SUCCESS, "label": "Still true", "custom_id": ids[0]},
+            {"type": 2, "style": STYLE_DANGER, "label": "No longer true", "custom_id": ids[1]},
+        ],
+    }
+
+
+def render_check_embed(check: FactCheckView) -> Json:
+    """The embed of one fact a digest asks about, as the digest words it."""
+    text = truncate_text(sanitize_mentions(check.text, "discord"), _PREVIEW_LIMIT)
+    return {"title": "Still true?", "description": text, "color": 0xF1C40F}
+
+
 def render_card_embed(card: CardView) -> Json:
     """The embed for one card, also used to edit the card message after a decision.
 
@@ -227,6 +252,7 @@ def _units(reply: Reply) -> list[tuple[Json, Json | None]]:
                 card_buttons(card) if card.is_pending or card.can_retry else None,
             )
         )
+    units += [(render_check_embed(c), check_buttons(c)) for c in reply.checks]
     return units
 
 
@@ -236,7 +262,8 @@ def render_reply_messages(reply: Reply) -> list[DiscordMessage]:
     The answer fills message content in pieces of at most 2,000 characters; the status
     (verified, check notes, caveats in the footer), path, sources and cards follow as
     embeds, packed so each message keeps to 10 embeds, 6,000 embed characters and 5
-    button rows; a saved answer ends with its 👍 / 👎 / Sources row. Raises
+    button rows (a digest's facts to confirm each an embed with its row); a saved answer
+    ends with its 👍 / 👎 / Sources row. Raises
     ``ValueError`` if a pending card's id is too long for a button.
     """
     answer = sanitize_mentions(reply.answer, "discord")

@@ -1,8 +1,9 @@
 """The Slack adapter: Bolt events and posting answers, over BotCore.
 
 The ``/hivebrain`` command lives in ``bots.slack._commands``, the card buttons in
-``bots.slack._card_actions``, the assistant pane in ``bots.slack._assistant`` and the
-buttons under every answer (👍 / 👎, Sources) in ``bots.slack._answer_actions``; all are
+``bots.slack._card_actions``, the assistant pane in ``bots.slack._assistant``, the
+buttons under every answer (👍 / 👎, Sources) in ``bots.slack._answer_actions`` and a
+digest's "still true" / "no longer true" in ``bots.slack._fact_actions``; all are
 wired here and see this adapter only through ``bots.slack._surface.SlackSurface``. Every
 post goes through ``bots.slack._posting``.
 
@@ -57,6 +58,7 @@ from bots.slack._answer_actions import REASON_VIEW, SlackAnswerActions
 from bots.slack._assistant import ServerThreadContextStore, SlackAssistant
 from bots.slack._card_actions import VERBS, SlackCardActions
 from bots.slack._commands import SlackCommands
+from bots.slack._fact_actions import ANSWERS, SlackFactActions
 from bots.slack._fix_actions import ACTION_FIX, FIX_VIEW, SlackFixActions
 from bots.slack._installs import new_slack_app, slack_routes
 from bots.slack._posting import post_reply, stream_reply
@@ -101,6 +103,7 @@ class SlackAdapter:
         self.card_actions = SlackCardActions(self)
         self.fix_actions = SlackFixActions(self)
         self.answer_actions = SlackAnswerActions(self, self.fix_actions)
+        self.fact_actions = SlackFactActions(self)
         self.assistant = SlackAssistant(self, ServerThreadContextStore(core.brain))
         routes.command("/hivebrain")(self.commands.on_command)
         for action_id in VERBS:
@@ -111,6 +114,8 @@ class SlackAdapter:
         for mode in MODES:
             routes.action(f"{ACTION_FIX}:{mode}")(self.fix_actions.on_fix)
         routes.view(FIX_VIEW)(self.fix_actions.on_submit)
+        for action_id in ANSWERS:
+            routes.action(action_id)(self.fact_actions.on_check)
         routes.assistant(self.assistant.middleware)
         _ADAPTERS[self.app] = self
 

@@ -5,7 +5,8 @@
   its last meeting), never canned text; an unbound workspace is told how to connect.
 * ``assistant_thread_context_changed``: the channel the user is viewing is kept, on the
   FalkorDB server (``ServerThreadContextStore``), so any process answering the thread
-  knows it; each question carries it (``InboundMessage.viewing_channel_id``).
+  knows it; each question carries it (``InboundMessage.viewing_channel_id``), and that
+  channel's scope holds the answer and the suggested prompts (``agents._scope``).
 * a message in the thread: answered like a mention, with the thread's status showing
   what the desks are doing and the checked answer streamed (the adapter's ``accept``).
 
@@ -105,11 +106,23 @@ class SlackAssistant:
             await self.store.save(channel_id=channel, thread_ts=thread_ts, context=viewed)
         self.adapter.spawn(
             f"slack-assistant-prompts-{channel}-{thread_ts}",
-            self._suggest(client, context.team_id or "", channel, thread_ts),
+            self._suggest(
+                client,
+                context.team_id or "",
+                channel,
+                thread_ts,
+                viewing=str(viewed.get("channel_id") or "") or None,
+            ),
         )
 
     async def _suggest(
-        self, client: AsyncWebClient, team: str, channel: str, thread_ts: str
+        self,
+        client: AsyncWebClient,
+        team: str,
+        channel: str,
+        thread_ts: str,
+        *,
+        viewing: str | None = None,
     ) -> None:
         api = slack_web(client)
         graph = await self.adapter.core.tenant_for("slack", team)
@@ -119,7 +132,8 @@ class SlackAssistant:
                     channel=channel, thread_ts=thread_ts, text=NOT_CONNECTED, mrkdwn=True
                 )
                 return
-            prompts = await self.adapter.core.suggestions("slack", team)
+            # about what the viewed channel may read, when it has a scope
+            prompts = await self.adapter.core.suggestions("slack", team, viewing=viewing)
             if not prompts:
                 log.info("no suggested prompts for %s: its brain holds none of the kinds", team)
                 return

@@ -15,6 +15,7 @@ from typing import Any
 from bots.core import (
     CardView,
     Citation,
+    FactCheckView,
     Reply,
     path_chain,
     sanitize_mentions,
@@ -47,6 +48,9 @@ ACTION_RETRY = "card:retry"
 #: its Sources button (value: the turn id).
 ACTION_FEEDBACK = "answer:feedback"
 ACTION_SOURCES = "answer:sources"
+#: A digest's fact checks: "Still true" / "No longer true", the value the check's key.
+ACTION_STILL_TRUE = "fact:still_true"
+ACTION_NO_LONGER_TRUE = "fact:no_longer_true"
 #: Characters of a streamed answer per ``chat.appendStream`` (about slack_sdk's own 256-char
 #: buffer; Slack takes up to 12,000 per call).
 STREAM_PIECE = 240
@@ -198,6 +202,25 @@ def render_card_blocks(card: CardView) -> list[Block]:
     return blocks
 
 
+def render_check_blocks(check: FactCheckView) -> list[Block]:
+    """Blocks for one fact a digest asks about: the fact as the digest words it, and
+    "Still true" / "No longer true" (``ACTION_STILL_TRUE`` / ``ACTION_NO_LONGER_TRUE``,
+    value the check's key). Raises ``ValueError`` for a key no value can hold."""
+    if len(check.key) > BUTTON_VALUE_LIMIT:
+        raise ValueError(f"check key is {len(check.key)} chars; Slack button values hold 2000")
+    return [
+        _section(f"• {_plain(check.text, _PREVIEW_LIMIT)}", f"hb-check-{check.key}"),
+        {
+            "type": "actions",
+            "block_id": f"hb-check-actions-{check.key}"[:BLOCK_ID_LIMIT],
+            "elements": [
+                _button("Still true", ACTION_STILL_TRUE, check.key, "primary"),
+                _button("No longer true", ACTION_NO_LONGER_TRUE, check.key, "danger"),
+            ],
+        },
+    ]
+
+
 def render_answer_actions(turn_id: str) -> list[Block]:
     """The buttons under every answer: 👍 / 👎 (a ``context_actions`` block with
     ``feedback_buttons``) and Sources. Raises ``ValueError`` for an id no value can hold."""
@@ -257,6 +280,8 @@ def _groups(reply: Reply, *, answer: bool = True) -> list[list[Block]]:
             groups.append([_section(piece)])
     for card in reply.cards:
         groups.append(render_card_blocks(card))
+    for check in reply.checks:
+        groups.append(render_check_blocks(check))
     if reply.turn_id:
         groups.append(render_answer_actions(reply.turn_id))
     return groups
@@ -276,8 +301,9 @@ def render_reply_blocks(reply: Reply, *, answer: bool = True) -> list[list[Block
     """Render ``reply`` as one or more Slack messages, each a list of blocks.
 
     Order: answer sections, a context line (verified or not, check notes, caveats such
-    as "Sample data"), the path, sources, then one card each, and last (for a saved
-    answer) the 👍 / 👎 and Sources buttons. Each message holds at most 50 blocks and
+    as "Sample data"), the path, sources, then one card each, the facts a digest asks
+    about (each with its two buttons), and last (for a saved answer) the 👍 / 👎 and
+    Sources buttons. Each message holds at most 50 blocks and
     :data:`MESSAGE_TEXT_BUDGET` characters; post them in order in the same thread.
     Pending cards carry Approve/Reject/Details buttons whose ``action_id`` is
     ``card:approve``/``card:reject``/``card:details`` and whose ``value`` is the card id.

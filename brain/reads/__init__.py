@@ -1,5 +1,6 @@
 """Reads of one tenant graph: walks, paths, ranks, readings, minutes, people, cards, kept
-answers, stats, evidence, feedback on answers and what each answer read, highlights.
+answers, stats, evidence, feedback on answers and what each answer read, highlights, and
+where each record came from (the kinds of source a channel's scope names).
 Every query of the tenant's records lives here (or in ``brain.upkeep``): the layers
 above call these reads by name.
 
@@ -69,6 +70,16 @@ from brain.reads._people import (
     people_named,
 )
 from brain.reads._periods import metric_period
+from brain.reads._provenance import (
+    SAID_IN_CHAT,
+    SOURCE_KINDS,
+    TYPE_KINDS,
+    RecordSource,
+    SourceKinds,
+    passage_sources,
+    prefix_kind,
+    record_sources,
+)
 from brain.reads._ranks import EXCLUDED_TYPES, pagerank, propagate_labels, rank, topics
 from brain.reads._readings import MAX_READINGS, readings, total
 from brain.reads._recall import EarlierTurn, OpenCard, earlier_turns, open_cards_citing
@@ -101,6 +112,14 @@ from brain.reads.repo import (
 from brain.reads.search import Hit, passages, search, search_within
 
 __all__ = [
+    "SAID_IN_CHAT",
+    "SOURCE_KINDS",
+    "TYPE_KINDS",
+    "RecordSource",
+    "SourceKinds",
+    "passage_sources",
+    "prefix_kind",
+    "record_sources",
     "CostTotals",
     "turn_costs",
     "VotedAnswer",

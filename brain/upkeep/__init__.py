@@ -1,5 +1,6 @@
 """Upkeep of a tenant's graph: job-run stamps, reading roll-ups, the archive, and the reads
-of the scheduled reports (hygiene, the business and minutes digests).
+of the scheduled reports (hygiene, the business and minutes digests, the facts nobody
+confirmed within the tenant's freshness windows).
 
 The scheduler's jobs call these; nothing here decides when they run.
 """
@@ -18,6 +19,12 @@ from brain.upkeep._digests import (
     meetings_recorded,
     metric_weeks,
     owner_changes,
+)
+from brain.upkeep._freshness import (
+    ALL_FACTS,
+    UnconfirmedFact,
+    freshness_rule,
+    unconfirmed_facts,
 )
 from brain.upkeep._hygiene import Hub, HygieneCounts, Thing, hygiene_counts
 from brain.upkeep._records import UPKEEP_KINDS, UpkeepRestore, export_upkeep, restore_upkeep
@@ -42,6 +49,10 @@ from brain.upkeep._runs import (
 )
 
 __all__ = [
+    "ALL_FACTS",
+    "UnconfirmedFact",
+    "freshness_rule",
+    "unconfirmed_facts",
     "ArchivePlan",
     "apply_archive",
     "plan_archive",

@@ -13,6 +13,7 @@ from scheduler.jobs._cites import Sources
 from scheduler.jobs._registry import (
     JOBS,
     CardNote,
+    CheckNote,
     Cite,
     Job,
     JobContext,
@@ -29,6 +30,7 @@ from scheduler.jobs._triage import triage_post
 __all__ = [
     "JOBS",
     "CardNote",
+    "CheckNote",
     "Cite",
     "Job",
     "JobContext",

@@ -3,14 +3,21 @@
 New decisions, owner changes, the metrics that moved most against the week before,
 incidents opened and closed, and cards still waiting for an approver, each item cited.
 "Since" is the start of this run's week (seven days before the run), so a late or
-repeated run still reports the same week; the period stamp makes it post once.
+repeated run still reports the same week; the period stamp makes it post once. Facts no
+source confirmed within the tenant's ``freshness`` windows close it, each with "still
+true" / "no longer true" buttons (``scheduler.jobs._freshness``), then a line of what the
+week's answers cost.
+
+A digest channel with a scope (``settings scope``) gets only what it may read: each item
+is kept when its record (an owner change: its fact) is readable there
+(``agents.ScopedReads``), and the cards listed are those proposed in that channel.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from agents import list_cards
+from agents import ScopedReads, list_cards, posts_scope
 from brain import InputInvalid, format_moment, parse_moment
 from brain.reads import turn_costs
 from brain.upkeep import (
@@ -21,6 +28,7 @@ from brain.upkeep import (
     owner_changes,
 )
 from scheduler.jobs._cites import Sources, cite, number, section
+from scheduler.jobs._freshness import freshness_section
 from scheduler.jobs._registry import DAY_MS, Cite, JobContext, JobOutcome, Post, day_label, job
 
 LIMIT = 50
@@ -58,7 +66,8 @@ def _metric_moves(rows: list[MetricWeek]) -> list[tuple[float, str, Cite]]:
 
 @job(
     "business_digest",
-    purpose="what changed this week: decisions, owners, metrics, incidents, cards waiting",
+    purpose="what changed this week: decisions, owners, metrics, incidents, cards waiting, "
+    "facts to confirm",
     schedule="0 9 * * mon",
     period="week",
     channel="digest_channel",
@@ -69,13 +78,24 @@ async def business_digest(ctx: JobContext) -> JobOutcome:
     week = {"from_ms": t - 7 * DAY_MS, "to_ms": t, "limit": LIMIT}
     lines: list[str] = []
     src = Sources()
+    scope = posts_scope(ctx.settings, "digest_channel")
+    reads = ScopedReads(g, scope) if scope is not None else None
+
+    async def readable(ids: set[str]) -> set[str]:
+        return ids if reads is None else await reads.readable(ids)
 
     decisions = await decisions_recorded(g, **week)
+    shown = await readable({d.id for d in decisions})
+    decisions = [d for d in decisions if d.id in shown]
     lines += section(
         "New decisions", [f"{d.name} {src.ref(cite(d.id, d.name, d.src))}" for d in decisions]
     )
 
     owners = await owner_changes(g, **week)
+    if reads is not None:
+        owners = [
+            o for o in owners if await reads.fact_readable(o.owner_id, o.thing_id, o.src or "")
+        ]
     items: list[str] = []
     for o in owners:
         closed = o.until is not None and o.until < t
@@ -85,7 +105,9 @@ async def business_digest(ctx: JobContext) -> JobOutcome:
         items.append(f"{o.owner_name} {verb} {o.thing_name} (from {when}) {where}")
     lines += section("Owner changes", items)
 
-    moves = _metric_moves(await metric_weeks(g, prev_ms=t - 14 * DAY_MS, **week))
+    weeks = await metric_weeks(g, prev_ms=t - 14 * DAY_MS, **week)
+    shown = await readable({r.metric_id for r in weeks})
+    moves = _metric_moves([r for r in weeks if r.metric_id in shown])
     items = []
     for _, line, c in moves[:5]:
         items.append(f"{line} {src.ref(c)}")
@@ -93,7 +115,9 @@ async def business_digest(ctx: JobContext) -> JobOutcome:
 
     incidents = 0
     items = []
-    for i in await incidents_touched(g, **week):
+    touched = await incidents_touched(g, **week)
+    shown = await readable({i.id for i in touched})
+    for i in (i for i in touched if i.id in shown):
         start, changed = _moment(i.opened), _moment(i.changed)
         status = str(i.status).lower()
         if start is not None and week["from_ms"] <= start < t:
@@ -108,10 +132,13 @@ async def business_digest(ctx: JobContext) -> JobOutcome:
 
     # the card list's own read, oldest first: the ones waiting longest lead
     cards = await list_cards(g, status="pending", now_ms=t, limit=LIMIT)
+    if scope is not None:  # a scoped channel's digest lists the cards proposed there
+        cards = [c for c in cards if c.origin in scope.channels]
     cards.sort(key=lambda c: (c.created_at, c.id))
     items = [f"{c.title} (card {c.id}) {src.ref(cite(c.id, c.title))}" for c in cards]
     lines += section("Cards waiting for an approver", items)
 
+    fresh, checks, stale = await freshness_section(ctx, src, reads)
     cost = await turn_costs(g, from_ms=week["from_ms"], to_ms=t)
     if not lines:
         lines = ["Nothing new in the records this week."]
@@ -121,14 +148,17 @@ async def business_digest(ctx: JobContext) -> JobOutcome:
             f"{cost.per_turn(cost.model_ms):,.0f} ms of model time and "
             f"{cost.per_turn(cost.tool_ms):,.0f} ms of tool time per turn."
         )
+    lines += fresh  # last: its facts are drawn with their buttons under the post
     title = f"Weekly digest, week to {day_label(t)}"
-    post = Post("digest_channel", title, tuple(lines), src.cites())
+    notes = (f"Only {scope.described}: this channel's scope.",) if scope is not None else ()
+    post = Post("digest_channel", title, tuple(lines), src.cites(), notes, checks=checks)
     counts = {
         "decisions": len(decisions),
         "owner_changes": len(owners),
         "metrics_moved": len(moves),
         "incidents": incidents,
         "cards_waiting": len(cards),
+        "facts_to_confirm": stale,
         "turns": cost.turns,
     }
     summary = ", ".join(f"{v} {k.replace('_', ' ')}" for k, v in counts.items())

@@ -5,14 +5,16 @@ run): its decisions (Decision DECIDED_IN the Meeting) and action items (Task EVI
 a line of the meeting, with its current owner and due date), each linked to its line.
 Then action items from earlier meetings that are past due and not done. The e-mail of
 the minutes is proposed as an approval card (Composio's Gmail action) to the attendees
-(or the tenant's ``minutes_email``): nothing is sent until someone approves.
+(or the tenant's ``minutes_email``): nothing is sent until someone approves. A digest
+channel with a scope (``settings scope``) gets only the meetings and items it may read
+(``agents.ScopedReads``): none at all where meetings are outside it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from agents import ToolArgsInvalid, draft_minutes_email, propose
+from agents import ScopedReads, ToolArgsInvalid, draft_minutes_email, posts_scope, propose
 from brain import InputInvalid, TenantGraph, format_moment, parse_moment
 from brain.reads import SaidLine, action_items, meeting_decisions, meeting_tasks
 from brain.upkeep import meetings_recorded
@@ -93,6 +95,11 @@ async def minutes_digest(ctx: JobContext) -> JobOutcome:
     g, t = ctx.graph, ctx.t
     since = ctx.last_ok_ms if ctx.last_ok_ms is not None else t - DAY_MS
     meetings = await meetings_recorded(g, from_ms=since, to_ms=t, limit=LIMIT)
+    scope = posts_scope(ctx.settings, "digest_channel")
+    reads = ScopedReads(g, scope) if scope is not None else None
+    if reads is not None:
+        shown = await reads.readable({m.id for m in meetings})
+        meetings = [m for m in meetings if m.id in shown]
     src = Sources()
     lines: list[str] = []
     emails: list[str] = []
@@ -118,6 +125,9 @@ async def minutes_digest(ctx: JobContext) -> JobOutcome:
             lines.append(f"• Action: {item} {refs}")
             body.append(f"- Action: {item}")
     overdue = await _overdue(g, t, skip={m.id for m in meetings})
+    if reads is not None:
+        shown = await reads.readable({a["id"] for a in overdue})
+        overdue = [a for a in overdue if a["id"] in shown]
     items = [
         f"{a['name']} ({_owner(a)}{_due(a['due'])}; from {a['meeting']['name']}) "
         f"{src.ref(cite(a['id'], a['name']))}"

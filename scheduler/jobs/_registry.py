@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 
 from apscheduler.triggers.cron import CronTrigger
 
-from brain import TenantGraph, format_moment
+from brain import ServerNotes, TenantGraph, format_moment
 
 DAY_MS = 86_400_000
 Period = Literal["hour", "day", "week"]
@@ -50,6 +50,17 @@ class CardNote:
 
 
 @dataclass(frozen=True, slots=True)
+class CheckNote:
+    """A fact a post asks the team to confirm (the bots draw "still true" / "no longer
+    true" buttons carrying ``key``; ``agents.answer_check`` does what they say)."""
+
+    key: str
+    text: str
+    #: The day a source last stated it (``2026-01-05``).
+    last: str
+
+
+@dataclass(frozen=True, slots=True)
 class Post:
     """One message for a channel setting of the tenant (``digest_channel``...).
 
@@ -63,6 +74,7 @@ class Post:
     citations: tuple[Cite, ...] = ()
     notes: tuple[str, ...] = ()
     cards: tuple[CardNote, ...] = ()
+    checks: tuple[CheckNote, ...] = ()
 
     @property
     def text(self) -> str:
@@ -85,6 +97,8 @@ class JobContext:
     last_ok_ms: int | None = None
     #: Looks a tool up by name in the agents' registry (None when it is not there).
     tool: Callable[[str], Any] | None = None
+    #: The server's notes (what a digest's buttons name); None where a job posts nothing.
+    notes: ServerNotes | None = None
 
 
 @dataclass(frozen=True, slots=True)

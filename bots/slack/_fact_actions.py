@@ -1,0 +1,96 @@
+"""The weekly digest's fact checks in Slack: "Still true" and "No longer true".
+
+Each fact the digest asks about carries the two buttons (``fact:still_true`` /
+``fact:no_longer_true``, value the check's key, ``bots.slack._render``). A click is acked
+at once; the answer (``bots.core.check_fact``: a new ``asOf``, or the fact closed) runs in
+a task the adapter spawns, and the clicker is told privately what it did. A guest of a
+shared channel (Slack Connect) is told that only members may answer, and nothing changes.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, cast
+
+from slack_bolt.context.ack.async_ack import AsyncAck
+from slack_bolt.context.async_context import AsyncBoltContext
+from slack_bolt.context.respond.async_respond import AsyncRespond
+from slack_sdk.errors import SlackApiError
+from slack_sdk.web.async_client import AsyncWebClient
+
+from bots.core import check_fact
+from bots.slack._posting import tell
+from bots.slack._render import ACTION_NO_LONGER_TRUE, ACTION_STILL_TRUE
+from bots.slack._surface import SlackSurface
+from bots.slack._web import ActionContainer, ActionMessage, slack_error
+
+log = logging.getLogger(__name__)
+
+#: The buttons this listens to, and whether each says the fact still holds.
+ANSWERS: dict[str, bool] = {ACTION_STILL_TRUE: True, ACTION_NO_LONGER_TRUE: False}
+
+
+class SlackFactActions:
+    """The fact-check listener of one adapter."""
+
+    def __init__(self, adapter: SlackSurface) -> None:
+        self.adapter = adapter
+
+    async def on_check(
+        self,
+        ack: AsyncAck,
+        body: dict[str, Any],
+        action: dict[str, Any],
+        context: AsyncBoltContext,
+        client: AsyncWebClient,
+        respond: AsyncRespond,
+    ) -> None:
+        await ack()
+        team = context.team_id or ""
+        user: dict[str, Any] = body.get("user") or {}
+        container = cast(ActionContainer, body.get("container") or {})
+        message = cast(ActionMessage, body.get("message") or {})
+        channel_field: dict[str, Any] = body.get("channel") or {}
+        channel = container.get("channel_id") or str(channel_field.get("id", ""))
+        key = str(action.get("value", ""))
+        still_true = ANSWERS[str(action.get("action_id"))]
+        work = self._answer(
+            client,
+            respond,
+            team=team,
+            user=str(user.get("id", "")),
+            # a guest of a shared channel belongs to another team: not a member here
+            is_member=str(user.get("team_id") or team) == team,
+            channel=channel,
+            thread_ts=message.get("thread_ts"),
+            key=key,
+            still_true=still_true,
+        )
+        self.adapter.spawn(f"slack-fact-check-{key[:16]}", work)
+
+    async def _answer(
+        self,
+        client: AsyncWebClient,
+        respond: AsyncRespond,
+        *,
+        team: str,
+        user: str,
+        is_member: bool,
+        channel: str,
+        thread_ts: str | None,
+        key: str,
+        still_true: bool,
+    ) -> None:
+        note = await check_fact(
+            self.adapter.core,
+            "slack",
+            team,
+            user,
+            key=key,
+            still_true=still_true,
+            is_member=is_member,
+        )
+        try:
+            await tell(client, respond, channel, user, note, thread_ts=thread_ts)
+        except SlackApiError as exc:
+            log.warning("fact check note to %s not sent: %s", user, slack_error(exc))
