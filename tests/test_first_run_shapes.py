@@ -135,6 +135,9 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         # the person the question names around the ask ("now kirra's going on leave") is
         # not its answer
         ("cinderbark-waste", "who's got the routeweave renewal now kirra's going on leave?"),
+        # "whose system is that key on": the company behind the key, not the system
+        ("cinderbark-waste", "binline pulls the council's jobs thru an api key - whose system"),
+        ("corvanta-localisation", "clientdock gets its project data through an api token"),
         # "which actions" asks for the work handed out, not work about "actions"
         ("corvanta-localisation", "who's got which actions out of tuesday's production sync"),
     ],

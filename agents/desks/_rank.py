@@ -297,9 +297,10 @@ def score_path(item: dict[str, Any], asking: Asking) -> Scored:
     started = held_words(start_words, asking.words)
     found = held_words(path_words, asking.words) - started
     end_named = set[str]()
-    if node["id"] != start and asking.types and node["type"] in asking.types:
+    if node["id"] != start and node["type"] == "Person" and node["type"] in asking.types:
         # the person asked for, named by the question itself, is what it says around the
-        # ask ("who's got the renewal now kirra's going on leave"), not its answer
+        # ask ("who's got the renewal now kirra's going on leave"), not its answer (a
+        # company's name holds common words: "Parkstone Civic Systems" for "whose system")
         end_named = held_words(content_words(str(node.get("name") or "")), asking.words)
         end_named -= started | held_words(
             {w for n in via[1:-1] for w in content_words(str(n.get("name") or ""))},

@@ -546,7 +546,9 @@ def _relation_hints(q: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         if cue.search(q):
             rels += rel_types
             types += node_types
-    asked = re.findall(r"\b(?:which|what|whose|any)\s+(\w+)", q)
+    # "whose system is that key on": the one who has the system, not the system itself
+    # (the system is a thing passed through; a "who" asks for people and companies)
+    asked = re.findall(r"\b(?:which|what|any)\s+(\w+)", q)
     for word in asked:
         types += _TYPE_WORDS.get(words(word)[0] if words(word) else word, ())
     return tuple(dict.fromkeys(rels)), tuple(dict.fromkeys(types))
