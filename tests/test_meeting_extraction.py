@@ -607,6 +607,17 @@ def test_proposal_acceptance_and_confirmation(
             ],
             id="struck-off-and-replaced",
         ),
+        pytest.param(  # "forget what I said about the extension": what the talk that led
+            # to it was about, though the outcome never says it
+            "Meera Sub: Three weeks and no instrument. Can we ask for an extension?\n"
+            "Anna Verh: Yeah, let's just ask for two weeks, editors nearly always say yes.\n"
+            + "Tom Rein: The core machine is free on Thursdays.\nAnna Verh: Noted.\n"
+            * 5
+            + "Anna Verh: So forget what I said about the extension. We don't ask. Sixth of "
+            "November it is.\n",
+            [((12,), "We don't ask. Sixth of November it is")],
+            id="forget-what-i-said-about",
+        ),
         pytest.param(  # "scratch what we decided about ...", "we're reversing the ... call"
             "Rosa Lind: Okay, agreed then. The loose salt comes off the tills, sachets only.\n"
             + "Ben Ode: The bar needs two more tills.\nRosa Lind: Noted.\n" * 8

@@ -936,7 +936,7 @@ def _standing(talk: list[_Said], episodes: list[_Episode]) -> list[_Episode]:
     for i, said in enumerate(talk):
         if not said.took_back:
             continue
-        named = _named_withdrawn(episodes, closed, said, i)
+        named = _named_withdrawn(talk, episodes, closed, said, i)
         if named is not None:
             closed.add(named)
             continue
@@ -952,23 +952,38 @@ def _standing(talk: list[_Said], episodes: list[_Episode]) -> list[_Episode]:
     return [e for n, e in enumerate(episodes) if n not in closed]
 
 
+#: A take-back that says it withdraws: "forget what I said about", "scrap", "reversing".
+_WITHDRAWING = re.compile(
+    r"\b(?:forget|scrap|scratch|ditch|undo|revers\w*|overturn\w*|take\s+(?:it|that)\s+back)\b",
+    re.I,
+)
 #: Stems that name a decision itself, not its matter ("the ondansetron call").
 _WITHDRAWN_WORDS = frozenset(["call", "decisi", "plan", "idea", "earlie"])
 
 
-def _named_withdrawn(episodes: list[_Episode], closed: set[int], said: _Said, i: int) -> int | None:
+def _named_withdrawn(
+    talk: list[_Said], episodes: list[_Episode], closed: set[int], said: _Said, i: int
+) -> int | None:
     """The latest earlier episode whose words hold all of what ``said`` withdrew by name
     ("scrap the twenty-third" closes "let's close it Monday the twenty-third", fifty lines
     on): naming the thing reaches back where a bare "scrap that" cannot."""
     if not said.withdrew or not (named := _stems(said.withdrew) - _WITHDRAWN_WORDS):
         return None
     need = max(1, round(0.75 * len(named)))  # "pulling ondansetron from the cabinets"
+    # what it was about may be in the talk that led to it ("Can we ask for an extension?"
+    # - "Yeah, let's just ask for two weeks"), not in the outcome's own words, when the
+    # take-back says it is withdrawing ("forget what I said about the extension"); "the
+    # speech recognition is out" strikes off an option, and only one stated as settled
+    explicit = bool(_WITHDRAWING.search(said.text))
+
+    def about(e: _Episode) -> set[str]:
+        said_then = [talk[k].text for k in e.lines] if explicit else []
+        return _stems(" ".join([e.outcome or "", e.proposal or "", *said_then]))
+
     hits = [
         n
         for n, e in enumerate(episodes)
-        if n not in closed
-        and max(e.lines) < i
-        and len(named & _stems(f"{e.outcome or ''} {e.proposal or ''}")) >= need
+        if n not in closed and max(e.lines) < i and len(named & about(e)) >= need
     ]
     return max(hits, key=lambda n: max(episodes[n].lines)) if hits else None
 
