@@ -746,6 +746,46 @@ def test_work_asked_of_the_two_of_you_and_the_askers_own() -> None:
     ]
 
 
+def test_a_call_read_out_and_the_next_matter_are_two_decisions() -> None:
+    """ "Anybody hate that?" - a shrug - "Nobody? Okay. Nine goes North. Done." settles, and
+    the chair's next matter ("Okay, drivers.") is a decision of its own; a roll call and a
+    flat "No. Not for this storm." settle nothing; "I'm taking that back" withdraws."""
+    found = _decisions(
+        "Rena Sok: Okay, let me see who's on. Gordie? You on?\n"
+        "Gord Lind: Yeah, I'm here, in the truck.\n"
+        "Mart Fen: Move Nine up to North for the storm, it runs N-4 till Thirty-one is back.\n"
+        "Rena Sok: Okay. Anybody hate that? Nine to North?\n"
+        "Brent Mak: I mean, it's not my truck.\n"
+        "Rena Sok: Nobody? Okay. Nine goes to North for the storm and runs N-4. Done.\n"
+        "Rena Sok: Okay, drivers. Two twelve-hour shifts, nights report at six. But that's "
+        "the plan.\n"
+        "Luis Arr: Can we rent a brine maker if the pump is shot?\n"
+        "Mart Fen: Rent one for two days? It's eleven grand a week.\n"
+        "Rena Sok: No. Not for this storm. We've got eighteen thousand in the tanks.\n"
+    )
+    assert [lines for lines, _ in found] == [(2, 3, 5), (6,)]
+
+
+def test_requests_said_as_wants_and_yeses_said_as_days() -> None:
+    found = sorted(
+        (c.owner or "", c.lines, c.due)
+        for c in _lines(
+            "Rena Sok: Tasha, Gordie, you're both out running brine on your routes today.\n"
+            "Tasha Whit: Yeah, we'll be rolling by one.\n"
+            "Gordie Lind: Same. I'll start with Ninth Street.\n"
+            "Rena Sok: And after the storm, Marty, I want Thirty-one written up.\n"
+            "Marty Fen: End of next week? I need the dealer to look at it.\n"
+        )
+        if c.kind == "action"
+    )
+    assert [(o, lines) for o, lines, _ in found] == [
+        ("Gordie Lind", (0, 2)),
+        ("Marty Fen", (3, 4)),
+        ("Tasha Whit", (0, 1)),
+    ]
+    assert dict((o, due) for o, _, due in found)["Marty Fen"] == "2026-11-27"
+
+
 def test_work_asked_of_you_and_me_is_both_ours() -> None:
     found = sorted(
         (c.owner or "", c.lines)

@@ -245,6 +245,11 @@ _ASK = re.compile(
     r"(?:\s+(?:please|maybe|also|just|possibly|perhaps|"
     r"both|two|guys|all))*(?:\s+be\s+able\s+to)?|if\s+you\s+could(?:\s+(?:also|just|maybe))?|"
     r"(?:would|do)\s+you\s+mind|I(?:'d|\s+would)?\s+(?:need|like|want)\s+you\s+to|"
+    # "Marty, I want Thirty-one written up": a thing wanted done, of the one addressed
+    r"I\s+(?:want|need)(?=\s+[\w' -]{2,40}?\s+(?:written|done|sorted|fixed|checked|sent|booked|"
+    r"cleaned|costed|priced|looked\s+at)\b)|"
+    # "Tasha, Gordie, you're both out running brine today"
+    r"you(?:'re|\s+are)\s+(?:both|all)(?:\s+out)?(?=\s+\w+ing\b)|"
     r"you(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to|'re\s+gonna|\s+are\s+gonna|"
     r"\s+can|\s+could|\s+need\s+to|\s+have\s+to|'d\s+better|\s+should|'re\s+(?:on|doing))"
     r"(?:\s+(?:also|then|just|maybe|be))*|(?:^|,\s*)please)\s+(?P<what>[a-z][\w'-]*\b.*)",
@@ -839,7 +844,8 @@ def _answer(talk: _Talk, i: int, addressee: str | None) -> tuple[int, str, bool]
         text = talk.plain[j]
         if _declines(text):
             return j, who, False
-        return j, who, _accepts(text)
+        # "End of next week? I need the dealer to look at it first": agreeing when is a yes
+        return j, who, _accepts(text) or talk.dated(j)
     return None
 
 

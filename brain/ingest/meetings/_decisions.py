@@ -371,6 +371,8 @@ def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
             episode.lines.add(j)
             answered = True
             continue
+        if to_objections and not answered and reply.size <= ANSWER_WORDS:
+            continue  # "Anybody hate that?" - "I mean, it's not my truck." - "Nobody? ..."
         break
     return episode if answered else None
 
@@ -766,6 +768,8 @@ def _from_ruling(talk: list[_Said], i: int, chair: str) -> _Episode | None:
     if at is None:
         return None
     ruling = said.sentences[at]
+    if re.match(r"^(?:(?:no|nope|nah)[,.!]?\s+)?not\b", ruling, re.I):
+        return None  # "No. Not for this storm.": the proposal turned down, nothing chosen
     names = frozenset(_first_names_of(talk))
     mine = _stems(" ".join(x for x in said.sentences if not x.endswith("?")), names)
     # What the ruling itself says: its sentence and what the chair adds after it ("Thursday
@@ -825,11 +829,15 @@ def _merged(talk: list[_Said], episodes: list[_Episode]) -> list[_Episode]:
     out: list[_Episode] = []
     for e in sorted(episodes, key=lambda e: min(e.lines)):
         last = out[-1] if out else None
-        if last is not None and (
-            min(e.lines) <= max(last.lines) + 1
-            or (
-                min(e.lines) <= max(last.lines) + SAME_MATTER_WITHIN
-                and (_same_matter(talk, last, e) or _takes_up_last(talk, last, e))
+        if (
+            last is not None
+            and not _both_stand_alone(talk, last, e)
+            and (
+                min(e.lines) <= max(last.lines) + 1
+                or (
+                    min(e.lines) <= max(last.lines) + SAME_MATTER_WITHIN
+                    and (_same_matter(talk, last, e) or _takes_up_last(talk, last, e))
+                )
             )
         ):
             last.lines |= e.lines
@@ -839,6 +847,26 @@ def _merged(talk: list[_Said], episodes: list[_Episode]) -> list[_Episode]:
             continue
         out.append(e)
     return out
+
+
+def _both_stand_alone(talk: list[_Said], last: _Episode, e: _Episode) -> bool:
+    """Two nearby episodes that are two decisions: each states its own outcome and the
+    later one opens on a new matter ("Nine goes to North. Done." -
+    "Okay, drivers. ... two twelve-hour shifts")."""
+    if _points_back_only(e) or _points_back_only(last) or not e.outcome or not last.outcome:
+        return False
+    if last.lines & e.lines:
+        return False
+    first = talk[min(e.lines)].sentences[:1]
+    return bool(first) and bool(_OPENS_MATTER.match(first[0]))
+
+
+#: A turn that opens the next matter: "Okay, drivers.", "Right, the budget.", "Next, ...".
+_OPENS_MATTER = re.compile(
+    r"^(?:(?:okay|ok|right|so|now|next|good)[,.]?\s+)+(?:the\s+)?[\w' -]{2,25}[.:]$|"
+    r"^(?:next|moving\s+on|on\s+to)\b",
+    re.I,
+)
 
 
 def _points_back_only(e: _Episode) -> bool:
@@ -923,7 +951,7 @@ def _chair(talk: list[_Said]) -> str:
 
 
 #: Lines back a speaker taking back what was settled ("scrap that") still reaches.
-TAKE_BACK_WITHIN = 6
+TAKE_BACK_WITHIN = 8
 
 
 def _standing(talk: list[_Said], episodes: list[_Episode]) -> list[_Episode]:

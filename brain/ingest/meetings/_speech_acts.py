@@ -179,6 +179,7 @@ _CALL = re.compile(
     r"any\s+(?:other\s+)?(?:thoughts|views|comments)\s+on\s+(?:that|this)|"
     r"everyone\s+(?:okay|ok|happy|alright|good|fine|agreed)|"
     r"(?:does\s+)?any(?:one|body)\s+(?:think|feel|want|prefer|rather)\b|"
+    r"any(?:one|body)\s+(?:hate|mind|object\s+to|hates|minds)\s+(?:that|this|it)\b|"
     r"(?:is|does)\s+(?:that|this)\s+(?:acceptable|agreed|work\s+for\s+(?:everyone|you\s+all|all))|"
     r"all\s+(?:those\s+)?in\s+favou?r|can\s+I\s+take\s+(?:that|it)\s+as\s+(?:agreed|read)|"
     r"what\s+do\s+(?:people|we|you\s+all|you\s+both|everyone|you\s+guys)\s+think|"
@@ -190,7 +191,7 @@ _CALL = re.compile(
 )
 #: Calls that ask whether anyone is against: a "no" answers yes.
 _OBJECTION_CALL = re.compile(
-    r"\bany(?:one|body)\s+(?:think|feel|want|prefer|rather)\b|"
+    r"\bany(?:one|body)\s+(?:think|feel|want|prefer|rather|hate|mind)\b|"
     r"\b(?:object|objections?|disagree|opposed?|oppose|against|problems?|issues?|concerns?|"
     r"complaints?|reservations?|clash|conflict|strong\s+feelings|pushback|push\s+back)\b",
     re.I,
@@ -333,6 +334,9 @@ _HOUSEKEEPING = re.compile(
     # "Okay, last one, and it's the big one.", "next item": which matter comes next
     r"^(?:(?:right|okay|ok|so|good)[,.]?\s+)*(?:(?:the\s+)?(?:first|next|last|final)\s+"
     r"(?:one|item|thing|bit|point)|(?:item|point)\s+\w+)\b|"
+    # who is on the call: "let me see who's on", "Gordie? You on?", "can everyone hear me?"
+    r"\bwho's\s+(?:on|here|joined|with\s+us)\b|\bcan\s+(?:you|everyone|everybody)\s+hear\s+"
+    r"(?:me|us)\b|^(?:are\s+)?you\s+(?:on|there|with\s+us|still\s+there)\s*\?|"
     # which item the meeting takes first: "let's do ondansetron first, it's quicker"
     r"^(?:(?:right|okay|ok|so|well)[,.]?\s+)*let's\s+(?:do|take|start\s+with|cover|discuss|"
     r"talk\s+about|go\s+through)\s+(?:\S+\s+){0,3}?(?:first|next)\s*(?:[,.!]|$)",
@@ -409,7 +413,9 @@ _UNDECIDED = re.compile(
     r"\b(?:to|need\s+to|needs\s+to|have\s+to|has\s+to|should|must|yet\s+to|still|can|could|"
     r"will|would|going\s+to|gonna)\s+(?:\w+\s+)?(?:make\s+a\s+decision|decide)\b|"
     r"\bwhether\s+(?:we|to)\b|"
-    r"\b(?:not\s+(?:ours|mine|my|our|up\s+to\s+us)|(?:her|his|their|[\w-]+'s)\s+(?:call|decision)|"
+    # "not my call", "not ours to decide"; "it's not my truck" says whose the truck is
+    r"\b(?:not\s+(?:ours|mine|up\s+to\s+us|(?:my|our)\s+(?:call|decision|place|department|"
+    r"business|choice|say))|(?:her|his|their|[\w-]+'s)\s+(?:call|decision)|"
     # "up to Dana", "up to the board": a person or body, written with a capital or named
     # by role; "up to the end of November", "up to date" say how far, not whose call
     r"up\s+to\s+(?:him|her|them|you|the\s+(?!(?:end|start|top|bottom|limit|point|"
@@ -473,7 +479,7 @@ def puts_forward(sentence: str) -> bool:
 _TAKES_BACK = re.compile(
     r"\b(?:forget\s+(?:what\s+I\s+(?:just\s+)?said|that|I\s+said\s+that)|"
     r"(?:scrap|scratch|strike|cancel|ignore)\s+(?:that|what\s+I\s+(?:just\s+)?said)|"
-    r"I(?:'ll|\s+will)?\s+take\s+(?:that|it)\s+back|change\s+of\s+plans?|on\s+second\s+thoughts?|"
+    r"I(?:'ll|\s+will)?\s+take\s+(?:that|it)\s+back|I(?:'m|\s+am)\s+taking\s+(?:that|it)\s+back|change\s+of\s+plans?|on\s+second\s+thoughts?|"
     r"\bnot\b[\w\s']{0,30}\bafter\s+all\b|"
     r"(?:^|[,.]\s*)(?:(?:okay|ok|right|well|so|actually)[,\s]+)*(?:then|actually)[,\s]+no[.!]?$|"
     r"(?:^|[,.]\s*)(?:no[,\s]+wait|wait[,\s]+no)\b|"
@@ -592,9 +598,12 @@ def settles(sentence: str) -> Settling | None:
     m = _WE_WILL.search(s)
     if m is not None and not _subordinate(s, m.start()) and not _HEDGED.search(s):
         return Settling(s, False, chair_only=True)
-    if _TAKE_UP.match(s):
+    if _TAKE_UP.match(s) or _DONE.match(s):  # "Nine goes to North. Done.": the chair's
         return Settling(s, False, chair_only=True)
     return None
+
+
+_DONE = re.compile(r"^(?:(?:okay|ok|right|good)[,.]?\s+)?(?:done|sorted|deal)[.!]$", re.I)
 
 
 _OPINION = re.compile(
