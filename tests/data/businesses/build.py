@@ -688,6 +688,7 @@ def main() -> None:
     import prairie_reach_libraries
     import skerrow_marina
     import skerryline_ferries
+    import tamarack_press_carton
     import tollcross_playhouse
     import tussock_ridge_ski
     import velo_ring_bikeshare
@@ -714,6 +715,7 @@ def main() -> None:
         larchmont_homecare,
         cinderbark_waste,
         corvanta_localisation,
+        tamarack_press_carton,
     ):
         manifest = write(module.build())
         counts = manifest["counts"]
