@@ -62,6 +62,7 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         "larchmont-homecare",
         "cinderbark-waste",
         "corvanta-localisation",
+        "tamarack-press-carton",
     ):
         slug = unique_slug()
         await brain.create_tenant(slug)
@@ -138,6 +139,15 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         # "whose system is that key on": the company behind the key, not the system
         ("cinderbark-waste", "binline pulls the council's jobs thru an api key - whose system"),
         ("corvanta-localisation", "clientdock gets its project data through an api token"),
+        # someone the question says is away ("now that ryan's out") answers nothing, and
+        # the work about the thing someone else holds does
+        ("tamarack-press-carton", "whos doing the presswatch key renewal now that ryan's out?"),
+        # "how much can i credit them w/o gail": the limit a rule sets, not readings;
+        # "per luis's write up": the write-up's figure
+        ("tamarack-press-carton", "sweetgrass says the lavender is off on their cartons"),
+        ("tamarack-press-carton", "per luis's write up how many cartons did we scrap"),
+        # "sept 2-3": the two days, month first
+        ("tamarack-press-carton", "why was p4 oee in the toilet sept 2-3"),
         # "which actions" asks for the work handed out, not work about "actions"
         ("corvanta-localisation", "who's got which actions out of tuesday's production sync"),
     ],

@@ -18,6 +18,7 @@ from typing import Any
 from agents._ledger import ToolLedger
 from agents.desks._dates import Period, days_before, find_periods
 from agents.desks._draft import Draft, cite, day, decline, number
+from agents.desks._rank import away_words
 from agents.desks._understand import (
     FRAME_WORDS,
     GENERIC_WORDS,
@@ -177,15 +178,47 @@ async def _owned(
     came to have one later ("who had the licence renewal in early aug": not the meeting's
     task of late August)."""
     first: tuple[dict[str, Any], ReadResult, Candidate] | None = None
+    away = away_words(u.question)
     for candidate in ranked_named(u)[:4]:
         read = await _timeline(candidate, ledger, desk, args)
         if read is None:
             continue
         thing, res = read
+        if away and _held_by(res, away):
+            # "now that ryan's out": the work Ryan still holds is not what is asked; the
+            # work about it someone else holds may be ("make a permanent key" for the key)
+            first = first or (thing, res, candidate)
+            other = await _work_about(candidate, ledger, desk, args, away)
+            if other is not None:
+                return *other, candidate
+            continue
         if "as_of" not in args or res.data.get("owner") is not None:
             return thing, res, candidate
         first = first or (thing, res, candidate)
     return first
+
+
+def _held_by(res: ReadResult, names: frozenset[str]) -> bool:
+    """Whether an owner read's holder is one of the people ``names`` holds words of."""
+    owner: dict[str, Any] = res.data.get("owner") or {}
+    holder: dict[str, Any] = owner.get("holder") or {}
+    return bool(held_words(content_words(str(holder.get("name") or "")), set(names)))
+
+
+async def _work_about(
+    candidate: Candidate,
+    ledger: ToolLedger,
+    desk: str,
+    args: dict[str, Any],
+    away: frozenset[str],
+) -> tuple[dict[str, Any], ReadResult] | None:
+    """The first work item about ``candidate`` that someone not away holds."""
+    around = await ledger.call(desk, "neighbours", {"name": candidate.id})
+    for node in related_nodes(around.data, "ABOUT", "in"):
+        res = await ledger.call(desk, "owner", {"name": node["id"], **args})
+        if res.data.get("owner") and not _held_by(res, away):
+            return node, res
+    return None
 
 
 async def _timeline(

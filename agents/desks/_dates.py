@@ -119,6 +119,12 @@ _RAW_PATTERNS: tuple[tuple[str, str], ...] = (
         rf"{_B}(?:from\s+|between\s+|on\s+)?(?:the\s+)?{_d('a')}\s*(?:-|–|to|until|till|and|through)"
         rf"\s*(?:the\s+)?{_d('b')}\s+(?:of\s+)?{_m('m')}{_y('y')}{_E}",
     ),
+    # "sept 2-3", "oct 14 to 16", "between sept 2 and 5": the month first, then two days
+    (
+        "month_first_range",
+        rf"{_B}(?:from\s+|between\s+|on\s+)?{_m('m')}\s+(?:the\s+)?{_d('a')}\s*"
+        rf"(?:-|–|to|until|till|and|through)\s*(?:the\s+)?{_d('b')}{_y('y')}{_E}",
+    ),
     # "from 28 September to 25 October", "between Sep 28 and Oct 25, 2026"
     (
         "range",
@@ -508,7 +514,7 @@ def _quarter_start(q: int, year: str | None, today: date) -> date:
 def _period(name: str, m: re.Match[str], today: date) -> Period | None:
     text = m[0].strip()
     tomorrow = today + timedelta(days=1)
-    if name == "same_month_range":
+    if name in ("same_month_range", "month_first_range"):
         month = _MONTHS[m["m"].lower()]
         year = _latest_month(month, m["y"], today)
         start, last = date(year, month, int(m["a"])), date(year, month, int(m["b"]))

@@ -35,6 +35,9 @@ WHO_TYPES = ("Person", "Team", "Vendor", "Organization", "Customer")
 OWNED_TYPES = ("Task", "Incident", "Deal", "Issue")
 
 TYPE_WEIGHT = 2.0
+#: What the question saying a person is away costs them as its answer: more than any
+#: evidence can make up.
+AWAY_COST = 5.0
 CUE_WEIGHT = 1.2
 WORD_WEIGHT = 0.5
 THROUGH_WEIGHT = 0.8
@@ -252,6 +255,23 @@ class Asking:
     #: Types the asking clause names besides the one asked ("which company is behind that
     #: account": an Account): a path through one of them goes the way the question says.
     via_types: tuple[str, ...] = ()
+    #: Words of people the question says are away ("now that ryan's out"): neither the
+    #: answer nor evidence for one.
+    away: frozenset[str] = frozenset()
+
+
+#: "now that ryan's out", "while priya is on leave", "with anu off": someone away.
+_AWAY = re.compile(
+    r"\b(?:now\s+(?:that\s+)?|since\s+|while\s+|with\s+|as\s+)(?P<who>[a-z][\w-]+)(?:'s|s|\s+is|\s+has)?\s+"
+    r"(?:going\s+|gone\s+|been\s+)?(?:out|off|away|on\s+leave|on\s+holiday|on\s+vacation|"
+    r"leaving|left|gone|sick|on\s+mat(?:ernity)?\s+leave|on\s+parental\s+leave)\b"
+)
+
+
+def away_words(question: str) -> frozenset[str]:
+    """The stems of the names of people the question says are away, so their work is
+    asked of someone else: "whos doing the key renewal now that ryan's out?"."""
+    return frozenset(w for m in _AWAY.finditer(fold(question)) for w in content_words(m["who"]))
 
 
 def score_path(item: dict[str, Any], asking: Asking) -> Scored:
@@ -295,7 +315,11 @@ def score_path(item: dict[str, Any], asking: Asking) -> Scored:
     for n in via[1:]:
         path_words |= content_words(str(n.get("name") or ""))
     started = held_words(start_words, asking.words)
-    found = held_words(path_words, asking.words) - started
+    found = held_words(path_words, asking.words) - started - asking.away
+    name_words = content_words(str(node.get("name") or ""))
+    if asking.away and node["type"] == "Person" and held_words(name_words, set(asking.away)):
+        score -= AWAY_COST
+        reasons.append("is away, as the question says")
     end_named = set[str]()
     if node["id"] != start and node["type"] == "Person" and node["type"] in asking.types:
         # the person asked for, named by the question itself, is what it says around the

@@ -27,6 +27,7 @@ from agents.desks._rank import (
     alike_answers,
     asked_kind,
     asking_clause,
+    away_words,
     cued_steps,
     rank_paths,
 )
@@ -122,6 +123,7 @@ async def ranked_walk(
             for t in named_types(asking_clause(u.question))
             if t not in types and t not in WHO_TYPES
         ),
+        away=away_words(u.question),
     )
     return rank_paths(items, asking)
 

@@ -164,6 +164,10 @@ _POLICY = re.compile(
     r"can (?:he|she|they))\b"
 )
 _GLOSS = re.compile(r"\([^)]*\)")
+#: "How much can I credit them", "how long can he drive": the most a rule allows.
+_LIMIT_ASK = re.compile(
+    r"\bhow (?:much|many|far|long|big|high|late) can (?:i|we|he|she|they|you)\b"
+)
 #: Things read for a decision behind "before <thing>".
 _BEFORE_POOL = 3
 
@@ -202,8 +206,8 @@ _SAYS = re.compile(
     r"\b(?:(?:what|how) (?:did|does|do) (?:the|our|that|this) (?:\w+ ){0,3}(?:say|said|says|"
     r"mention|note|describe)|according to|what's in the|what is in the|"
     # "per ravi's review" (folded: "per ravi review"): a paper named as the source
-    r"(?:per|in) (?:\w+ ){1,2}(?:review|report|notes|write-?up|summary|memo|minutes|"
-    r"post-?mortem|analysis|audit))\b"
+    r"(?:per|in) (?:\w+ ){1,2}(?:review|report|notes|write[- ]?up|summary|memo|minutes|"
+    r"post[- ]?mortem|analysis|audit))\b"
 )
 #: Words about time, asking or moving, which never name the thing asked about.
 FRAME_WORDS = frozenset(
@@ -593,7 +597,10 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
     # "if the cert expires end of nov what stops": a day it fails on, not days of readings
     fails_then = bool(_IMPACT.search(q) and _IMPACT_ASK.search(q)) and not _METRIC_ASK.search(q)
     # "DO came back 118 ppb today, ok to send it out?": a figure stated to ask a rule
-    asks_leave = bool(_POLICY.search(q)) and not _METRIC_ASK.search(q)
+    # "how much can i credit them without gail": a limit a rule sets, not readings
+    asks_leave = bool(_POLICY.search(q)) and (
+        not _METRIC_ASK.search(q) or bool(_LIMIT_ASK.search(q))
+    )
     asks_readings = (
         bool(_METRIC_ASK.search(q) or (periods and not fails_then))
         and not _NOT_READINGS.search(q)
