@@ -686,6 +686,7 @@ def main() -> None:
     import lichtveld_energie
     import nordlys_core_lab
     import prairie_reach_libraries
+    import quarrystone_storage
     import skerrow_marina
     import skerryline_ferries
     import tamarack_press_carton
@@ -716,6 +717,7 @@ def main() -> None:
         cinderbark_waste,
         corvanta_localisation,
         tamarack_press_carton,
+        quarrystone_storage,
     ):
         manifest = write(module.build())
         counts = manifest["counts"]
