@@ -63,6 +63,7 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         "cinderbark-waste",
         "corvanta-localisation",
         "tamarack-press-carton",
+        "quarrystone-storage",
     ):
         slug = unique_slug()
         await brain.create_tenant(slug)
@@ -148,6 +149,13 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         ("tamarack-press-carton", "per luis's write up how many cartons did we scrap"),
         # "sept 2-3": the two days, month first
         ("tamarack-press-carton", "why was p4 oee in the toilet sept 2-3"),
+        # "bldg" is shorthand; "whose call was it" asks who decided, "whose" names nothing
+        ("quarrystone-storage", "whos handling the climate bldg cooling breakdown"),
+        ("quarrystone-storage", "whose call was the callback thing on the phone queues?"),
+        # "what all does X look after": the things X does the work on; "which leasing
+        # company": the noun asked comes a word after "which"
+        ("quarrystone-storage", "what all does birchline look after for us"),
+        ("quarrystone-storage", "the trucks are all on a lease right? which leasing company"),
         # "which actions" asks for the work handed out, not work about "actions"
         ("corvanta-localisation", "who's got which actions out of tuesday's production sync"),
     ],

@@ -47,6 +47,10 @@ _WHO_TOOK = re.compile(
     r"in|at|out\s+of)\b",
     re.I,
 )
+#: Work asked of one meeting: "from the district call", "out of tuesday's sync".
+_WORK_FROM_MEETING = re.compile(
+    r"\b(?:from|out\s+of|after|in|at)\s+(?:the\s+|our\s+|\w+'?s?\s+)", re.I
+)
 #: Meetings by name, strictly: a "review" is as often a document.
 _MEETING_NAMED = re.compile(
     r"\b(?:meeting|mtg|call|sync|stand-?up|huddle|catch-?up|retro|briefing)\b", re.I
@@ -74,7 +78,9 @@ def meeting_question(question: str) -> str | None:
     if WHO_RAISED.match(question):
         return "who-raised"
     if _ACTION_ITEMS.search(question):
-        return "action-items"
+        # "who's got which action items from the district call": that meeting's work
+        named = _MEETING_NAMED.search(question) and not MINE.search(question)
+        return "meeting-work" if named and _WORK_FROM_MEETING.search(question) else "action-items"
     if _WORK_FROM.search(question) and _MEETING_WORD.search(question):
         return "meeting-work"
     if _WHO_TOOK.search(question) and _MEETING_NAMED.search(question):

@@ -543,6 +543,14 @@ def metric_op(question: str, periods: list[Period]) -> MetricOp:
     return "value"
 
 
+#: "What does X look after / service / handle for us": the things X does the work on.
+_LOOKS_AFTER = re.compile(
+    r"\bwhat(?:\s+all|\s+else)?\s+(?:does|do|did)\s+[\w' -]{2,40}?\s+(?:look\s+after|"
+    r"service|maintain|handle|cover|supply|take\s+care\s+of|do\s+for)\b"
+)
+_LOOKED_AFTER = ("Service", "Asset", "Tool", "Product")
+
+
 def _relation_hints(q: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     rels: list[str] = []
     types: list[str] = []
@@ -552,9 +560,15 @@ def _relation_hints(q: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
             types += node_types
     # "whose system is that key on": the one who has the system, not the system itself
     # (the system is a thing passed through; a "who" asks for people and companies)
-    asked = re.findall(r"\b(?:which|what|any)\s+(\w+)", q)
-    for word in asked:
-        types += _TYPE_WORDS.get(words(word)[0] if words(word) else word, ())
+    # "which leasing company": the noun may come a word later
+    for first, second in re.findall(r"\b(?:which|what|any)\s+(\w+)(?:\s+(\w+))?", q):
+        for word in (first, second):
+            found = _TYPE_WORDS.get(words(word)[0] if words(word) else word, ())
+            if found:
+                types += found
+                break
+    if _LOOKS_AFTER.search(q):  # "what all does birchline look after for us": its work
+        types += _LOOKED_AFTER
     return tuple(dict.fromkeys(rels)), tuple(dict.fromkeys(types))
 
 

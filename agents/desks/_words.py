@@ -25,7 +25,7 @@ have haven't having he her here hers herself him himself his how i if in into is
 it its itself just let me more most my myself no nor not now of off on once only or us
 other ought our ours ourselves out over own same she should so some such than that the
 their theirs them themselves then there these they this those through to too under until
-up very was wasn't we were weren't what when where which while who whom why will with
+up very was wasn't we were weren't what when where which while who whom whose why will with
 won't would wouldn't you your yours yourself yourselves s t d ll m re ve y o tell show
 give know get got go going gone went please thanks thank u ok okay anyone someone
 something anything thing things one ones currently moment right still also much many lot
@@ -76,6 +76,15 @@ _SHORTHAND = {
     "occ": "occupancy",
     "temp": "temperature",
     "temps": "temperatures",
+    "bldg": "building",
+    "bldgs": "buildings",
+    "mgr": "manager",
+    "mgrs": "managers",
+    "maint": "maintenance",
+    "equip": "equipment",
+    "approx": "approximately",
+    "req": "request",
+    "reqs": "requests",
 }
 
 
