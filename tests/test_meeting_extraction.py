@@ -786,6 +786,46 @@ def test_requests_said_as_wants_and_yeses_said_as_days() -> None:
     assert dict((o, due) for o, _, due in found)["Marty Fen"] == "2026-11-27"
 
 
+def test_deadlines_put_offs_and_earlier_agreements_are_no_decisions() -> None:
+    found = _decisions(
+        "Dan Ferr: Can it auto-revert the last config push when the alert fires?\n"
+        "Kat Now: I don't love that.\n"
+        "Jon Alb: Yeah. That's a P2, not now. Let's get the alert in and watch it first.\n"
+        "Dan Ferr: Fair enough.\n"
+        "Kat Now: The fix we agreed in the channel on Tuesday, explicit percentages. I'll own "
+        "that.\n"
+        "Jon Alb: Mei-Lin and me on that one, I think?\n"
+        "Mei Chou: Fine, with Jonas. Two weeks?\n"
+        "Jon Alb: Two weeks from today. So the thirteenth.\n"
+        "Jo Ack: No. I don't think we're there yet. No formal notice this month. What I want "
+        "instead is a written improvement plan with weekly figures. Agreed?\n"
+        "Lor Bat: Okay. Yes. As long as it's written down.\n"
+    )
+    assert [lines for lines, _ in found] == [(8, 9)]
+
+
+def test_work_two_people_take_on_together() -> None:
+    found = sorted(
+        (c.owner or "", c.lines)
+        for c in _lines(
+            "Jon Alb: Payments routing config goes through canary, one pod then ten percent.\n"
+            "Jon Alb: Mei-Lin and me on that one, I think?\n"
+            "Mei-Lin Chou: Fine, with Jonas. Two weeks?\n"
+            "Jon Alb: Okay, so the merchant email moves to Monday. Tobias, Aoife, you two own it "
+            "together?\n"
+            "Tobias Rein: Yeah. I'll redo the draft with the refund part.\n"
+            "Aoife Bren: Monday. Morning, ideally.\n"
+        )
+        if c.kind == "action"
+    )
+    assert found == [
+        ("Aoife Bren", (3, 5)),
+        ("Jon Alb", (1,)),
+        ("Mei-Lin Chou", (1, 2)),
+        ("Tobias Rein", (3, 4)),
+    ]
+
+
 def test_work_asked_of_you_and_me_is_both_ours() -> None:
     found = sorted(
         (c.owner or "", c.lines)

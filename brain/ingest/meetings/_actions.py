@@ -250,6 +250,8 @@ _ASK = re.compile(
     r"cleaned|costed|priced|looked\s+at)\b)|"
     # "Tasha, Gordie, you're both out running brine today"
     r"you(?:'re|\s+are)\s+(?:both|all)(?:\s+out)?(?=\s+\w+ing\b)|"
+    # "Tobias, Aoife, you two own it together?"
+    r"you\s+(?:two|both)(?=\s+(?:own|take|have|do|handle|run|lead|pick\s+up)\b)|"
     r"you(?:'ll|\s+will|'re\s+going\s+to|\s+are\s+going\s+to|'re\s+gonna|\s+are\s+gonna|"
     r"\s+can|\s+could|\s+need\s+to|\s+have\s+to|'d\s+better|\s+should|'re\s+(?:on|doing))"
     r"(?:\s+(?:also|then|just|maybe|be))*|(?:^|,\s*)please)\s+(?P<what>[a-z][\w'-]*\b.*)",
@@ -731,6 +733,11 @@ def _vocative(sentence: str, people: _People) -> tuple[str | None, bool]:
     return people.label(name), True
 
 
+#: "Mei-Lin and me on that one, I think?": the speaker and another take the matter on.
+_PAIR_ON_IT = re.compile(
+    r"^(?:(?:okay|ok|right|so)[,\s]+)?(?P<who>[A-Z][\w'-]+)\s+and\s+(?:me|I|myself)\s+"
+    r"(?:on|for|doing|to\s+do)\s+(?:that|this|it)(?:\s+one)?\b"
+)
 _YOU_AND_I = re.compile(r"^and\s+(?:I|me)\s+", re.I)
 
 
@@ -763,7 +770,6 @@ def _joint_items(talk: _Talk, i: int, owners: list[str], asked: str, s: str) -> 
         item = _Item(owner, {i}, [_for_asker(asked, talk.turns[i].speaker)], [s], 0.65, joint=True)
         if owner == talk.turns[i].speaker:  # "can you and I ...": the asker takes it on too
             item.confidence = 0.8
-            item.lines.update(j for j in replies if talk.turns[j].speaker == owner)
             out.append(item)
             continue
         for j in replies:
@@ -892,6 +898,10 @@ def _items_of_turn(talk: _Talk, i: int, used: set[tuple[int, int]]) -> list[_Ite
         together = _addressed_together(s, talk.people, speaker) if asked is not None else []
         if asked is not None and together:
             asked = _YOU_AND_I.sub("", asked)
+            if _PRONOUN_WORK.match(asked) or re.match(
+                r"(?:own|take|have)\s+(?:it|that|this)\b", asked
+            ):
+                asked = _context(talk, i) or asked  # "you two own it?": the matter just settled
             joint = _joint_items(talk, i, together, asked, s)
             out.extend(joint)
             for it in joint:
@@ -925,6 +935,15 @@ def _items_of_turn(talk: _Talk, i: int, used: set[tuple[int, int]]) -> list[_Ite
             mine = _self_work(own[1], dated=True) if own else None
             if own and mine is not None and mine[0]:  # "..., and I'll put it through by ..."
                 out.append(_Item(speaker, {i}, [mine[0]], [own[1]], mine[1]))
+            continue
+        pair = _PAIR_ON_IT.match(s)
+        partner = talk.people.label(pair["who"]) if pair else None
+        if partner is not None and partner != speaker:  # "Mei-Lin and me on that one?"
+            work = _context(talk, i) or _what(s)
+            joint = _joint_items(talk, i, [partner, speaker], work, s)
+            out.extend(joint)
+            for it in joint:
+                used.update((j, n) for j in it.lines - {i} for n in range(len(talk.said(j))))
             continue
         mine = _self_work(s, answering=talk.answering(i), dated=talk.dated(i))
         if mine is None:

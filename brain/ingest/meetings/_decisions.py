@@ -65,6 +65,8 @@ OBJECTION_WITHIN = 2
 PROPOSAL_WORDS = 6
 #: Lines back a speaker's "last time" still makes "we decided" a recap.
 RECAP_WITHIN = 12
+#: "Mei-Lin and me on that one, I think?": asking to take work on, not to settle a matter.
+_SHARED_WORK = re.compile(r"\band\s+(?:me|I|myself)\s+(?:on|for|doing)\s+(?:that|this|it)\b", re.I)
 _OWN_WORK = re.compile(r"\bI(?:'ll|\s+will|'m\s+going\s+to|'m\s+gonna|\s+can)\b", re.I)
 #: Turns back from a chair's summing up in which the room's agreement is looked for.
 SUMMARY_AFTER = 4
@@ -312,12 +314,16 @@ def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
     """A call at turn ``i`` that the room answers yes, or that its caller settles."""
     said = talk[i]
     strong_at = next((k for k, s in enumerate(said.sentences) if _strong(s)), len(said.sentences))
+    # the talk around the call, not a reason given further back in the turn ("No. I don't
+    # think we're there yet. No formal notice this month. What I want instead is ... Agreed?")
     if any(
         says_undecided(s) or (leaves_open(s) and not settles(s))
-        for s in said.sentences[: strong_at + 1]
+        for s in said.sentences[max(0, call_at - 2) : strong_at + 1]
     ):
         return None  # after "so we'll go with this: ...", "pilot's call" qualifies it
-    if any(_OWN_WORK.search(s) for s in said.sentences[:call_at]):
+    if any(_OWN_WORK.search(s) for s in said.sentences[:call_at]) or _SHARED_WORK.search(
+        said.sentences[call_at]
+    ):
         return None  # "I'll ring them by tomorrow, is that okay?": a commitment, not a decision
     call = said.sentences[call_at]
     to_objections = asks_for_objections(call) or names_only(call, set())
@@ -462,6 +468,8 @@ def _from_outcome(talk: list[_Said], i: int, chair: str) -> _Episode | None:
         return None  # "Tuesday then, the eighth. I'll go to the office": a promise, not a decision
     if not weak:
         return None
+    if any(leaves_open(s) for s in said.sentences):
+        return None  # "That's a P2, not now. Let's get the alert in first.": nothing new settled
     agreed = _agreed_after(talk, i)
     if agreed and not _objected_after(talk, max(agreed), by_others_than={said.speaker}):
         return _Episode(lines={i, *agreed}, outcome=weak[0].sentence, strength=0.75)
@@ -768,6 +776,8 @@ def _from_ruling(talk: list[_Said], i: int, chair: str) -> _Episode | None:
     if at is None:
         return None
     ruling = said.sentences[at]
+    if any(leaves_open(x) for x in said.sentences[:at]):
+        return None  # "That's a P2, not now. Let's get the alert in first.": put off, not ruled
     if re.match(r"^(?:(?:no|nope|nah)[,.!]?\s+)?not\b", ruling, re.I):
         return None  # "No. Not for this storm.": the proposal turned down, nothing chosen
     names = frozenset(_first_names_of(talk))

@@ -123,6 +123,8 @@ def reply_agrees(text: str, *, to_objections: bool = False) -> bool:
     if _BUT.search(head):
         return False
     short = len(words(first[0])) <= 4 and not re.search(r"\b(?:no|not|n't)\b", first[0], re.I)
+    if is_acknowledgement(first[0]) and len(first) > 1:
+        first = first[1:]  # "Okay. Yes. As long as it's written down.": the "yes" says it
     return bool(
         _AGREE.match(first[0])
         or _AGREE_RESTATED.match(first[0])
@@ -239,7 +241,9 @@ _SETTLED = re.compile(
     r"(?:the\s+)?decision\s+(?:is|was)\b|decision\s*:|"
     r"then\s+we\s+(?:settle|decide|agree|go)\s+(?:on|for|with)\b|"
     r",\s*end\s+of\s*[.!]?$|"  # "belt loader two stays parked till it's fixed, end of."
-    r"from\s+now\s+on|going\s+forward|(?:from|as\s+of|starting)\s+today|"
+    r"from\s+now\s+on|going\s+forward|"
+    # "from today" starts a rule; "two weeks from today" is a deadline
+    r"(?<!weeks\s)(?<!week\s)(?<!days\s)(?<!day\s)(?<!months\s)(?:from|as\s+of|starting)\s+today|"
     r"effective\s+(?:today|immediately)|"
     r"(?:^|[,;:]\s*)(?:(?:so|then|okay|ok|right|grand|fine|good|great)\s*,?\s*)*"
     r"[\w'-]+(?:\s+[\w'-]+){0,2}\s+it\s+is\b"
@@ -598,11 +602,19 @@ def settles(sentence: str) -> Settling | None:
     m = _WE_WILL.search(s)
     if m is not None and not _subordinate(s, m.start()) and not _HEDGED.search(s):
         return Settling(s, False, chair_only=True)
-    if _TAKE_UP.match(s) or _DONE.match(s):  # "Nine goes to North. Done.": the chair's
+    if (
+        _TAKE_UP.match(s) or _DONE.match(s) or _THEN_IT_IS.match(s)
+    ):  # "Nine goes to North. Done.": the chair's
         return Settling(s, False, chair_only=True)
     return None
 
 
+#: The chair's conclusion: "Then it's paid to her direct, no offset."
+_THEN_IT_IS = re.compile(
+    r"^(?:then|so)[,\s]+(?:it's|it\s+is|they're|they\s+are)\s+(?:\w+(?:ed|en)|paid|sent|done|"
+    r"kept|set|put|made|held|left|sold|spent|shut|cut)\b",
+    re.I,
+)
 _DONE = re.compile(r"^(?:(?:okay|ok|right|good)[,.]?\s+)?(?:done|sorted|deal)[.!]$", re.I)
 
 
@@ -614,7 +626,10 @@ _HEDGED = re.compile(r"\b(?:maybe|perhaps|might|probably|possibly|i\s+guess|i\s+
 
 _RECAP = re.compile(
     r"(?<!\bthe\s)(?<!\bthis\s)\b(?:last\s+(?:time|meeting|week|session|call)|previous\s+(?:meeting|session|call)|"
-    r"(?:to\s+)?recap|minutes\s+of\s+the\s+last|earlier\s+(?:meeting|today)|before\s+today)\b",
+    r"(?:to\s+)?recap|minutes\s+of\s+the\s+last|earlier\s+(?:meeting|today)|before\s+today|"
+    # "the fix we agreed in the channel on Tuesday": settled elsewhere, before this meeting
+    r"(?:agreed|decided|settled)\s+(?:in|on|over)\s+(?:the\s+)?(?:channel|slack|thread|email|"
+    r"chat|teams|call)\b)\b",
     re.I,
 )
 
