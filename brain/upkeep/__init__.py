@@ -7,6 +7,7 @@ The scheduler's jobs call these; nothing here decides when they run.
 from __future__ import annotations
 
 from brain.upkeep._archive import ArchivePlan, apply_archive, plan_archive, undo_archive
+from brain.upkeep._archive_move import ARCHIVES_MOVED, move_archive_graphs
 from brain.upkeep._digests import (
     MetricWeek,
     OwnerChange,
@@ -42,6 +43,7 @@ from brain.upkeep._runs import (
 )
 
 __all__ = [
+    "ARCHIVES_MOVED",
     "ArchivePlan",
     "apply_archive",
     "plan_archive",
@@ -56,6 +58,7 @@ __all__ = [
     "job_run",
     "job_runs",
     "mark_once",
+    "move_archive_graphs",
     "new_run_id",
     "plan_rollup",
     "start_run",
