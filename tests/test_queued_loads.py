@@ -3,9 +3,9 @@
 
 A bookbindery's workshop folder and repository history, on a FalkorDB of the test's own
 (so no other test's jobs share the queue). The worker is the real ``IngestWorker``; the
-commands are the real ``hivebrain`` in a subprocess. The files travel on the server: the
-folder and the checkout are gone from disk before the worker runs, as they would be on
-another machine.
+commands are the real ``hivebrain`` command line, run in process. The files travel on
+the server: the folder and the checkout are gone from disk before the worker runs, as
+they would be on another machine.
 """
 
 from __future__ import annotations
@@ -17,21 +17,22 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
 import pytest
 import pytest_asyncio
+from typer.testing import CliRunner
 
 from bots._ingest_worker import IngestWorker
+from bots.cli import app
 from brain import Brain, BrainSettings, tenant_stats
 from brain.db import EmbeddedServer
 from tests.conftest import unique_slug
 from tests.fakes.github_api import FakeGitHubAPI
 
-HIVEBRAIN = Path(sys.executable).with_name("hivebrain")
 HISTORY = Path(__file__).parent / "data" / "github" / "falkordb-ts.jsonl.gz"
 
 
@@ -51,9 +52,17 @@ async def brain(own_server: str) -> AsyncIterator[Brain]:
         yield made
 
 
-def command(url: str, cwd: Path, **extra: str) -> Any:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "DISCORD_"))}
-    env |= {
+@dataclass(frozen=True)
+class Ran:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def command(url: str, cwd: Path, **extra: str | None) -> Any:
+    """The real ``hivebrain`` command line, run in this process (its own event loop, in a
+    thread) with relative paths read from ``cwd``."""
+    env: dict[str, str | None] = {
         "FALKORDB_URL": url,
         "HIVEBRAIN_EMBEDDINGS": "false",
         "NO_COLOR": "1",
@@ -61,17 +70,17 @@ def command(url: str, cwd: Path, **extra: str) -> Any:
         **extra,
     }
 
-    async def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return await asyncio.to_thread(
-            subprocess.run,
-            [str(HIVEBRAIN), *args],
-            env=env,
-            cwd=cwd,
-            capture_output=True,
-            text=True,
-            timeout=180,
-            check=False,
-        )
+    def invoke(args: list[str]) -> Ran:
+        here = os.getcwd()
+        os.chdir(cwd)
+        try:
+            done = CliRunner(env=env).invoke(app, args)
+        finally:
+            os.chdir(here)
+        return Ran(done.exit_code, done.stdout, done.stderr)
+
+    async def run(*args: str) -> Ran:
+        return await asyncio.to_thread(invoke, list(args))
 
     return run
 
@@ -294,7 +303,7 @@ async def test_a_queued_repository_is_read_by_the_worker_with_its_own_token(
     async with FakeGitHubAPI(token=TOKEN) as api:
         seed(api)
         # the command needs no token: the worker (this process here) reads with its own
-        queued = await command(own_server, tmp_path, GITHUB_TOKEN="")(
+        queued = await command(own_server, tmp_path, GITHUB_TOKEN=None)(
             "ingest", "github", slug, REPO, "--queue", "--json"
         )
         assert queued.returncode == 0, queued

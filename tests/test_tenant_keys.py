@@ -201,8 +201,11 @@ async def test_an_archive_under_its_old_name_is_renamed_once_and_reads_the_same(
 async def test_notes_from_before_the_tag_are_found_until_they_could_have_expired(
     own_url: str,
 ) -> None:
-    from bots.core._core import EVENT_NOTE, THREAD_KEEP_S, THREAD_NOTE
     from brain._notes import digest_key
+
+    # the kinds bots.core notes a delivery's claim and a thread's question under, and how
+    # long a thread's question is kept
+    EVENT_NOTE, THREAD_NOTE, THREAD_KEEP_S = "event", "thread", 7 * 24 * 3600  # noqa: N806
 
     quiet = BrainSettings(falkordb_url=own_url, hivebrain_embeddings=False)
     async with Brain(quiet) as first:
