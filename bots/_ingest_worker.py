@@ -1,9 +1,9 @@
 """The ingest worker (``serve --role worker``): takes jobs off the ingest queue and runs them.
 
-Each job kind is a plain function in ``JOB_KINDS`` (added with ``@job_kind``): it gets the
-brain, the tenant's graph and the job's payload, writes through the gate, and returns what
-it did (the done record keeps it). A job whose input is bad (``HivebrainError``) is finished
-with its one-line reason, never retried; a worker killed mid-job leaves the job pending, and
+Each job kind is a plain function in ``JOB_KINDS`` (``bots._ingest_jobs``): it writes
+through the gate and returns what it did (the done record keeps it). A job whose input is
+bad (``HivebrainError``, or a payload that is not its kind's) is finished with its one-line
+reason, never retried; a worker killed mid-job leaves the job pending, and
 another worker claims it again once it has been idle ``HIVEBRAIN_JOB_IDLE_MS``
 (``brain._ingest_queue``). Writes are idempotent, so the rerun ends where a clean run ends.
 
@@ -23,122 +23,24 @@ import logging
 import os
 import socket
 import time
-from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, cast
+from typing import Any
 
-from bots.core import UPLOAD_KIND, load_upload
-from brain import Brain, HivebrainError, InputInvalid, Job, TenantGraph
-from brain.ingest import document_facts, load_meeting, read_transcript
-from scheduler import HANDED_KIND, run_handed
+from pydantic import ValidationError
+
+from bots._ingest_jobs import JOB_KINDS
+from brain import Brain, HivebrainError, InputInvalid, Job
 
 log = logging.getLogger(__name__)
 
-#: What one job kind does: (brain, tenant graph, payload) -> what it did, JSON-ready.
-JobHandler = Callable[[Brain, TenantGraph, Mapping[str, Any]], Awaitable[dict[str, Any]]]
-JOB_KINDS: dict[str, JobHandler] = {}
 
-
-def job_kind(name: str) -> Callable[[JobHandler], JobHandler]:
-    """Register a job kind's handler under ``name`` (what ``IngestQueue.enqueue`` names)."""
-
-    def add(handler: JobHandler) -> JobHandler:
-        JOB_KINDS[name] = handler
-        return handler
-
-    return add
-
-
-@job_kind("facts")
-async def run_facts(_: Brain, graph: TenantGraph, payload: Mapping[str, Any]) -> dict[str, Any]:
-    """A facts file's facts (``[[line, fact], ...]``), through the gate."""
-    rows: Any = payload.get("facts")
-    if not isinstance(rows, list):
-        raise InputInvalid("a facts job carries its facts as a list of [line, fact]")
-    facts: list[tuple[int, Any]] = []
-    for row in cast(list[Any], rows):
-        if not isinstance(row, list) or len(cast(list[Any], row)) != 2:
-            raise InputInvalid("a facts job carries its facts as a list of [line, fact]")
-        line, fact = cast(list[Any], row)
-        facts.append((int(line), fact))
-    return (await graph.write_facts(facts)).as_dict()
-
-
-@job_kind("document")
-async def run_document(_: Brain, graph: TenantGraph, payload: Mapping[str, Any]) -> dict[str, Any]:
-    """One text document and its passages (what ``ingest doc`` and uploads send)."""
-    facts = document_facts(
-        name=str(payload["name"]),
-        text=str(payload["text"]),
-        src=str(payload["src"]),
-        as_of=str(payload["as_of"]),
-        doc_id=str(payload["doc_id"]) if payload.get("doc_id") else None,
-    )
-    return (await graph.write_facts(list(enumerate(facts, 1)))).as_dict()
-
-
-@job_kind("meeting")
-async def run_meeting(_: Brain, graph: TenantGraph, payload: Mapping[str, Any]) -> dict[str, Any]:
-    """A meeting transcript (the meeting webhook's body, or a file's text) with its
-    decisions and action items."""
-    from agents import meeting_proposer
-
-    if "text" in payload:
-        transcript = read_transcript(str(payload["file"]), text=str(payload["text"]))
-    else:
-        transcript = read_transcript("the body", data=payload["data"])
-    loaded = await load_meeting(
-        graph,
-        transcript,
-        name=str(payload["name"]),
-        source=str(payload["source"]) if payload.get("source") else None,
-        src=str(payload["src"]),
-        as_of=str(payload["as_of"]) if payload.get("as_of") else None,
-        title=str(payload["title"]) if payload.get("title") else None,
-        propose=meeting_proposer(),
-    )
-    return loaded.as_dict()
-
-
-@job_kind(UPLOAD_KIND)
-async def run_upload(
-    brain: Brain, graph: TenantGraph, payload: Mapping[str, Any]
-) -> dict[str, Any]:
-    """A file attached in chat, downloaded by a web process and kept on the server: loaded
-    as the web process would have (``bots.core.load_upload``); its bytes are then dropped."""
-    from agents import meeting_proposer
-
-    queue = brain.ingest_queue
-    file_id = str(payload["file"])
-    said = await load_upload(
-        graph,
-        name=str(payload["name"]),
-        url=str(payload["url"]),
-        data=await queue.file(file_id),
-        platform=str(payload["platform"]),
-        propose=meeting_proposer(),
-    )
-    await queue.drop_file(file_id)
-    return {"said": said}
-
-
-@job_kind("vectors")
-async def run_vectors(brain: Brain, graph: TenantGraph, _: Mapping[str, Any]) -> dict[str, Any]:
-    """Fill the tenant's missing vectors, round after round while writes keep marking it
-    (one round at least: a job whose mark went, or lived under an older key, still fills;
-    a write that marks the tenant after this read of the mark queues a job of its own)."""
-    queue = brain.ingest_queue
-    embedded = rounds = 0
-    while True:
-        mark = await queue.vectors_mark(graph.slug)
-        embedded += (await graph.fill_vectors()).embedded
-        rounds += 1
-        if mark is None or await queue.vectors_filled(graph.slug, mark):
-            break
-    return {"embedded": embedded, "rounds": rounds}
-
-
-# a scheduled ingest (the connected pull) a scheduler leader handed over: the same job
-job_kind(HANDED_KIND)(run_handed)
+def _payload_flaw(exc: Exception) -> str:
+    """What is wrong with a job's payload, in a few words of one line (a pydantic error
+    names the first field and what it should be; its own text runs over many lines)."""
+    if isinstance(exc, ValidationError):
+        first = exc.errors()[0]
+        field = ".".join(str(p) for p in first["loc"]) or "payload"
+        return f"{field}: {first['msg']}"
+    return " ".join(str(exc).split())[:300]
 
 
 def consumer_name() -> str:
@@ -210,7 +112,8 @@ class IngestWorker:
         except HivebrainError as exc:
             record["error"] = exc.user_message
         except (KeyError, TypeError, ValueError) as exc:
-            record["error"] = f"the job's payload is not what a {job.kind} job carries: {exc}"
+            why = _payload_flaw(exc)
+            record["error"] = f"the job's payload is not what a {job.kind} job carries: {why}"
         finally:
             keeping.cancel()
             with contextlib.suppress(asyncio.CancelledError):

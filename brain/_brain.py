@@ -19,7 +19,7 @@ from brain._ingest_queue import IngestQueue
 from brain._notes import ServerNotes
 from brain._settings import BrainSettings
 from brain._tenant_graph import READS_KEY, TenantGraph
-from brain._tenant_keys import ARCHIVE_SUFFIX, archive_mark
+from brain._tenant_keys import archive_graph, archive_mark, legacy_archive_graph
 from brain._tenants import REFERENCE_GRAPH, Registry, Tenant, graph_name, validate_slug
 from brain.db import (
     EmbeddedServer,
@@ -30,6 +30,7 @@ from brain.db import (
     wait_operational,
 )
 from brain.schema import serving_event
+from brain.upkeep import move_archive_graphs
 
 #: How many other running brains the empty-brain notice names (the rest are counted).
 NAMED_OTHER_BRAINS = 3
@@ -120,7 +121,7 @@ class Brain:
     @property
     def notes(self) -> ServerNotes:
         """Small expiring notes every process sees (``brain._notes``), after ``start``."""
-        return ServerNotes(self.driver)
+        return self._registry().notes
 
     @property
     def ingest_queue(self) -> IngestQueue:
@@ -156,12 +157,17 @@ class Brain:
             )
         self.registry = Registry(self._driver)
         await self.registry.ensure()
+        await move_archive_graphs(self._driver, self._live_graphs)
         if self._server is not None and not await self.registry.list(limit=1):
             # an empty embedded brain: is the one the person meant running elsewhere?
             self.other_brains = self._server.other_brains()
             if self.other_brains:
                 log.warning("%s", self.lonely_brain_notice())
         return self
+
+    async def _live_graphs(self) -> list[str]:
+        """Every tenant's live graph name (what the archive move at start walks)."""
+        return [graph_name(t.slug) for t in await self._registry().list(limit=1_000_000)]
 
     def lonely_brain_notice(self) -> str | None:
         """What to tell the person when ``start`` opened an empty embedded brain while
@@ -242,7 +248,8 @@ class Brain:
         await self._registry().get(slug)
         graph = graph_name(slug)
         existing = {g.decode() if isinstance(g, bytes) else g for g in await self._graph_list()}
-        for name in (graph, f"{graph}{ARCHIVE_SUFFIX}"):  # the archive goes with it
+        # the archive goes with it, under either name it may have (brain._tenant_keys)
+        for name in (graph, archive_graph(graph), legacy_archive_graph(graph)):
             if name in existing:
                 await self.driver.command("GRAPH.DELETE", name)
         await self.driver.command("DEL", READS_KEY.format(graph=graph), archive_mark(graph))

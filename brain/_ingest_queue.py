@@ -17,6 +17,15 @@ they become jobs: one stream entry each, read through one consumer group by ever
   done records and once-keys sit in one slot and one script may touch them together. A
   tenant's vectors mark is the exception: it sits in the tenant graph's slot
   (``brain._tenant_keys``), as every answer of that tenant reads it.
+- The queue keys stay global, not in their tenants' slots, on purpose. Workers read one
+  consumer group of one stream; a stream per tenant would put the tenants' jobs on many
+  shards, and a worker would have to poll every tenant's stream (``XREADGROUP`` reads
+  streams of one slot at a time on a cluster), and the once-key must sit in the stream's
+  slot for ``_ENQUEUE_ONCE`` to queue a job and claim its occasion in one step. A job's
+  done record and its files are read only by whoever takes or waits for that job, which
+  goes through the stream's shard anyway: apart from it they would add a second shard
+  to depend on, not remove one. While the ``{ingest}`` shard fails over, queued loads
+  are late by seconds; no answer waits for it.
 
 Work that must happen once per occasion (a scheduled pull of one tenant for one hour) is
 queued with ``enqueue_once``: a key names the occasion, and a second enqueue of the same

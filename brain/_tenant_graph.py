@@ -17,7 +17,7 @@ from brain._embeddings import Embedder
 from brain._ingest_queue import vectors_key
 from brain._json import is_list, is_object
 from brain._moments import now_ms
-from brain._tenant_keys import ARCHIVE_SUFFIX, archive_mark
+from brain._tenant_keys import archive_graph, archive_mark
 from brain.db import READ_TIMEOUT_MS, CheckedCypher, GraphDriver, QueryResult
 from brain.errors import HivebrainError
 from brain.schema import (
@@ -335,20 +335,20 @@ class TenantGraph:
         Daily readings rolled up into weekly ones and closed facts past their window live
         there, so the live graph stays small while nothing is deleted. It is written with
         plain queries (never GRAPH.COPY, which can hang this server) and has no indexes
-        but the id index upkeep creates on first use.
+        but the id index upkeep creates on first use. It lives in the live graph's cluster
+        slot (``brain._tenant_keys.archive_graph``).
         """
         return TenantGraph(
             slug=self.slug,
-            graph=f"{self._graph}{ARCHIVE_SUFFIX}",
+            graph=archive_graph(self._graph),
             driver=self._driver,
             embedder=None,
             archive_of=self._graph,
         )
 
     async def has_archive(self) -> bool:
-        """Whether upkeep ever wrote this tenant's archive (one key read in the tenant's own
-        cluster slot): the archive graph's key hashes to a slot of its own, so reads that
-        would find no archive there never wait on that shard."""
+        """Whether upkeep ever wrote this tenant's archive (one key read): reads that would
+        find no archive never ask for the archive graph, and read nothing more."""
         return bool(await self._driver.command("EXISTS", archive_mark(self._graph)))
 
     async def stamp_reads(self, ids: Iterable[str]) -> None:

@@ -1,39 +1,47 @@
-"""Where a tenant's small server keys live: in its graph's cluster slot.
+"""Where a tenant's keys live: in its graph's cluster slot.
 
 On a cluster every key hashes to one of 16,384 slots, each served by one shard. A tenant's
 graph is the key ``hb_<slug>``; its settings (``brain._tenants``), its read stamps
-(``TenantGraph.stamp_reads``), its "vectors still filling" mark (``brain._ingest_queue``)
-and the mark saying it has an archive graph (``TenantGraph.has_archive``: the archive
-graph's own key hashes elsewhere, and every walk would otherwise ask that shard whether
-it exists) are keys beside it. Left to hash on their own they land on any shard, and
-every answer reads them: while one shard failed over, tenants whose graphs lived
-elsewhere stalled too (bench/scale.py, cluster part). So each of those keys carries the
-graph's name as its hash tag (``{hb_<slug>}``): a tenant without an archive needs its one
-shard and no other. On a single server or under Sentinel the tag changes nothing but
-the key's spelling.
+(``TenantGraph.stamp_reads``), its "vectors still filling" mark (``brain._ingest_queue``),
+the mark saying it has an archive (``TenantGraph.has_archive``), its archive graph
+itself (``archive_graph``) and the notes of its conversations, event claims among them
+(``brain._notes``), are keys beside it. Left to hash on their own they land on any
+shard, and every answer reads them: while one shard failed over, tenants whose graphs
+lived elsewhere stalled too (bench/scale.py, cluster part). So each of those keys
+carries the graph's name as its hash tag (``{hb_<slug>}``): a tenant needs its one shard
+and no other. On a single server or under Sentinel the tag changes nothing but the key's
+spelling. The keys that stay global say why where they are made (the ingest queue's, the
+scheduler's lease and runs in flight, a Slack install's OAuth state).
 
 Keys written before the tag existed are moved once (``move_untagged_keys``, at every
 start until the server's mark says it is done): each is copied field by field where the
 tagged key does not have the field yet, so a value written since is never overwritten,
 then the old key is deleted; a tenant whose archive graph exists gets its mark. Two
-processes starting at once both move; the second finds nothing left to move.
+processes starting at once both move; the second finds nothing left to move. Archive
+graphs move by their own path (``brain.upkeep._archive_move``: renamed, or on a cluster
+copied), and notes, whose keys are digests that do not say their tenant, are not moved
+but read at their old key as well until the last of them has expired
+(``notes_tagged_at``).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, cast
 
+from brain._moments import now_ms
 from brain.db import GraphDriver
 
-#: The archive graph's name is the live graph's plus this (``brain._tenant_graph``).
+#: An archive graph's name ends in this (``archive_graph``).
 ARCHIVE_SUFFIX = "__archive"
 
 log = logging.getLogger(__name__)
 
 #: Set once every tenant's untagged keys were moved (a cheap check at each start).
 MOVED_MARK = "hivebrain:keys:tenant-tagged"
+#: When this server's notes began to live in their tenants' slots (ms; 0: from its start).
+NOTES_TAGGED = "hivebrain:keys:notes-tagged"
 
 # KEYS[1] the tagged hash; ARGV field, value, field, value...: each field only if absent
 _COPY_MISSING = """
@@ -55,6 +63,19 @@ def archive_mark(graph: str) -> str:
     return f"hivebrain:archive:{tenant_tag(graph)}"
 
 
+def archive_graph(graph: str) -> str:
+    """The archive graph of live graph ``graph`` (``{hb_acme}__archive``): its hash tag is
+    the live graph's name, so on a cluster both live in one slot and a question about the
+    past needs the tenant's own shard only."""
+    return f"{tenant_tag(graph)}{ARCHIVE_SUFFIX}"
+
+
+def legacy_archive_graph(graph: str) -> str:
+    """The name an archive graph had before it moved into its tenant's slot
+    (``hb_acme__archive``, hashed on its own); still deleted with its tenant."""
+    return f"{graph}{ARCHIVE_SUFFIX}"
+
+
 def untagged_keys(slug: str, graph: str) -> dict[str, str]:
     """The keys a tenant's hashes had before the tag, by the tagged key they move to."""
     tag = tenant_tag(graph)
@@ -62,6 +83,20 @@ def untagged_keys(slug: str, graph: str) -> dict[str, str]:
         f"hivebrain:value:settings:{tag}": f"hivebrain:value:settings:{slug}",
         f"hivebrain:reads:{tag}": f"hivebrain:reads:{graph}",
     }
+
+
+async def notes_tagged_at(
+    driver: GraphDriver, *, has_tenants: Callable[[], Awaitable[bool]]
+) -> int:
+    """When this server's tenant notes began to carry their tenant's tag (``brain._notes``):
+    stamped by the first start that knows the tag, 0 when that start found no tenant (a
+    new server has no old notes to look for)."""
+    raw: Any = await driver.command("GET", NOTES_TAGGED)
+    if raw is None:
+        stamp = now_ms() if await has_tenants() else 0
+        await driver.command("SET", NOTES_TAGGED, str(stamp), "NX", replicated=True)
+        raw = await driver.command("GET", NOTES_TAGGED)
+    return int(raw.decode() if isinstance(raw, bytes) else raw or 0)
 
 
 async def move_untagged_keys(driver: GraphDriver, tenants: Sequence[tuple[str, str]]) -> int:
@@ -72,7 +107,7 @@ async def move_untagged_keys(driver: GraphDriver, tenants: Sequence[tuple[str, s
         return 0
     moved = 0
     for slug, graph in tenants:
-        if await driver.command("EXISTS", f"{graph}{ARCHIVE_SUFFIX}"):
+        if await driver.command("EXISTS", legacy_archive_graph(graph)):
             await driver.command("SET", archive_mark(graph), "1")
         for new, old in untagged_keys(slug, graph).items():
             raw: Any = await driver.command("HGETALL", old)

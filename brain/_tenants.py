@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from brain._moments import format_moment, now_ms
 from brain._notes import ServerNotes
-from brain._tenant_keys import MOVED_MARK, move_untagged_keys, tenant_tag
+from brain._tenant_keys import MOVED_MARK, move_untagged_keys, notes_tagged_at, tenant_tag
 from brain.db import GraphDriver, SharedValues
 from brain.errors import InputInvalid, InvalidSlug, QueryRefused, TenantExists, TenantUnknown
 
@@ -43,6 +43,11 @@ def validate_slug(slug: object) -> str:
 def graph_name(slug: str) -> str:
     """The tenant graph's name: derived from the validated slug and nothing else."""
     return f"hb_{validate_slug(slug)}"
+
+
+def tenant_slot(slug: str) -> str:
+    """The hash tag that puts a key in tenant ``slug``'s graph's cluster slot."""
+    return tenant_tag(graph_name(slug))
 
 
 def setting_list(value: Any) -> tuple[str, ...]:
@@ -152,14 +157,15 @@ class Registry:
     def __init__(self, driver: GraphDriver) -> None:
         self._driver = driver
         # in its graph's cluster slot: a tenant's answers need its own shard only
-        self._settings = SharedValues(
-            driver, "settings", slot=lambda slug: tenant_tag(graph_name(slug))
-        )
+        self._settings = SharedValues(driver, "settings", slot=tenant_slot)
+        #: When this server's tenant notes began to carry their tag (set by ``ensure``).
+        self.notes_tagged_at = 0
 
     @property
     def notes(self) -> ServerNotes:
-        """Expiring notes on the registry's server (what every process must see)."""
-        return ServerNotes(self._driver)
+        """Expiring notes on the registry's server (what every process must see); a
+        tenant's in its graph's slot."""
+        return ServerNotes(self._driver, slot=tenant_slot, tagged_at_ms=self.notes_tagged_at)
 
     async def ensure(self) -> None:
         """Create the registry and reference graphs and their indexes if missing."""
@@ -179,6 +185,11 @@ class Registry:
             )
             slugs = [str(row[0]) for row in res.rows]
             await move_untagged_keys(self._driver, [(s, graph_name(s)) for s in slugs])
+
+        async def has_tenants() -> bool:
+            return bool(await self.list(limit=1))
+
+        self.notes_tagged_at = await notes_tagged_at(self._driver, has_tenants=has_tenants)
 
     async def create(self, slug: str, *, name: str | None = None) -> Tenant:
         """Register a new tenant; raises ``TenantExists`` if the slug is taken."""

@@ -1,5 +1,6 @@
 """Connected tools through Composio, on a dental clinic: `connect SLUG list|pull`, the
-per-account cursor, malformed items, a refused key, and the scheduled ``connected_pull``.
+per-account cursor, malformed items, a refused key, the scheduled ``connected_pull``, and
+a pull handed to an ingest worker (`pull --queue`, reported by `ingest job` as a pull).
 
 The real composio SDK talks to the local fake (``tests.fakes.FakeComposioAPI``), which
 lists the clinic's connected accounts and answers the read actions in the shapes the
@@ -11,10 +12,12 @@ Writes go to a real FalkorDB.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,8 +25,10 @@ import pytest_asyncio
 from typer.testing import CliRunner
 
 from agents import ConnectedClient, pull_connected
+from bots._ingest_worker import IngestWorker
 from bots.cli import app
-from brain import Brain, TenantGraph, parse_moment
+from brain import Brain, BrainSettings, TenantGraph, parse_moment
+from brain.db import EmbeddedServer
 from brain.ingest import connected_facts
 from scheduler import JobRunner, Post
 from tests.conftest import unique_slug
@@ -454,6 +459,78 @@ async def test_errors_are_one_line(quiet_brain: Brain, fake: FakeComposioAPI, cl
     no_user = await _clinic(quiet_brain, fake, user=None)
     result = await cli("connect", no_user.slug, "list", base_url=fake.base_url)
     assert result.exit_code == 1 and "has no Composio user yet" in result.output
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def own_brain(tmp_path: Path) -> AsyncIterator[Brain]:
+    """A brain on a server of the test's own: its ingest queue holds this test's jobs only."""
+    server = EmbeddedServer(tmp_path / "falkordb")
+    url = await server.ensure_running()
+    try:
+        async with Brain(BrainSettings(falkordb_url=url, hivebrain_embeddings=False)) as made:
+            yield made
+    finally:
+        await server.stop()
+
+
+async def work_off(brain: Brain, job_id: str) -> None:
+    job = await brain.ingest_queue.take("worker-clinic", block_ms=1_000)
+    assert job is not None and job.id == job_id and job.kind == "connected"
+    await IngestWorker(brain, consumer="worker-clinic").run_one(job)
+
+
+async def test_a_queued_pull_runs_in_a_worker_and_is_reported_as_a_pull(
+    own_brain: Brain, fake: FakeComposioAPI, cli: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FALKORDB_URL", str(own_brain.settings.falkordb_url))
+    clinic, twin = await _clinic(own_brain, fake), await _clinic(own_brain, fake)
+    connect_all(fake)
+    inline = await cli("connect", twin.slug, "pull", base_url=fake.base_url)
+    assert inline.exit_code == 0, inline.output
+
+    asked = len(fake.executions)
+    queued = await cli("connect", clinic.slug, "pull", "--queue", "--json", key=None)
+    assert queued.exit_code == 0, queued.output
+    job_id = json.loads(queued.output)["queued"]
+    assert len(fake.executions) == asked and await pulled_nodes(clinic.graph) == []
+    # the worker pulls with its own key (here: this process's environment)
+    monkeypatch.setenv("COMPOSIO_API_KEY", KEY)
+    monkeypatch.setenv("COMPOSIO_BASE_URL", fake.base_url)
+    await work_off(own_brain, job_id)
+    shown = await cli("ingest", "job", clinic.slug, job_id, key=KEY, base_url=fake.base_url)
+    assert shown.exit_code == 0, shown.output
+    stamp = re.compile(r"\d{4}-\d\d-\d\dT[\d:.]+\+00:00")  # a note says when it ran
+    assert stamp.sub("<now>", shown.output) == stamp.sub("<now>", inline.output)
+    assert "skipped: gmail email 1: no messageId" in shown.output
+    assert "5 of 5 accounts pulled" in shown.output
+    assert len(await pulled_nodes(clinic.graph)) == len(await pulled_nodes(twin.graph))
+
+    # a worker without a key fails the job in one line
+    again = await cli("connect", clinic.slug, "pull", "--queue", "--json", key=None)
+    job_id = json.loads(again.output)["queued"]
+    await work_off(own_brain, job_id)  # the command's call took the key out again
+    keyless = await cli("ingest", "job", clinic.slug, job_id)
+    assert keyless.exit_code == 1 and "Traceback" not in keyless.output
+    [line] = keyless.output.strip().splitlines()
+    assert line.startswith("error: connected job") and "COMPOSIO_API_KEY is not set" in line
+
+    # an account that fails fails the queued pull as it fails the inline one
+    fake.add_tool("TWITTER_USER_LOOKUP_ME", successful=False, error="401 from X: token revoked")
+    third = await cli("connect", clinic.slug, "pull", "--queue", "--json", key=None)
+    job_id = json.loads(third.output)["queued"]
+    monkeypatch.setenv("COMPOSIO_API_KEY", KEY)
+    monkeypatch.setenv("COMPOSIO_BASE_URL", fake.base_url)
+    await work_off(own_brain, job_id)
+    failed = await cli("ingest", "job", clinic.slug, job_id, key=KEY, base_url=fake.base_url)
+    assert failed.exit_code == 1 and "Traceback" not in failed.output
+    assert "failed" in failed.output and "1 accounts failed" in failed.output
+
+    bare = await _clinic(own_brain, fake, user=None)
+    refused = await cli("connect", bare.slug, "pull", "--queue")
+    assert refused.exit_code == 1 and "has no Composio user yet" in refused.output
+    listing = await cli("connect", clinic.slug, "list", "--queue")
+    assert listing.exit_code == 1 and "`list` answers here" in listing.output
+    assert await own_brain.ingest_queue.waiting() == 0  # neither was queued
 
 
 class NoPoster:

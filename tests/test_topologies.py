@@ -347,6 +347,114 @@ async def test_tenants_on_other_shards_answer_while_one_shard_fails_over() -> No
         await asyncio.to_thread(own.close)
 
 
+async def test_an_archive_on_another_shard_is_copied_into_its_tenants_slot(
+    shards: Cluster,
+) -> None:
+    """The archive an older version kept as ``hb_<slug>__archive`` (hashed on its own, so
+    on another shard) moves into the tenant's slot at start: copied by queries, since no
+    command moves a key across shards; a copy cut short is made again; two processes
+    starting at once copy it once."""
+    from brain.upkeep import ARCHIVES_MOVED
+    from tests.archives import archive_content, archived_tenant, plant_archive
+    from tests.test_archive_reach import PAST, _answers
+
+    async with Brain(settings(shards.url)) as first:
+        while True:  # a tenant whose old archive name lives on another shard than its graph
+            slug = f"bindery-{uuid.uuid4().hex[:6]}"
+            home = await asyncio.to_thread(shards.owner_of, f"hb_{slug}")
+            if await asyncio.to_thread(shards.owner_of, f"hb_{slug}__archive") is not home:
+                break
+        new, old = f"{{hb_{slug}}}__archive", f"hb_{slug}__archive"
+        assert await asyncio.to_thread(shards.owner_of, new) is home
+        graph = await archived_tenant(first, slug)
+        content = await archive_content(first.driver, new)
+        past = await _answers(graph, PAST)
+        # as the older version left it, and a copy of it cut short by a killed process
+        await plant_archive(first.driver, old, content)
+        await first.driver.command("GRAPH.DELETE", new)
+        await plant_archive(first.driver, new, (content[0][:3], []))
+        await first.driver.command("SET", f"hivebrain:archive-copying:{{hb_{slug}}}", "1")
+        await first.driver.command("DEL", ARCHIVES_MOVED)
+
+    second, third = Brain(settings(shards.url)), Brain(settings(shards.url))
+    await asyncio.gather(second.start(), third.start())
+    try:
+        assert await archive_content(second.driver, new) == content
+        assert not await second.driver.command("EXISTS", old)
+        assert not await second.driver.command("EXISTS", f"hivebrain:archive-copying:{{hb_{slug}}}")
+        assert await _answers(await third.tenant(slug), PAST) == past
+    finally:
+        await second.close()
+        await third.close()
+
+
+async def test_chat_and_the_past_of_tenants_elsewhere_answer_while_one_shard_fails_over() -> None:
+    """An event's claim, a thread's question and the archive graph live in the tenant's
+    slot: while a shard fails over, a tenant whose graph lives elsewhere answers a chat
+    message, a thread's follow-up and a question about its past at once, even when those
+    keys, hashed on their own, would have been the failing shard's."""
+    from agents import run_turn
+    from bots.core import BotCore, InboundMessage
+    from brain._notes import digest_key
+    from tests.archives import archived_tenant
+    from tests.story import TASK, owner_facts
+    from tests.test_archive_reach import PAST
+
+    def said(team: str, text: str, mid: str) -> InboundMessage:
+        return InboundMessage(
+            platform="slack", workspace_id=team, channel_id="C1", thread_id="C1:1.0",
+            user_id="U1", text=text, message_id=mid,
+        )  # fmt: skip
+
+    own = await asyncio.to_thread(cluster)
+    try:
+        async with Brain(settings(own.url)) as brain:
+            assert brain.registry is not None
+            registry_home = await asyncio.to_thread(own.owner_of, "hb__registry")
+            victim = next(e for e in own.primaries if e is not registry_home)
+            untagged = {  # where each key of a tenant's would hash without its tag
+                "event": lambda slug: (
+                    "hivebrain:note:event:" + digest_key(f"slack:T-{slug}:m-after")
+                ),
+                "thread": lambda slug: (
+                    "hivebrain:note:thread:" + digest_key("slack", f"T-{slug}", "C1:1.0")
+                ),
+                "archive": lambda slug: f"hb_{slug}__archive",
+            }
+            wanted = {"event": 2, "thread": 2, "archive": 2}
+            kept: list[str] = []
+            while any(wanted.values()):
+                slug = f"atelier-{uuid.uuid4().hex[:6]}"
+                if await asyncio.to_thread(own.owner_of, f"hb_{slug}") is victim:
+                    continue
+                for kind, key in untagged.items():
+                    if wanted[kind] and await asyncio.to_thread(own.owner_of, key(slug)) is victim:
+                        wanted[kind] -= 1
+                        kept.append(slug)
+                        break
+            core = BotCore(brain, answer=run_turn)
+            for slug in kept:
+                graph = await archived_tenant(brain, slug)
+                await graph.write_facts(owner_facts(owner="Ines Moreau"))
+                await brain.registry.bind(slug, "slack", f"T-{slug}")
+                first = await core.handle_message(said(f"T-{slug}", f"who owns {TASK}?", "m-1"))
+                assert first is not None and "Ines Moreau" in first.answer
+            victim.kill()
+            for slug in kept:
+                team = f"T-{slug}"
+                async with asyncio.timeout(1.5):  # the failover takes seconds
+                    asked = await core.handle_message(said(team, f"who owns {TASK}?", "m-after"))
+                    follow = await core.handle_message(said(team, "and since when?", "m-next"))
+                    then = await call_tool(
+                        await brain.tenant(slug), "owner", {"name": "svc-booking", "as_of": PAST}
+                    )
+                assert asked is not None and "Ines Moreau" in asked.answer, asked
+                assert follow is not None and "Ines Moreau" in follow.answer, follow
+                assert "Rhea Quist" in str(then.data), then.data  # the archived owner
+    finally:
+        await asyncio.to_thread(own.close)
+
+
 def _replica_ports(primary: Any) -> set[int]:
     info = primary.client().info("replication")
     return {

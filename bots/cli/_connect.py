@@ -5,6 +5,10 @@ each and how far the last pull got; `pull` reads what is new in them into the br
 same code path as the scheduled ``connected_pull`` job. Every failure is one line: no
 COMPOSIO_API_KEY, an unknown tenant, a refused key, an API that does not answer. Items
 that could not be read are counted and named; the rest loads.
+
+`pull --queue` hands the pull to the ingest workers (a ``connected`` job, run with the
+worker's COMPOSIO_API_KEY): the tenant and its Composio user are checked here, and
+`hivebrain ingest job` later prints the worker's report as `pull` prints its own.
 """
 
 from __future__ import annotations
@@ -18,17 +22,14 @@ from rich.table import Table
 from agents import (
     ConnectedClient,
     ConnectorSettings,
-    PullReport,
     list_connected,
     parse_since,
-    pull_connected,
     require_user,
 )
 from bots.cli._common import console, print_json, run, with_brain
-from brain import Brain
-
-#: Skipped items named under a pull's table at most (the count covers all of them).
-SHOWN_SKIPS = 10
+from bots.cli._queued import queue_job
+from bots.cli._reports import finish_report
+from brain import Brain, InputInvalid
 
 
 class Action(StrEnum):
@@ -50,24 +51,42 @@ async def connect_command(
         str | None, typer.Option("--account", help="Pull only this account (ca_...).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    queue: Annotated[
+        bool,
+        typer.Option(
+            "--queue",
+            help="pull: hand it to the ingest workers; print its job id (`ingest job` tells "
+            "the rest).",
+        ),
+    ] = False,
 ) -> None:
     """Connected tools (through Composio): list the tenant's accounts, or pull new items."""
+    from bots._ingest_jobs import pull_tenant
+
     moment = parse_since(since) if since is not None else None
+    if queue:
+        if action is not Action.PULL:
+            raise InputInvalid("--queue hands a pull to the workers; `list` answers here")
+
+        async def build(brain: Brain) -> tuple[dict[str, Any], list[str]]:
+            assert brain.registry is not None
+            require_user(slug, (await brain.registry.get(slug)).settings)  # said now
+            return {"since": moment, "account": account}, []
+
+        await queue_job(slug, "connected", build, as_json)
+        return
 
     async def act(brain: Brain) -> None:
-        assert brain.registry is not None
-        settings = dict((await brain.registry.get(slug)).settings)
-        user = require_user(slug, settings)
-        client = ConnectedClient.from_settings(ConnectorSettings())
         graph = await brain.tenant(slug)
-        if action is Action.LIST:
-            rows = await list_connected(graph, client, user_id=user)
-            _print_accounts(rows, as_json=as_json, user=user)
+        if action is Action.PULL:
+            report = await pull_tenant(brain, graph, since=moment, account=account)
+            finish_report("connected", report.as_dict(), as_json=as_json)
             return
-        report = await pull_connected(
-            graph, client, user_id=user, settings=settings, since=moment, account=account
-        )
-        _print_pull(report, as_json=as_json)
+        assert brain.registry is not None
+        user = require_user(slug, (await brain.registry.get(slug)).settings)
+        client = ConnectedClient.from_settings(ConnectorSettings())
+        rows = await list_connected(graph, client, user_id=user)
+        _print_accounts(rows, as_json=as_json, user=user)
 
     await with_brain(act)
 
@@ -92,32 +111,6 @@ def _print_accounts(rows: list[dict[str, Any]], *, as_json: bool, user: str) -> 
             str(r["connected"])[:10],
         )
     console.print(table)
-
-
-def _print_pull(report: PullReport, *, as_json: bool) -> None:
-    if as_json:
-        print_json(report.as_dict())
-        return
-    table = Table("account", "toolkit", "status", "items", "new", "skipped", "note")
-    for a in report.accounts:
-        table.add_row(
-            a.account.id,
-            a.account.toolkit,
-            a.status,
-            str(a.items),
-            str(a.created),
-            str(len(a.skipped)),
-            a.note,
-        )
-    console.print(table)
-    skips = [s for a in report.accounts for s in a.skipped]
-    for line in skips[:SHOWN_SKIPS]:
-        console.print(f"skipped: {line}", highlight=False, markup=False)
-    if len(skips) > SHOWN_SKIPS:
-        console.print(f"… and {len(skips) - SHOWN_SKIPS} more skipped", highlight=False)
-    console.print(report.summary(), highlight=False, markup=False)
-    if any(a.status == "failed" for a in report.accounts):
-        raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:

@@ -1,17 +1,32 @@
-"""`hivebrain ingest ...`: facts files, GitHub histories, meetings and documents."""
+"""`hivebrain ingest ...`: facts files, GitHub histories, meetings and documents.
+
+Each load runs here by default; ``--queue`` hands it to the ingest workers instead
+(``bots.cli._queued``), and ``ingest job`` later prints what the worker did with the same
+report the inline load prints (``bots.cli._reports``).
+"""
 
 from __future__ import annotations
 
 import asyncio
+import gzip
+import json
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from bots.cli._common import console, err_console, print_json, run, with_brain
+from bots.cli._common import err_console, run, with_brain
+from bots.cli._queued import queue_job, ready, show_job
+from bots.cli._reports import finish_report, print_write_report
 from brain import Brain, InputInvalid
 from brain.ingest import parse_facts_file, read_text_file
+
+#: Largest file of commit records ``ingest github --queue`` carries to a worker (its
+#: bytes sit in one key on the server until the worker has loaded them).
+MAX_QUEUED_HISTORY_BYTES = 128 * 1024**2
+
+QUEUE_HELP = "Hand the load to the ingest workers; print its job id (`ingest job` tells the rest)."
 
 
 def progress_bar(label: str, *, quiet: bool) -> Progress:
@@ -35,14 +50,13 @@ async def ingest_facts(
     slug: str,
     file: Path,
     as_json: Annotated[bool, typer.Option("--json")] = False,
-    queue: Annotated[
-        bool, typer.Option("--queue", help="Hand the load to the ingest workers; print its job id.")
-    ] = False,
+    queue: Annotated[bool, typer.Option("--queue", help=QUEUE_HELP)] = False,
 ) -> None:
     """Load a JSON Lines file of facts ({"node": ...} / {"edge": ...}) through the gate."""
     facts = await parse_facts_file(file)  # a malformed file stops here, before anything is written
     if queue:
-        await queue_job(slug, "facts", {"facts": [[line, fact] for line, fact in facts]}, as_json)
+        payload = {"facts": [[line, fact] for line, fact in facts]}
+        await queue_job(slug, "facts", ready(payload), as_json)
         return
 
     async def act(brain: Brain) -> None:
@@ -52,16 +66,7 @@ async def ingest_facts(
             report = await graph.write_facts(facts, progress=lambda n: bar.advance(task, n))
         if brain.server is not None and len(facts) > 1_000:
             await brain.server.compact()  # keep restarts fast after a bulk load
-        if as_json:
-            print_json(report.as_dict())
-            return
-        console.print(
-            f"created {report.created:,} · updated {report.updated:,} · unchanged "
-            f"{report.unchanged:,} · closed {report.closed:,} · versions {report.versions:,} · "
-            f"merged {report.aliases:,} · refused {report.refused:,}"
-        )
-        for line, reason in report.refusals:
-            console.print(f"  line {line}: {reason}", highlight=False, markup=False)
+        finish_report("facts", report.as_dict(), as_json=as_json)
 
     await with_brain(act)
 
@@ -84,21 +89,25 @@ async def ingest_github(
         int, typer.Option(min=1, max=6, help="Folder levels a component spans (this repo).")
     ] = 2,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    queue: Annotated[bool, typer.Option("--queue", help=QUEUE_HELP)] = False,
 ) -> None:
     """Load a repository: a file of commit records, a git checkout, or owner/repo via the API."""
     from brain.ingest import count_commits, load_github
 
     path = Path(source)
     kind = _source_kind(source)
+    if kind == "api" and limit is not None:
+        raise InputInvalid(
+            f"--limit counts commits of a file or a checkout; {source} is read through the "
+            "GitHub API (its issues and pull requests, all of them): leave --limit out"
+        )
+    if queue:
+        await _queue_github(slug, source, kind, limit, component_depth, as_json)
+        return
     if kind == "git":
         await _ingest_git(slug, path, limit, component_depth, as_json)
         return
     if kind == "api":
-        if limit is not None:
-            raise InputInvalid(
-                f"--limit counts commits of a file or a checkout; {source} is read through the "
-                "GitHub API (its issues and pull requests, all of them): leave --limit out"
-            )
         await _ingest_api(slug, source, component_depth, as_json)
         return
     # A malformed file stops here, before anything is written.
@@ -114,9 +123,56 @@ async def ingest_github(
             )  # fmt: skip
         if brain.server is not None and total > 200:
             await brain.server.compact()  # keep restarts fast after a bulk load
-        print_write_report(report.as_dict(), as_json, loaded=f"{total:,} commits")
+        finish_report(
+            "github", {**report.as_dict(), "loaded": f"{total:,} commits"}, as_json=as_json
+        )
 
     await with_brain(act)
+
+
+async def _queue_github(
+    slug: str, source: str, kind: str, limit: int | None, depth: int, as_json: bool
+) -> None:
+    """Read and check a history here, then queue it (``bots._ingest_jobs.GitHubJob``): a
+    file's bytes or a checkout's records travel to the worker, which may run elsewhere;
+    a repository named owner/repo is read from the API by the worker itself."""
+    from brain.ingest import count_commits, read_git_log
+
+    path = Path(source)
+    payload: dict[str, Any] = {"source": kind, "name": source, "component_depth": depth}
+    data: bytes | None = None
+    if kind == "git":
+        records = await read_git_log(path, limit=limit)  # a broken checkout stops here
+        lines = "".join(json.dumps(r.model_dump(mode="json")) + "\n" for r in records)
+        data = gzip.compress(lines.encode())
+        payload |= {"commits": len(records), "loaded": f"{len(records):,} commits of {path}"}
+    elif kind == "file":
+        data = await asyncio.to_thread(_history_bytes, path)
+        total = await asyncio.to_thread(count_commits, path, limit=limit, data=data)
+        payload |= {"limit": limit, "commits": total, "loaded": f"{total:,} commits"}
+
+    async def build(brain: Brain) -> tuple[dict[str, Any], list[str]]:
+        if data is None:
+            return payload, []
+        return {**payload, "file": await brain.ingest_queue.put_file(data)}, []
+
+    await queue_job(slug, "github", build, as_json)
+
+
+def _history_bytes(path: Path) -> bytes:
+    """A file of commit records, read whole to travel with its job (``InputInvalid`` for
+    one that is missing or too large to carry)."""
+    if not path.is_file():
+        raise InputInvalid(
+            f"{path}: no such file" if not path.exists() else f"{path} is not a file"
+        )
+    size, most = path.stat().st_size, MAX_QUEUED_HISTORY_BYTES
+    if size > most:
+        raise InputInvalid(
+            f"{path} is {size / 1024**2:.0f} MB, more than the {most // 1024**2} MB a queued "
+            "load carries: load it without --queue"
+        )
+    return path.read_bytes()
 
 
 def _source_kind(source: str) -> str:
@@ -145,42 +201,23 @@ async def _ingest_git(slug: str, path: Path, limit: int | None, depth: int, as_j
                 graph, path, limit=limit, component_depth=depth,
                 progress=lambda n: bar.advance(task, n),
             )  # fmt: skip
-        print_write_report(report.as_dict(), as_json, loaded=f"{total:,} commits of {path}")
+        loaded = f"{total:,} commits of {path}"
+        finish_report("github", {**report.as_dict(), "loaded": loaded}, as_json=as_json)
 
     await with_brain(act)
 
 
 async def _ingest_api(slug: str, repo: str, depth: int, as_json: bool) -> None:
-    from agents import thread_proposer
-    from bots._wiring import ExecutorSettings
-    from brain.ingest import GitHubSource, extract_thread_decisions, load_github_repo
-
-    settings = ExecutorSettings()
-    token = settings.github_token.get_secret_value() if settings.github_token else None
-    source = GitHubSource(
-        token=token, base_url=str(settings.github_api_base_url), component_depth=depth
-    )
+    from bots._ingest_jobs import load_repo_api
 
     async def act(brain: Brain) -> None:
         graph = await brain.tenant(slug)
         with progress_bar(f"reading {repo}", quiet=as_json) as bar:
             task = bar.add_task("items", total=None)
-            report, count = await load_github_repo(
-                graph, repo, source=source, progress=lambda n: bar.advance(task, n)
+            result = await load_repo_api(
+                graph, repo, component_depth=depth, progress=lambda n: bar.advance(task, n)
             )
-        loaded = f"{count:,} issues and pull requests of {repo} ({source.requests} requests)"
-        print_write_report(report.as_dict(), as_json, loaded=loaded)
-        for line in source.stopped:
-            err_console.print(f"  read in part: {line}", highlight=False, markup=False)
-        # with a model, it also reads the threads' decisions (the rules already ran)
-        propose = thread_proposer()
-        if propose is not None and count:
-            found = await extract_thread_decisions(graph, propose, repo=repo)
-            if not as_json:
-                typer.echo(
-                    f"model read {found.threads:,} threads: {len(found.kept):,} decisions kept, "
-                    f"{len(found.dropped):,} dropped by the check"
-                )
+        finish_report("github", result, as_json=as_json)
 
     await with_brain(act)
 
@@ -196,9 +233,7 @@ async def ingest_meeting(
         typer.Option("--date", "--as-of", help="Date of the meeting (default: the file's date)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
-    queue: Annotated[
-        bool, typer.Option("--queue", help="Hand the load to the ingest workers; print its job id.")
-    ] = False,
+    queue: Annotated[bool, typer.Option("--queue", help=QUEUE_HELP)] = False,
 ) -> None:
     """Load a meeting transcript (QMSum JSON, recorder JSON, WebVTT, SRT or "Name: words"
     lines, detected from the content) with its decisions and action items."""
@@ -228,7 +263,7 @@ async def ingest_meeting(
             "as_of": when,
             "title": title,
         }
-        await queue_job(slug, "meeting", payload, as_json)
+        await queue_job(slug, "meeting", ready(payload), as_json)
         return
 
     async def act(brain: Brain) -> None:
@@ -243,29 +278,7 @@ async def ingest_meeting(
             title=title,
             propose=meeting_proposer(),
         )
-        if as_json:
-            print_json(loaded.as_dict())
-            return
-        print_write_report(
-            loaded.report.as_dict(),
-            False,
-            loaded=f"meeting {file.stem} ({loaded.format}, {loaded.lines:,} lines)",
-        )
-        if loaded.closed:
-            console.print(
-                f"{loaded.closed:,} line(s) of the earlier load are no longer in the transcript: "
-                "closed",
-                highlight=False,
-            )
-        console.print(
-            f"{loaded.extractor}: {loaded.extraction.summary()}", highlight=False, markup=False
-        )
-        for c, reason in loaded.extraction.dropped:
-            console.print(
-                f"  dropped {c.kind} at line {c.lines[0] if c.lines else '?'}: {reason}",
-                highlight=False,
-                markup=False,
-            )
+        finish_report("meeting", loaded.as_dict(), as_json=as_json)
 
     await with_brain(act)
 
@@ -279,9 +292,7 @@ async def ingest_doc(
         str | None, typer.Option("--as-of", help="Date of the document (default: the file's date).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
-    queue: Annotated[
-        bool, typer.Option("--queue", help="Hand the load to the ingest workers; print its job id.")
-    ] = False,
+    queue: Annotated[bool, typer.Option("--queue", help=QUEUE_HELP)] = False,
 ) -> None:
     """Load a text or Markdown document as a Document and its passages."""
     from brain.ingest import document_facts, document_id
@@ -297,7 +308,7 @@ async def ingest_doc(
             "doc_id": document_id(key),
         }
         document_facts(**payload)  # an empty document is refused here, not in a worker
-        await queue_job(slug, "document", payload, as_json)
+        await queue_job(slug, "document", ready(payload), as_json)
         return
     facts = document_facts(
         name=file.name,
@@ -323,49 +334,38 @@ async def ingest_docs(
         ),
     ] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    queue: Annotated[bool, typer.Option("--queue", help=QUEUE_HELP)] = False,
 ) -> None:
     """Load documents (Markdown, text, HTML, PDF) from files and folders; a folder loaded
     again closes the passages of documents it no longer holds. A file that cannot be read
-    is named with its reason and the rest load; a run that loads nothing fails."""
-    from brain.ingest import load_documents
+    is named with its reason and the rest load; a run that loads nothing fails. With
+    ``--queue`` the files are read here and loaded by a worker, which may run elsewhere."""
+    from brain.ingest import load_documents, pack_documents
 
-    async def act(brain: Brain) -> bool:
+    if queue:
+
+        async def build(brain: Brain) -> tuple[dict[str, Any], list[str]]:
+            keep = brain.ingest_queue.put_file
+            packed = await pack_documents(paths, follow_links=follow_links, keep=keep)
+            refused = [f.refused for f in packed.files if f.refused]
+            return packed.model_dump(), [*packed.skipped, *refused]
+
+        await queue_job(slug, "documents", build, as_json)
+        return
+
+    async def act(brain: Brain) -> None:
         graph = await brain.tenant(slug)
         with progress_bar("documents", quiet=as_json) as bar:
             task = bar.add_task("documents", total=None)
             loaded = await load_documents(
                 graph, paths, follow_links=follow_links, progress=lambda n: bar.advance(task, n)
             )
-        counts = loaded.report.as_dict() if loaded.report else {}
-        if as_json:
-            print_json(
-                {
-                    **counts,
-                    "files": loaded.files,
-                    "passages": loaded.passages,
-                    "closed_passages": loaded.closed,
-                    "skipped": loaded.skipped,
-                }
-            )
-            return loaded.files > 0 or not loaded.skipped
-        console.print(
-            f"{loaded.files} document(s), {loaded.passages} passage(s), "
-            f"{loaded.closed} passage(s) closed, {len(loaded.skipped)} skipped",
-            highlight=False,
-        )
-        if counts:
-            print_write_report(counts, False, loaded="written")
-        for line in loaded.skipped:
-            console.print(f"  skipped: {line}", highlight=False, markup=False)
-        return loaded.files > 0 or not loaded.skipped
+        finish_report("documents", loaded.as_dict(), as_json=as_json)
 
-    if not await with_brain(act):
-        err_console.print(
-            f"nothing was loaded: every path given was skipped ({len(paths)} named; the "
-            "reasons are above)",
-            highlight=False,
-        )
-        raise typer.Exit(1)
+    await with_brain(act)
+
+
+ingest_app.command("job")(show_job)
 
 
 #: Largest document or transcript `ingest doc` / `ingest meeting` reads.
@@ -405,38 +405,3 @@ async def write_source_facts(
         print_write_report(report.as_dict(), as_json, loaded=loaded)
 
     await with_brain(act)
-
-
-async def queue_job(slug: str, kind: str, payload: dict[str, Any], as_json: bool) -> None:
-    """Hand one load to the ingest workers and say its job id."""
-
-    async def act(brain: Brain) -> str:
-        await brain.tenant(slug)  # an unknown tenant is said now, not by a worker later
-        return await brain.ingest_queue.enqueue(kind, slug, payload)
-
-    job = await with_brain(act)
-    if as_json:
-        print_json({"queued": job, "kind": kind, "tenant": slug})
-        return
-    console.print(
-        f"queued {kind} job {job} for {slug}: an ingest worker (`hivebrain serve --role "
-        "worker`) loads it; its facts answer by words at once, by meaning once embedded",
-        highlight=False,
-    )
-
-
-def print_write_report(counts: dict[str, Any], as_json: bool, *, loaded: str) -> None:
-    """A load's counts (``WriteReport.as_dict()``), then one line per refusal with its line."""
-    if as_json:
-        print_json(counts)
-        return
-    console.print(
-        f"{loaded}: created {counts['created']:,} · updated {counts['updated']:,} · unchanged "
-        f"{counts['unchanged']:,} · closed {counts['closed']:,} · merged {counts['aliases']:,} · "
-        f"refused {counts['refused']:,}",
-        highlight=False,
-    )
-    for refusal in counts["refusals"]:
-        console.print(
-            f"  line {refusal['line']}: {refusal['reason']}", highlight=False, markup=False
-        )

@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 
 from bots.cli._common import console, err_console, print_json, run, with_brain
-from bots.cli._ingest import print_write_report
+from bots.cli._reports import print_write_report
 from brain import (
     Brain,
     InputInvalid,

@@ -180,9 +180,29 @@ class BotCore:
         async with self.queue.slot(graph.slug):
             return await self._answer(graph, question, options)
 
-    async def _claim_event(self, key: str) -> bool:
-        """Claim one delivery for the whole deployment (any ``serve`` process may get it)."""
-        return await self.brain.notes.claim(EVENT_NOTE, digest_key(key), ttl_s=EVENT_CLAIM_S)
+    async def _claim_event(self, key: str, tenant: str | None) -> bool:
+        """Claim one delivery for the whole deployment (any ``serve`` process may get it),
+        in the tenant's cluster slot: its events wait for its own shard only."""
+        return await self.brain.notes.claim(
+            EVENT_NOTE, digest_key(key), ttl_s=EVENT_CLAIM_S, tenant=tenant
+        )
+
+    async def tenant_slug(self, platform: str, workspace_id: str) -> str | None:
+        """The slug of the tenant a workspace is bound to, for the notes kept in its slot
+        (event claims, threads); None when none is bound or the registry cannot say now
+        (the note then goes under its global key, and the answer says what is wrong)."""
+        if platform == "console":
+            return workspace_id
+        registry = self.brain.registry
+        if registry is None:
+            return None
+        try:
+            return await registry.resolve(platform, workspace_id)
+        except HivebrainError as exc:
+            log.warning(
+                "workspace %s:%s not resolved for its notes: %s", platform, workspace_id, exc
+            )
+            return None
 
     # --- tenants -------------------------------------------------------------------------
 
@@ -324,25 +344,32 @@ class BotCore:
 
     # --- messages ------------------------------------------------------------------------
 
-    async def thread_question(self, msg: InboundMessage) -> str:
+    async def thread_question(self, msg: InboundMessage, *, tenant: str | None = None) -> str:
         """The question to answer: a short reply in a thread carries the thread's question
-        (kept on the server, so a follow-up that reaches another process keeps it too)."""
+        (kept on the server, so a follow-up that reaches another process keeps it too; in
+        the slot of ``tenant``, looked up when not given)."""
         text = _MENTION.sub("", msg.text).strip()
         if msg.thread_id and len(text.split()) <= FOLLOW_UP_WORDS:
             key = digest_key(msg.platform, msg.workspace_id, msg.thread_id)
-            note = await self.brain.notes.get(THREAD_NOTE, key)
+            if tenant is None:
+                tenant = await self.tenant_slug(msg.platform, msg.workspace_id)
+            note = await self.brain.notes.get(THREAD_NOTE, key, tenant=tenant, kept_s=THREAD_KEEP_S)
             earlier = note.get("question") if note else None
             if isinstance(earlier, str) and earlier:
                 return f"{earlier} (follow-up: {text})"
         return text
 
-    async def remember_thread(self, msg: InboundMessage, question: str) -> None:
-        """Keep a thread's question on the server so follow-ups keep their context (a
-        failure costs only the follow-up's context, never the answer)."""
+    async def remember_thread(self, msg: InboundMessage, question: str, *, tenant: str) -> None:
+        """Keep a thread's question on the server, in ``tenant``'s slot, so follow-ups keep
+        their context (a failure costs only the follow-up's context, never the answer)."""
         key = digest_key(msg.platform, msg.workspace_id, msg.thread_id or msg.message_id)
         try:
             await self.brain.notes.put(
-                THREAD_NOTE, key, {"question": question[:MAX_THREAD_QUESTION]}, ttl_s=THREAD_KEEP_S
+                THREAD_NOTE,
+                key,
+                {"question": question[:MAX_THREAD_QUESTION]},
+                ttl_s=THREAD_KEEP_S,
+                tenant=tenant,
             )
         except HivebrainError as exc:
             log.warning("could not keep the thread's question on the server: %s", exc)
@@ -358,12 +385,19 @@ class BotCore:
 
         ``progress`` is told what the turn is doing now (for a status line); it must not
         block (``bots.core.Throttle.update`` does not)."""
-        if not await self.seen.first_time(f"{msg.platform}:{msg.workspace_id}:{msg.message_id}"):
+        bound = await self.tenant_slug(msg.platform, msg.workspace_id)
+        delivery = f"{msg.platform}:{msg.workspace_id}:{msg.message_id}"
+        if not await self.seen.first_time(delivery, tenant=bound):
             log.info("duplicate delivery of %s message %s ignored", msg.platform, msg.message_id)
             return None
         error_id = uuid.uuid4().hex[:8]
         try:
-            graph = await self.tenant_for(msg.platform, msg.workspace_id)
+            # asked again only when the registry did not say: its error is then the answer's
+            graph = (
+                await self.brain.tenant(bound)
+                if bound is not None
+                else await self.tenant_for(msg.platform, msg.workspace_id)
+            )
             if graph is None:
                 how = "/connect" if msg.platform == "discord" else "/hivebrain connect"
                 return Reply(
@@ -376,7 +410,7 @@ class BotCore:
             notes: list[str] = []
             if msg.attachments and fetch is not None:
                 notes.append(await self.ingest_uploads(graph, msg, fetch))
-            question = await self.thread_question(msg)
+            question = await self.thread_question(msg, tenant=graph.slug)
             if not question:
                 return Reply(
                     answer=" ".join(notes) or "Ask me a question about your business.",
@@ -414,7 +448,7 @@ class BotCore:
                         scope=scope,
                     ),
                 )
-            await self.remember_thread(msg, question)
+            await self.remember_thread(msg, question, tenant=graph.slug)
             reply = reply_from_turn(turn)
             return reply.model_copy(update={"notes": [*notes, *reply.notes]}) if notes else reply
         except Exception as exc:  # the adapter's one top-level handler: log, apologise

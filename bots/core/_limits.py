@@ -22,8 +22,9 @@ from brain import HivebrainError
 
 log = logging.getLogger(__name__)
 
-#: Claims a key for the whole deployment: True for the first caller in any process.
-Claim = Callable[[str], Awaitable[bool]]
+#: Claims a key for the whole deployment (in the slot of the tenant named, if any): True
+#: for the first caller in any process.
+Claim = Callable[[str, str | None], Awaitable[bool]]
 
 
 class TenantQueue:
@@ -65,16 +66,18 @@ class SeenEvents:
         self._claim = claim
         self._seen: OrderedDict[str, float] = OrderedDict()
 
-    async def first_time(self, key: str) -> bool:
+    async def first_time(self, key: str, *, tenant: str | None = None) -> bool:
         """True the first time ``key`` is seen within the window, in any process; False for
-        a repeat. If the server cannot be asked, this process's own memory decides (an
-        answer given twice beats a question dropped)."""
+        a repeat. ``tenant``: the slug of the tenant the event is for, whose cluster slot
+        the claim lives in (None: a workspace no brain is bound to). If the server cannot
+        be asked, this process's own memory decides (an answer given twice beats a question
+        dropped)."""
         if not self._first_here(key):
             return False
         if self._claim is None:
             return True
         try:
-            return await self._claim(key)
+            return await self._claim(key, tenant)
         except (HivebrainError, OSError) as exc:
             log.warning("event claim on the server failed (%s); deduped in this process only", exc)
             return True

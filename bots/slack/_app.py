@@ -186,7 +186,10 @@ class SlackAdapter:
         # message's ts covers both, checked here, before reacting. (Two claims, of the event
         # and of the message, lost deliveries: with three processes given one event at
         # once, one won the first claim and another the second, and both dropped it.)
-        if not await self.core.seen.first_time(f"slack-message:{team}:{channel}:{ts}"):
+        tenant = await self.core.tenant_slug("slack", team)  # the claim sits in its slot
+        if not await self.core.seen.first_time(
+            f"slack-message:{team}:{channel}:{ts}", tenant=tenant
+        ):
             log.info("duplicate slack delivery of %s in %s ignored", ts, channel)
             return
         text = event.get("text", "")
@@ -322,9 +325,11 @@ class SlackAdapter:
         reach (the mark is a note on the server; losing it costs only that convenience)."""
         if not thread_ts:
             return
+        key = digest_key(team, channel, thread_ts)
         try:
+            tenant = await self.core.tenant_slug("slack", team)
             await self.core.brain.notes.put(
-                BOT_THREAD_NOTE, digest_key(team, channel, thread_ts), {}, ttl_s=BOT_THREAD_KEEP_S
+                BOT_THREAD_NOTE, key, {}, ttl_s=BOT_THREAD_KEEP_S, tenant=tenant
             )
         except HivebrainError as exc:
             log.warning("could not mark the bot's thread on the server: %s", exc)
@@ -335,7 +340,11 @@ class SlackAdapter:
             return False
         key = digest_key(team, channel, thread_ts)
         try:
-            return await self.core.brain.notes.get(BOT_THREAD_NOTE, key) is not None
+            tenant = await self.core.tenant_slug("slack", team)
+            note = await self.core.brain.notes.get(
+                BOT_THREAD_NOTE, key, tenant=tenant, kept_s=BOT_THREAD_KEEP_S
+            )
+            return note is not None
         except HivebrainError as exc:  # a reply without a mention waits for the server
             log.warning("could not read the bot's thread mark: %s", exc)
             return False

@@ -48,7 +48,12 @@ NOT_CONNECTED = (
 class ServerThreadContextStore(AsyncAssistantThreadContextStore):
     """Bolt's thread context store, on the FalkorDB server: every process sees one thread's
     viewed channel (Bolt's default keeps it in a message's metadata, read back with an extra
-    Web API call per question)."""
+    Web API call per question).
+
+    Its notes stay under their global keys, not in the tenant's cluster slot: Bolt calls
+    ``save`` and ``find`` with a channel and a thread only, and the workspace they belong
+    to (so the tenant) is not among them. A lost context costs only the "viewing" hint.
+    """
 
     def __init__(self, brain: Brain) -> None:
         self._brain = brain  # its notes are read on each call: the brain starts after us

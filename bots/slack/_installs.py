@@ -35,7 +35,8 @@ from brain import Registry, ServerNotes, digest_key
 log = logging.getLogger(__name__)
 
 PLATFORM = "slack"
-#: OAuth state values, noted on the server while an install is under way.
+#: OAuth state values, noted on the server while an install is under way: under global
+#: keys (no tenant is bound until the install finishes, so there is no tenant slot yet).
 STATE_NOTE = "slack-oauth-state"
 DEFAULT_API_BASE_URL = "https://slack.com/api/"
 BOT_SCOPES = (

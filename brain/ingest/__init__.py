@@ -37,10 +37,13 @@ from brain.ingest.connected import (
 )
 from brain.ingest.documents import (
     DocsLoad,
+    PackedDocuments,
     chunk_text,
     document_facts,
     document_id,
     load_documents,
+    load_packed_documents,
+    pack_documents,
     read_document,
     split_passages,
 )
@@ -103,6 +106,7 @@ __all__ = [
     "MIN_CONFIDENCE",
     "Candidate",
     "DocsLoad",
+    "PackedDocuments",
     "Extraction",
     "MeetingLoad",
     "Proposer",
@@ -114,9 +118,11 @@ __all__ = [
     "line_chunk_id",
     "line_of_chunk",
     "load_documents",
+    "load_packed_documents",
     "load_meeting",
     "meeting_id",
     "parse_transcript",
+    "pack_documents",
     "read_document",
     "read_transcript",
     "read_upload_transcript",

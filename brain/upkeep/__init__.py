@@ -8,6 +8,7 @@ The scheduler's jobs call these; nothing here decides when they run.
 from __future__ import annotations
 
 from brain.upkeep._archive import ArchivePlan, apply_archive, plan_archive, undo_archive
+from brain.upkeep._archive_move import ARCHIVES_MOVED, move_archive_graphs
 from brain.upkeep._digests import (
     MetricWeek,
     OwnerChange,
@@ -50,6 +51,7 @@ from brain.upkeep._runs import (
 
 __all__ = [
     "ALL_FACTS",
+    "ARCHIVES_MOVED",
     "UnconfirmedFact",
     "freshness_rule",
     "unconfirmed_facts",
@@ -67,6 +69,7 @@ __all__ = [
     "job_run",
     "job_runs",
     "mark_once",
+    "move_archive_graphs",
     "new_run_id",
     "plan_rollup",
     "start_run",

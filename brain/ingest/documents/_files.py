@@ -17,7 +17,7 @@ import io
 import logging
 import re
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from brain.errors import InputInvalid
 
@@ -42,6 +42,13 @@ class Passage:
 
 def read_document(path: Path) -> str:
     """A document file's text, or ``InputInvalid`` in one line."""
+    return document_text(path, read_document_bytes(path))
+
+
+def read_document_bytes(path: Path) -> bytes:
+    """A document file's bytes, checked to be a regular file under ``MAX_DOC_BYTES``; or
+    ``InputInvalid`` in one line. Apart from ``document_text`` because a queued load reads
+    the bytes where the file is and the text where a worker runs."""
     if not path.is_file():
         raise InputInvalid(
             f"{path} is not a regular file: skipped" if path.exists() else f"{path}: no such file"
@@ -49,8 +56,18 @@ def read_document(path: Path) -> str:
     size = path.stat().st_size
     if size > MAX_DOC_BYTES:
         raise InputInvalid(f"{path} is larger than {MAX_DOC_BYTES // 1024**2} MB: split it")
-    data = path.read_bytes()
-    suffix = path.suffix.lower()
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise InputInvalid(f"{path} cannot be read ({exc.strerror or exc}): skipped") from exc
+
+
+def document_text(path: Path | str, data: bytes) -> str:
+    """The text of a document's bytes, read by the kind its name ends in (``path`` names
+    it in the one-line ``InputInvalid`` a file that is not what it says becomes)."""
+    if len(data) > MAX_DOC_BYTES:
+        raise InputInvalid(f"{path} is larger than {MAX_DOC_BYTES // 1024**2} MB: split it")
+    suffix = PurePath(path).suffix.lower()
     if suffix == ".pdf":
         text = _pdf_text(path, data)
     else:
@@ -68,7 +85,7 @@ def read_document(path: Path) -> str:
     return text
 
 
-def _html_text(path: Path, raw: str) -> str:
+def _html_text(path: Path | str, raw: str) -> str:
     import trafilatura
 
     try:
@@ -85,7 +102,7 @@ def _html_text(path: Path, raw: str) -> str:
     return str(extracted)
 
 
-def _pdf_text(path: Path, data: bytes) -> str:
+def _pdf_text(path: Path | str, data: bytes) -> str:
     from pypdf import PdfReader
     from pypdf.errors import LimitReachedError
 

@@ -17,25 +17,36 @@ for it. A FIFO or a device is named for what it is and skipped, never opened.
 Passages are linked (MENTIONS) to the things already in the brain whose names they say.
 A bad file is one line in the report and the rest of the batch goes on; a file that
 cannot be read this time keeps the passages it had.
+
+Where a file's bytes come from is the caller's: ``load_documents`` reads them from this
+machine's disk, a queued load (``brain.ingest.documents._packed``) from the server, where
+the command that queued it left them. Both go through ``load_document_sources``, so a
+worker's load is the load the command would have run itself.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import os
 import re
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 from brain._moments import format_moment, now_ms
 from brain._tenant_graph import TenantGraph, WriteReport
 from brain.errors import InputInvalid
 from brain.ingest._slugs import slugify
-from brain.ingest.documents._files import DOC_SUFFIXES, read_document, split_passages
+from brain.ingest.documents._files import (
+    DOC_SUFFIXES,
+    document_text,
+    read_document_bytes,
+    split_passages,
+)
 
 #: Things whose names passages are matched against, and the shortest name matched.
 MENTION_TYPES = ("Person", "Organization", "Product", "Service", "Tool", "Customer", "Vendor")
@@ -73,6 +84,41 @@ class DocsLoad:
     closed: int = 0
     skipped: list[str] = field(default_factory=list)
     report: WriteReport | None = None
+
+    @property
+    def failed(self) -> bool:
+        """Whether the run loaded nothing of what it was given (every file skipped): a
+        failure, where a few skipped files among loaded ones are not."""
+        return self.files == 0 and bool(self.skipped)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: the write counts, then what was loaded, closed and skipped."""
+        return {
+            **(self.report.as_dict() if self.report else {}),
+            "files": self.files,
+            "passages": self.passages,
+            "closed_passages": self.closed,
+            "skipped": list(self.skipped),
+        }
+
+
+#: A document's bytes and its file's own clock (``file_moment``); ``InputInvalid`` when it
+#: cannot be read.
+ReadBytes = Callable[[], Awaitable[tuple[bytes, str]]]
+
+
+@dataclass(frozen=True, slots=True)
+class DocSource:
+    """One document file of a load: where it was found (what a skipped line names), its
+    identity (``file:<resolved path>``, see the module doc) and how to read it."""
+
+    path: str
+    key: str
+    read: ReadBytes
+
+    @property
+    def name(self) -> str:
+        return PurePath(self.path).name
 
 
 def _kind(mode: int) -> str:
@@ -152,6 +198,28 @@ def doc_files(
     return unique, bad, list(dict.fromkeys(scopes))
 
 
+def file_moment(path: Path) -> str:
+    """A file's own clock to the millisecond, as its facts' ``asOf``: an edit later the
+    same day is newer, so the Document is updated and its old text kept as a Version."""
+    return datetime.fromtimestamp(path.stat().st_mtime, tz=UTC).isoformat(timespec="milliseconds")
+
+
+def local_source(path: Path, key: str) -> DocSource:
+    """A document file on this machine's disk, read when its turn comes."""
+
+    def read_here() -> tuple[bytes, str]:
+        data = read_document_bytes(path)
+        try:
+            return data, file_moment(path)
+        except OSError as exc:  # gone between the read and the look at its clock
+            raise InputInvalid(f"{path} cannot be read ({exc.strerror or exc}): skipped") from exc
+
+    async def read() -> tuple[bytes, str]:
+        return await asyncio.to_thread(read_here)
+
+    return DocSource(path=str(path), key=key, read=read)
+
+
 def document_id(key: str) -> str:
     """A Document's id from its source key: readable, and unique to the whole path."""
     path = key.removeprefix("file:")
@@ -171,10 +239,26 @@ async def load_documents(
     follow_links: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> DocsLoad:
-    """Load documents from files and folders; see the module doc."""
-    out = DocsLoad()
-    files, out.skipped, scopes = doc_files(paths, follow_links=follow_links)
-    present = {document_id(src) for _, src in files}
+    """Load documents from files and folders on this machine; see the module doc."""
+    files, skipped, scopes = doc_files(paths, follow_links=follow_links)
+    sources = [local_source(f, key) for f, key in files]
+    return await load_document_sources(
+        graph, sources, scopes=scopes, skipped=skipped, progress=progress
+    )
+
+
+async def load_document_sources(
+    graph: TenantGraph,
+    files: Sequence[DocSource],
+    *,
+    scopes: Sequence[str],
+    skipped: Sequence[str] = (),
+    progress: Callable[[int], None] | None = None,
+) -> DocsLoad:
+    """Load document files found under ``scopes`` (what ``doc_files`` gives; ``skipped``:
+    the lines of paths that were skipped while finding them); see the module doc."""
+    out = DocsLoad(skipped=list(skipped))
+    present = {document_id(f.key) for f in files}
     returning = await _removed(graph, sorted(present))
     res = await graph.read(
         "document names",
@@ -186,17 +270,16 @@ async def load_documents(
     ]
     facts: list[dict[str, Any]] = []
     kept: dict[str, set[str]] = {}
-    for f, src in files:
+    for f in files:
+        src = f.key
         try:
-            text = read_document(f)
+            data, as_of = await f.read()
+            text = await asyncio.to_thread(document_text, f.path, data)
         except InputInvalid as exc:
             out.skipped.append(exc.reason)
             if progress:
                 progress(1)
             continue
-        # the file's own clock to the millisecond: an edit later the same day is newer, so
-        # the Document is updated and its old text kept as a Version (Document is versioned)
-        as_of = datetime.fromtimestamp(f.stat().st_mtime, tz=UTC).isoformat(timespec="milliseconds")
         doc = document_id(src)
         if doc in returning:  # back after a removal was recorded: newer than that
             as_of = format_moment(now_ms()) or as_of

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import io
 import json
 import re
 import zlib
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -327,25 +328,31 @@ def _validated(raw: Mapping[str, Any], where: str) -> CommitRecord:
         raise InputInvalid(f"{where} is not a commit record ({field}: {first['msg']})") from exc
 
 
-def read_commits(path: Path, *, limit: int | None = None) -> Iterator[tuple[int, CommitRecord]]:
+def read_commits(
+    path: Path, *, limit: int | None = None, data: bytes | None = None
+) -> Iterator[tuple[int, CommitRecord]]:
     """(line number, record) for each commit of a .jsonl or .jsonl.gz file, up to ``limit``.
 
-    Raises ``InputInvalid`` for a missing, binary, non-gzip ``.gz`` or non-JSON file, or a
-    line that is not a commit record, naming the line.
+    ``data``: the file's bytes, read elsewhere (a queued load carries them to a worker);
+    ``path`` then only names the file in what goes wrong. Raises ``InputInvalid`` for a
+    missing, binary, non-gzip ``.gz`` or non-JSON file, or a line that is not a commit
+    record, naming the line.
     """
-    if not path.is_file():
+    if data is None and not path.is_file():
         raise InputInvalid(
             f"{path}: no such file" if not path.exists() else f"{path} is not a file"
         )
-    with path.open("rb") as probe:
-        is_gzip = probe.read(2) == _GZIP_MAGIC
+    if data is None:
+        with path.open("rb") as probe:
+            is_gzip = probe.read(2) == _GZIP_MAGIC
+    else:
+        is_gzip = data[:2] == _GZIP_MAGIC
     if path.name.endswith(".gz") and not is_gzip:
         raise InputInvalid(f"{path} is not a gzip file: give a .jsonl.gz or a .jsonl of commits")
-    opener = gzip.open if is_gzip else open
     count = 0
     number = 0
     try:
-        with opener(path, "rt", encoding="utf-8-sig") as fh:
+        with _open_text(path, data, is_gzip=is_gzip) as fh:
             for number, line in enumerate(fh, 1):
                 if limit is not None and count >= limit:
                     return
@@ -367,18 +374,33 @@ def read_commits(path: Path, *, limit: int | None = None) -> Iterator[tuple[int,
         raise InputInvalid(f"{path} cannot be read after line {number} ({exc})") from exc
 
 
-def count_commits(path: Path, *, limit: int | None = None) -> int:
+def _open_text(path: Path, data: bytes | None, *, is_gzip: bool) -> IO[str]:
+    """The records' text: the file at ``path``, or ``data`` when given; gunzipped if so."""
+    if data is None:
+        opener = gzip.open if is_gzip else open
+        return opener(path, "rt", encoding="utf-8-sig")
+    raw = io.BytesIO(data)
+    if is_gzip:
+        return io.TextIOWrapper(gzip.GzipFile(fileobj=raw, mode="rb"), encoding="utf-8-sig")
+    return io.TextIOWrapper(raw, encoding="utf-8-sig")
+
+
+def count_commits(path: Path, *, limit: int | None = None, data: bytes | None = None) -> int:
     """Read the whole file once and count its records; raises ``InputInvalid`` on any flaw."""
-    return sum(1 for _ in read_commits(path, limit=limit))
+    return sum(1 for _ in read_commits(path, limit=limit, data=data))
 
 
 def index_history(
-    path: Path, *, limit: int | None = None, keep: Callable[[CommitRecord], bool] | None = None
+    path: Path,
+    *,
+    limit: int | None = None,
+    keep: Callable[[CommitRecord], bool] | None = None,
+    data: bytes | None = None,
 ) -> PeopleIndex:
     """Read a whole history once (raising ``InputInvalid`` on any flaw) and group its
     signatures into people."""
     index = PeopleIndex()
-    for _, rec in read_commits(path, limit=limit):
+    for _, rec in read_commits(path, limit=limit, data=data):
         if keep is None or keep(rec):
             add_signatures(index, rec)
     return index
@@ -405,6 +427,7 @@ async def load_github(
     component_depth: int = 2,
     progress: Callable[[int], None] | None = None,
     keep: Callable[[CommitRecord], bool] | None = None,
+    data: bytes | None = None,
 ) -> WriteReport:
     """Load a file of commit records into a tenant, in batches of about ``BATCH_FACTS`` facts.
 
@@ -412,9 +435,10 @@ async def load_github(
     is written. A refusal is reported with the file line of the commit it came from.
     ``progress`` is called with the number of records each batch held. ``keep`` loads
     only the records it accepts (a benchmark's training window, one repository's slice).
+    ``data``: the file's bytes, when a worker loads what a command read (``read_commits``).
     """
-    people = await asyncio.to_thread(index_history, path, limit=limit, keep=keep)
-    records = read_commits(path, limit=limit)
+    people = await asyncio.to_thread(index_history, path, limit=limit, keep=keep, data=data)
+    records = read_commits(path, limit=limit, data=data)
     if keep is not None:
         records = ((line, rec) for line, rec in records if keep(rec))
     return await load_records(

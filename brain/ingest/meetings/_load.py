@@ -69,6 +69,7 @@ class MeetingLoad:
             "lines": self.lines,
             "spoken": self.spoken,
             "extractor": self.extractor,
+            "extraction": self.extraction.summary(),
             "closed_lines": self.closed,
             "context_vectors": self.contexts,
             **self.report.as_dict(),

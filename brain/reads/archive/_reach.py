@@ -1,7 +1,7 @@
 """The read seam to the archive: past moments see the facts the archive job moved out.
 
 The archive job (``brain.upkeep``) moves closed facts past a window from the live graph
-into the tenant's archive graph ``hb_<slug>__archive``, with stubs of both ends (id,
+into the tenant's archive graph ``{hb_<slug>}__archive``, with stubs of both ends (id,
 type, name). A fact is current at ``t`` when ``since <= t < until``, so an archived fact
 can matter only for a moment before the latest ``until`` in the archive: the tenant's
 *archive horizon*. Reads at or after it (every "now" question) never touch the archive;
