@@ -804,6 +804,21 @@ def test_deadlines_put_offs_and_earlier_agreements_are_no_decisions() -> None:
     assert [lines for lines, _ in found] == [(8, 9)]
 
 
+def test_a_go_ahead_after_parking_another_matter_is_a_decision() -> None:
+    """ "Parked. So, the patch. ... Fine, do the patch." - "Minuted.": the patch is ruled,
+    the re-roof parked; "Well, that changes the mocks then." rules nothing yet."""
+    found = _decisions(
+        "Fi Cald: Right, what are we doing about the roof?\n"
+        "Mart Oka: Honestly, let's park the re-roof, it won't be decided in this room.\n"
+        "Fi Cald: Parked. So, the patch. It's within my delegated limit. Fine, do the patch.\n"
+        "Mart Oka: Minuted. I'll send Carlton's the order today.\n"
+        "Mart Oka: Their scaffolders can't get to us till the week of the seventh.\n"
+        "Raj Bhat: Which is the second week of the mocks.\n"
+        "Fi Cald: Well, that changes the mocks then. We can't sit them in there.\n"
+    )
+    assert [lines for lines, _ in found] == [(2, 3)]
+
+
 def test_work_two_people_take_on_together() -> None:
     found = sorted(
         (c.owner or "", c.lines)

@@ -780,6 +780,8 @@ def _from_ruling(talk: list[_Said], i: int, chair: str) -> _Episode | None:
         return None  # "That's a P2, not now. Let's get the alert in first.": put off, not ruled
     if re.match(r"^(?:(?:no|nope|nah)[,.!]?\s+)?not\b", ruling, re.I):
         return None  # "No. Not for this storm.": the proposal turned down, nothing chosen
+    if _CONSEQUENCE.search(ruling):
+        return None  # "Well, that changes the mocks then.": news weighed, nothing chosen yet
     names = frozenset(_first_names_of(talk))
     mine = _stems(" ".join(x for x in said.sentences if not x.endswith("?")), names)
     # What the ruling itself says: its sentence and what the chair adds after it ("Thursday
@@ -995,6 +997,8 @@ _WITHDRAWING = re.compile(
     r"\b(?:forget|scrap|scratch|ditch|undo|revers\w*|overturn\w*|take\s+(?:it|that)\s+back)\b",
     re.I,
 )
+#: "That changes the mocks", "which means ...": what news does to a matter, no ruling on it.
+_CONSEQUENCE = re.compile(r"\b(?:that|which|this)\s+(?:changes|means|affects|rules\s+out)\b", re.I)
 #: Stems that name a decision itself, not its matter ("the ondansetron call").
 _WITHDRAWN_WORDS = frozenset(["call", "decisi", "plan", "idea", "earlie"])
 

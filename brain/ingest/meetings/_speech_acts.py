@@ -59,7 +59,7 @@ _AGREE_WORDS = (
     r"of\s+course|exactly|precisely|indeed|sounds?\s+(?:good|great|fine|right|sensible|fair)|"
     r"makes?\s+sense|perfect|great|grand|lovely|brilliant|excellent|good|cool|sound|"
     r"fair(?:\s+enough)?|no\s+problem|no\s+bother|no\s+worries|works\s+for\s+(?:me|us)|"
-    r"no\s+(?:argument|objection|complaint|quarrel)s?(?:\s+(?:here|from\s+me))?|"
+    r"no\s+(?:argument|objection|complaint|quarrel)s?(?:\s+(?:here|from\s+me))?|minuted|"
     r"(?:that's\s+)?fine\s+(?:by|with)\s+me|happy\s+with\s+(?:that|it|this)|i'm\s+happy|"
     r"i\s+agree|i'd\s+agree|i\s+think\s+so|that's\s+(?:fine|good|great|grand|fair|right|"
     r"reasonable|sensible|perfect|ok|okay)|that\s+works|go\s+for\s+it|deal|correct|true|"
@@ -305,7 +305,8 @@ _PROPOSED = re.compile(
     r"(?:^|[,.;]\s*|\b(?:so|okay|ok|right|then|fine|grand|good|great|yeah)[,\s]+)"
     r"(?:let'?s(?!\s+not\b)|let\s+us(?!\s+not\b)|we'll\s+say|we\s+say|i\s+(?:would|'d)\s+go\s+(?:with|for)|"
     r"(?:we\s+)?(?:just\s+)?(?:stick|stay)\s+(?:to|with))\b|"
-    r"^(?:(?:okay|ok|right|fine|so|well|yeah)[,\s]+)*[\w'-]+(?:\s+[\w'-]+){0,3}\s*,?"
+    r"^(?:(?:okay|ok|right|fine|so|well|yeah)[,\s]+)*(?!(?:that|which|this)\s+(?:changes|means|"
+    r"affects|rules\s+out)\b)[\w'-]+(?:\s+[\w'-]+){0,3}\s*,?"
     r"(?<!\band)(?<!\bnow)(?<!\bby)(?<!\bsince)(?<!\buntil)\s+then\b"
     r"(?:[,.]|\s+(?:I\s+suppose|I\s+guess|it\s+is))",
     re.I,
@@ -396,7 +397,9 @@ _WE_WILL = re.compile(
 _TAKE_UP = re.compile(
     r"^(?:(?:okay|ok|right|yes|yeah|yep|good|great|fine|grand|sure|brilliant|perfect)[,.!\s]+)*"
     r"(?:let's\s+)?(?:do\s+(?:that|it|this)|go\s+(?:with|for|ahead\s+with)\s+(?:that|it|this)|"
-    r"go\s+for\s+it|go\s+ahead|make\s+it\s+so)\b",
+    r"go\s+for\s+it|go\s+ahead|make\s+it\s+so|"
+    # "Fine, do the patch.", "Okay, book the coach.": the chair's go-ahead
+    r"(?<=[,.!]\s)(?:do|book|order|run|send)\s+the\s+\w+(?:\s+\w+)?(?=[.!]?$))\b",
     re.I,
 )
 
