@@ -156,6 +156,9 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         # company": the noun asked comes a word after "which"
         ("quarrystone-storage", "what all does birchline look after for us"),
         ("quarrystone-storage", "the trucks are all on a lease right? which leasing company"),
+        # the clearest change of the weeks read is a spike a month before: the change of
+        # the days asked is read again, and the release that day (unlinked) is its cause
+        ("tamarack-press-carton", "waste on press 4 has been nuts since early october"),
         # "which actions" asks for the work handed out, not work about "actions"
         ("corvanta-localisation", "who's got which actions out of tuesday's production sync"),
     ],

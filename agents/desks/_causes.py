@@ -19,7 +19,7 @@ from typing import Any
 
 from agents._ledger import ToolLedger
 from agents.desks._answers import CAUSE_TYPES, related_nodes
-from agents.desks._dates import find_periods, record_periods
+from agents.desks._dates import Period, find_periods, record_periods
 from agents.desks._draft import Draft, cite, day, decline, number
 from agents.desks._understand import Understanding
 from brain import InputInvalid, parse_moment
@@ -107,13 +107,35 @@ async def change_of(
     if gap is not None and _ASKS_GAP.search(u.question):
         return gap  # "why is there no data for 15-18 sept": the gap, not a level before it
     change = res.data.get("change")
-    if change:
-        day_ = date.fromisoformat(change["day"])
-        if period is None or period.start - timedelta(days=7) <= day_ <= period.last:
-            return change
+    if change and period is not None and not _near_period(change, period):
+        # the clearest change of the weeks read is another one (a spike weeks before):
+        # read again from just before the days asked, for the change that is theirs
+        again = await ledger.call(
+            desk,
+            "series",
+            {
+                "name": u.subject.id,
+                "first_day": (period.start - timedelta(days=NEAR_WINDOW_DAYS)).isoformat(),
+                "last_day": last.isoformat(),
+                "timezone": tz,
+            },
+        )
+        change = again.data.get("change") or change
+    if change and (period is None or _near_period(change, period)):
+        return change
     # no level change in the days asked, but the readings stop in or just before them
     # ("why did fleet generation disappear in mid September"): the gap's first day
     return gap  # else None: the clearest change is not in or just before the days asked
+
+
+#: Days before the days asked read again when the clearest change lies further back.
+NEAR_WINDOW_DAYS = 14
+
+
+def _near_period(change: dict[str, Any], period: Period) -> bool:
+    """Whether a change of level falls in the days asked, or the week before them."""
+    day_ = date.fromisoformat(change["day"])
+    return period.start - timedelta(days=7) <= day_ <= period.last
 
 
 #: A question about readings that are missing, not about their level.
