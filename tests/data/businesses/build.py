@@ -690,6 +690,8 @@ def main() -> None:
     import skerrow_marina
     import skerryline_ferries
     import tamarack_press_carton
+    import tarnfield_solar
+    import tidewell_dental
     import tollcross_playhouse
     import tussock_ridge_ski
     import velo_ring_bikeshare
@@ -718,6 +720,8 @@ def main() -> None:
         corvanta_localisation,
         tamarack_press_carton,
         quarrystone_storage,
+        tidewell_dental,
+        tarnfield_solar,
     ):
         manifest = write(module.build())
         counts = manifest["counts"]
