@@ -64,6 +64,7 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         "corvanta-localisation",
         "tamarack-press-carton",
         "quarrystone-storage",
+        "tidewell-dental",
     ):
         slug = unique_slug()
         await brain.create_tenant(slug)
@@ -159,6 +160,14 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         # the clearest change of the weeks read is a spike a month before: the change of
         # the days asked is read again, and the release that day (unlinked) is its cause
         ("tamarack-press-carton", "waste on press 4 has been nuts since early october"),
+        # an initialism is the measure's own name ("how many FTAs yday"), and "since 7.4
+        # went in" is the release of that number
+        ("tidewell-dental", "how many FTAs yday"),
+        ("tidewell-dental", "how many UDAs did we get the week of 7 sept"),
+        ("tidewell-dental", "FTAs since 7.4 went in?"),
+        # "whose call was it" asks who decided; "how did X go out before Y" the practice
+        ("tidewell-dental", "whose call was it to send the private zirconia to wearside"),
+        ("tidewell-dental", "how did recalls go out before occlusa connect"),
         # "which actions" asks for the work handed out, not work about "actions"
         ("corvanta-localisation", "who's got which actions out of tuesday's production sync"),
     ],
@@ -182,6 +191,8 @@ async def test_a_first_run_miss_is_answered(
         ("hopwright-brewing", "got a good smoked brisket rub for the staff bbq?", "brisket"),
         # a weekday shared with a meeting line ("for fridays team breakfast") is no topic
         ("corvanta-localisation", "anyone got a good kama dessert recipe for fridays", "kama"),
+        # the days asked have no readings: say so, answer nothing
+        ("tidewell-dental", "how many FTAs did we have in may", "May"),
     ],
 )
 async def test_a_question_the_records_do_not_hold_is_declined(

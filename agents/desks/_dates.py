@@ -431,7 +431,7 @@ _SINCE_EVENT = re.compile(
 )
 _NOT_EVENTS = re.compile(
     r"^(?:then|that|now|last|this|yesterday|today|the\s+(?:start|beginning|end)\b|"
-    r"the\s+(?:week|month|day)s?\b|\d)",
+    r"the\s+(?:week|month|day)s?\b|\d(?!\d*\.\d))",  # "since 7.4 went in" is a release
     re.IGNORECASE,
 )
 

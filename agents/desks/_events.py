@@ -51,7 +51,7 @@ _EVENT_KINDS = {
 #: How much a record's type says it is an event rather than a record about one (a review
 #: of an outage, the task to repair it): events first, work next, papers last.
 _EVENT_WEIGHT = {"Incident": 1.0, "Release": 1.0, "Campaign": 1.0, "Decision": 1.0, "Task": 0.5}
-_WENT_OUT = re.compile(r"\b(?:went|goes|go|gone)\s+(?:out|live)\b", re.IGNORECASE)
+_WENT_OUT = re.compile(r"\b(?:went|goes|go|gone)\s+(?:out|live|in)\b|\binstalled\b", re.IGNORECASE)
 #: A version number, one token: "4.0", "5.2.1", "v3.12".
 _VERSION = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)+)(?![\w.])", re.IGNORECASE)
 #: Records searched for the event.
@@ -154,6 +154,11 @@ async def event_since(question: str, ledger: ToolLedger, today: date) -> Period 
     hits = (await ledger.call("chief", "search", args)).data.get("hits", [])
     # "since OrderDesk 4.0 went in": the version names the event; "§4" of a manual is not it
     versions = set(_VERSION.findall(words))
+    if versions and "types" not in args:  # "since 7.4 went in": releases by that number too
+        typed = {**args, "types": ["Release", "Incident", "Decision"]}
+        seen = {h["id"] for h in hits}
+        more = (await ledger.call("chief", "search", typed)).data.get("hits", [])
+        hits += [h for h in more if h["id"] not in seen]
     best: tuple[float, int, dict[str, Any]] | None = None
     for rank, hit in enumerate(hits):
         if versions and not versions & set(_VERSION.findall(str(hit.get("name") or ""))):

@@ -146,13 +146,19 @@ _DECISION = re.compile(
     r"chose|choose|agreed|agree|how did (?:we|it|\w+ (?:\w+ ){0,3})(?:handle|work|run|do)|"
     r"before .* (?:came in|took over|started|switched|changed)|what did we (?:do|change)|"
     r"why (?:is|are) (?:our|the|we)|(?:made|make|makes) the call|gave the go-?ahead|"
-    r"green-?lit)\b"
+    r"green-?lit|whose (?:call|decision|idea)|"
+    # "how did recalls go out before occlusa connect": the practice a change replaced
+    r"how did (?:\w+ ){1,4}(?:go|get|happen|get done|get sent)\b.* before)\b"
 )
 _WE_DID = re.compile(
     r"\bwhy (?:did|do|does|have|are|were|would|is) (?:we|us|our team|the team|i)\b"
 )
+#: "How did recalls go out before Occlusa Connect": the practice a change replaced, not
+#: readings of it.
+_PRACTICE_BEFORE = re.compile(r"\bhow did (?:\w+ ){1,4}?(?:go|get|happen|work|run)\b.*\bbefore\b")
 _DECIDED = re.compile(
     r"\b(?:decid\w*|decision\w*|agree|agreed|chose|chosen|settled on|(?:made|make) the call|"
+    r"whose (?:call|decision|idea)|"
     r"gave the go-?ahead|green-?lit|what (?:has |have )?"
     r"changed|what did we change|what (?:did|do) we do (?:about|after))\b"
 )
@@ -470,8 +476,14 @@ def _measuring(metrics: list[Candidate], question: str) -> list[Candidate]:
     """Metrics the question names by what they measure, not only by a name they qualify
     it with: "Covers at Riverside" is named by "covers", not by "Riverside" alone (a
     capitalised word is a name, and names qualify a measure)."""
-    names = set(named_words(question))
+    # an initialism is the measure's own name ("how many FTAs yday", "UDAs this week"),
+    # not a name qualifying it
+    initials = {stem(w.lower()) for w in _INITIALISM.findall(question)}
+    names = set(named_words(question)) - initials
     return [m for m in metrics if m.distinctive - names]
+
+
+_INITIALISM = re.compile(r"\b([A-Z]{2,6})s?\b")
 
 
 async def _counted_first(
@@ -623,6 +635,7 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
     if (
         metrics
         and not _SAYS.search(q)
+        and not _PRACTICE_BEFORE.search(q)
         # "why did callbacks go mental end of August": a why about a metric and its days asks
         # what moved it, in any words; "why did we stop X" asks what we decided
         and (
@@ -654,15 +667,23 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
         found.kind = "decision"
     elif _WHO.search(q) and not rels and not _POLICY.search(q) and not _DECISION.search(q):
         found.kind = "owner"
-    elif _IMPACT.search(q) and _IMPACT_ASK.search(q) and not _WHO.search(q):
+    elif (
+        _IMPACT.search(q)
+        and _IMPACT_ASK.search(q)
+        and not _WHO.search(q)
+        # "which suppliers does decon depend on": the companies behind it, not what breaks
+        and not set(types) & {"Vendor", "Organization"}
+    ):
         found.kind = "impact"
         subject_types = named_types(typed, besides=asked_kind(typed))
         ranked = best(candidates, prefer=subject_types or DEPENDED_ON)
         # what stops is a thing others depend on, not an event that names it ("VetStack
         # outage: records would not load" is about VetStack)
-        ranked = [c for c in ranked if c.type in DEPENDED_ON] or ranked
+        ranked = [c for c in ranked if c.type in DEPENDED_ON and c.type != "Channel"] or ranked
     elif rels or (types and re.search(r"\b(?:which|what)\s+\w+", q) and not _POLICY.search(q)):
         found.kind = "relationship"
+        # a chat channel named like the work ("#decon") depends on nothing; the work does
+        ranked = [c for c in ranked if c.type != "Channel"] or ranked
     elif _DECISION.search(q) or (is_why and not moves):
         found.kind = "decision"
     elif _POLICY.search(q):
