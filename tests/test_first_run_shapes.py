@@ -65,6 +65,7 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         "tamarack-press-carton",
         "quarrystone-storage",
         "tidewell-dental",
+        "tarnfield-solar",
     ):
         slug = unique_slug()
         await brain.create_tenant(slug)
@@ -168,6 +169,11 @@ async def banks(brain: Brain) -> dict[str, TenantGraph]:
         # "whose call was it" asks who decided; "how did X go out before Y" the practice
         ("tidewell-dental", "whose call was it to send the private zirconia to wearside"),
         ("tidewell-dental", "how did recalls go out before occlusa connect"),
+        # days with no readings that only a note explains ("I'm on vacation Mon 1 to Sun 7
+        # June", a supplier's upgrade "Mon 3 to Fri 7 Aug"): the note answers
+        ("tidewell-dental", "no UDA figures for the week of 14 sept?? what happened"),
+        ("tarnfield-solar", "no greenstep approval figures for the first week of aug"),
+        ("quarrystone-storage", "no past due numbers for the first week of june"),
         # "which actions" asks for the work handed out, not work about "actions"
         ("corvanta-localisation", "who's got which actions out of tuesday's production sync"),
     ],

@@ -22,6 +22,7 @@ from agents.desks._answers import CAUSE_TYPES, related_nodes
 from agents.desks._dates import Period, find_periods, record_periods
 from agents.desks._draft import Draft, cite, day, decline, number
 from agents.desks._understand import Understanding
+from agents.desks._words import content_words, shared_words
 from brain import InputInvalid, parse_moment
 
 #: Days of series read before the days asked, to see the level it changed from.
@@ -211,6 +212,17 @@ async def metric_why(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -
             text += " " + story
             path = [*via, cause["id"]]
         return Draft(" ".join(t for t in (moved, text) if t), path, cards)
+    if change and change.get("gap"):
+        # "no past due numbers for the first week of june?": a note that says why those
+        # days were not recorded (someone away, a supplier's upgrade) answers, linked or not
+        note = await gap_note(u, ledger, desk, change["gap"])
+        if note is not None:
+            source, said = note
+            text = (
+                f"Nothing in your records is linked to it as a cause; the likely cause is what "
+                f"{cite(source)} says: \u201c{said}\u201d"
+            )
+            return Draft(f"{moved} {text}", [u.subject.id, source["id"]])
     if at is not None:
         res = await ledger.call(
             desk,
@@ -250,6 +262,48 @@ async def metric_why(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -
     if at is not None:
         reason += f", and nothing began within {NEAR_DAYS} days of {day(at.isoformat())}"
     return decline(reason, [metric])
+
+
+#: Kinds of record a note about missing readings is written in.
+NOTE_TYPES = ["Message", "Email", "Meeting", "Document"]
+
+
+async def gap_note(
+    u: Understanding, ledger: ToolLedger, desk: str, gap: list[str]
+) -> tuple[dict[str, Any], str] | None:
+    """A note naming the metric's words and days overlapping the gap ("I'm on vacation Mon
+    1 to Sun 7 June ... nobody is typing the past-due count"): its source and sentence."""
+    assert u.subject is not None
+    first, last = date.fromisoformat(gap[0]), date.fromisoformat(gap[1])
+    wanted = content_words(re.sub(r"\([^)]*\)", " ", u.subject.name)) | content_words(
+        u.subject.name
+    )
+    res = await ledger.call(
+        desk, "search", {"query": f"{u.subject.name} {u.question}", "types": NOTE_TYPES, "limit": 8}
+    )
+    for hit in res.data.get("hits", []):
+        texts = [str(p.get("snippet") or "") for p in hit.get("passages", [])]
+        if hit.get("type") in ("Message", "Email"):
+            looked = await ledger.call(desk, "lookup", {"name": hit["id"]})
+            found: list[dict[str, Any]] = looked.data.get("matches") or [{}]
+            props: dict[str, Any] = found[0].get("properties") or {}
+            texts.insert(0, str(props.get("text") or ""))
+        for text in texts:
+            for sentence in re.split(r"(?<=[.!?])\s+", text):
+                days = record_periods(sentence, str(hit.get("as_of") or ""), u.today)
+                if not any(p.start <= last and p.last >= first for p in days):
+                    continue
+                if shared_words(content_words(text), wanted):
+                    node = {"id": hit["id"], "type": hit["type"], "name": hit.get("name")}
+                    return node, _whole(text, sentence)
+    return None
+
+
+def _whole(text: str, sentence: str) -> str:
+    """The dated sentence and the one after it (which often says what the days lacked)."""
+    parts = re.split(r"(?<=[.!?])\s+", text)
+    at = parts.index(sentence)
+    return " ".join(parts[at : at + 2])
 
 
 def _change_said(metric: dict[str, Any], change: dict[str, Any] | None) -> str:

@@ -112,12 +112,14 @@ _PART = (
 )
 _ORDINAL_QUARTERS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
                      "fourth": 4, "4th": 4, "final": 4, "last": 4}  # fmt: skip
+#: A weekday written before a day's number: "Mon 3 to Fri 7 Aug".
+_WD = r"(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?\s+)?"
 _RAW_PATTERNS: tuple[tuple[str, str], ...] = (
     # "from 1 to 14 October", "1-14 Oct", "between 1 and 14 October 2026", "the 6th and 7th oct"
     (
         "same_month_range",
-        rf"{_B}(?:from\s+|between\s+|on\s+)?(?:the\s+)?{_d('a')}\s*(?:-|–|to|until|till|and|through)"
-        rf"\s*(?:the\s+)?{_d('b')}\s+(?:of\s+)?{_m('m')}{_y('y')}{_E}",
+        rf"{_B}(?:from\s+|between\s+|on\s+)?{_WD}(?:the\s+)?{_d('a')}\s*(?:-|–|to|until|till|and|"
+        rf"through)\s*{_WD}(?:the\s+)?{_d('b')}\s+(?:of\s+)?{_m('m')}{_y('y')}{_E}",
     ),
     # "sept 2-3", "oct 14 to 16", "between sept 2 and 5": the month first, then two days
     (
