@@ -266,6 +266,8 @@ async def metric_why(u: Understanding, ledger: ToolLedger, desk: str, tz: str) -
 
 #: Kinds of record a note about missing readings is written in.
 NOTE_TYPES = ["Message", "Email", "Meeting", "Document"]
+#: Notes read per search (by the question's words, then by the metric's name alone).
+NOTES_READ = 10
 
 
 async def gap_note(
@@ -275,13 +277,18 @@ async def gap_note(
     1 to Sun 7 June ... nobody is typing the past-due count"): its source and sentence."""
     assert u.subject is not None
     first, last = date.fromisoformat(gap[0]), date.fromisoformat(gap[1])
-    wanted = content_words(re.sub(r"\([^)]*\)", " ", u.subject.name)) | content_words(
-        u.subject.name
-    )
-    res = await ledger.call(
-        desk, "search", {"query": f"{u.subject.name} {u.question}", "types": NOTE_TYPES, "limit": 8}
-    )
-    for hit in res.data.get("hits", []):
+    # the words of its name proper, not its gloss or figures ("past-due", not "30+ days")
+    wanted = {
+        w for w in content_words(re.sub(r"\([^)]*\)", " ", u.subject.name)) if not w.isdigit()
+    }
+    hits: list[dict[str, Any]] = []
+    for query in (f"{u.subject.name} {u.question}", u.subject.name):
+        res = await ledger.call(
+            desk, "search", {"query": query, "types": NOTE_TYPES, "limit": NOTES_READ}
+        )
+        hits += [h for h in res.data.get("hits", []) if all(h["id"] != k["id"] for k in hits)]
+    best: tuple[int, dict[str, Any], str] | None = None
+    for hit in hits:
         texts = [str(p.get("snippet") or "") for p in hit.get("passages", [])]
         if hit.get("type") in ("Message", "Email"):
             looked = await ledger.call(desk, "lookup", {"name": hit["id"]})
@@ -293,10 +300,11 @@ async def gap_note(
                 days = record_periods(sentence, str(hit.get("as_of") or ""), u.today)
                 if not any(p.start <= last and p.last >= first for p in days):
                     continue
-                if shared_words(content_words(text), wanted):
+                held = len(shared_words(content_words(text), wanted))
+                if held and (best is None or held > best[0]):
                     node = {"id": hit["id"], "type": hit["type"], "name": hit.get("name")}
-                    return node, _whole(text, sentence)
-    return None
+                    best = (held, node, _whole(text, sentence))
+    return (best[1], best[2]) if best else None
 
 
 def _whole(text: str, sentence: str) -> str:
