@@ -45,7 +45,7 @@ BROKEN = "That button doesn't name an answer I know, so I changed nothing."
 
 
 @dataclass(frozen=True, slots=True)
-class _Click:
+class Click:
     """Who clicked what, and where to answer them privately."""
 
     team: str
@@ -56,14 +56,15 @@ class _Click:
     trigger_id: str | None
 
 
-def _click(body: dict[str, Any], context: AsyncBoltContext) -> _Click:
+def click_of(body: dict[str, Any], context: AsyncBoltContext) -> Click:
+    """Who clicked a button and where: a guest of a shared channel is no member here."""
     team = context.team_id or ""
     user: dict[str, Any] = body.get("user") or {}
     container = cast(ActionContainer, body.get("container") or {})
     message = cast(ActionMessage, body.get("message") or {})
     channel_field: dict[str, Any] = body.get("channel") or {}
     # a guest of a shared channel belongs to another team: not a member of this brain's
-    return _Click(
+    return Click(
         team=team,
         user=str(user.get("id", "")),
         is_member=str(user.get("team_id") or team) == team,
@@ -141,14 +142,14 @@ class SlackAnswerActions:
         respond: AsyncRespond,
     ) -> None:
         await ack()
-        click = _click(body, context)
+        click = click_of(body, context)
         vote, _, turn_id = str(action.get("value", "")).partition(":")
         self.adapter.spawn(
             f"slack-feedback-{turn_id[:40]}", self._vote(client, respond, click, vote, turn_id)
         )
 
     async def _vote(
-        self, client: AsyncWebClient, respond: AsyncRespond, click: _Click, vote: str, turn: str
+        self, client: AsyncWebClient, respond: AsyncRespond, click: Click, vote: str, turn: str
     ) -> None:
         if vote not in ("up", "down") or not turn:
             await self._tell(client, respond, click, BROKEN)
@@ -194,7 +195,7 @@ class SlackAnswerActions:
             meta = {}
         user: dict[str, Any] = body.get("user") or {}
         team = context.team_id or ""
-        click = _Click(
+        click = Click(
             team=team,
             user=str(user.get("id", "")),
             is_member=str(user.get("team_id") or team) == team,
@@ -211,7 +212,7 @@ class SlackAnswerActions:
     async def _explain(
         self,
         client: AsyncWebClient,
-        click: _Click,
+        click: Click,
         feedback_id: str,
         reason: str,
         text: str,
@@ -251,14 +252,14 @@ class SlackAnswerActions:
         respond: AsyncRespond,
     ) -> None:
         await ack()
-        click = _click(body, context)
+        click = click_of(body, context)
         turn_id = str(action.get("value", ""))
         self.adapter.spawn(
             f"slack-sources-{turn_id[:40]}", self._sources(client, respond, click, turn_id)
         )
 
     async def _sources(
-        self, client: AsyncWebClient, respond: AsyncRespond, click: _Click, turn_id: str
+        self, client: AsyncWebClient, respond: AsyncRespond, click: Click, turn_id: str
     ) -> None:
         lines = await self.adapter.core.answer_sources(
             "slack", click.team, turn_id, is_member=click.is_member
@@ -278,7 +279,7 @@ class SlackAnswerActions:
             )
 
     async def _tell(
-        self, client: AsyncWebClient, respond: AsyncRespond | None, click: _Click, text: str
+        self, client: AsyncWebClient, respond: AsyncRespond | None, click: Click, text: str
     ) -> None:
         try:
             await tell(client, respond, click.channel, click.user, text, thread_ts=click.thread_ts)

@@ -19,10 +19,11 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bots.core import check_fact
+from bots.slack._answer_actions import click_of
 from bots.slack._posting import tell
 from bots.slack._render import ACTION_NO_LONGER_TRUE, ACTION_STILL_TRUE
 from bots.slack._surface import SlackSurface
-from bots.slack._web import ActionContainer, ActionMessage, slack_error
+from bots.slack._web import ActionMessage, slack_error
 
 log = logging.getLogger(__name__)
 
@@ -46,23 +47,18 @@ class SlackFactActions:
         respond: AsyncRespond,
     ) -> None:
         await ack()
-        team = context.team_id or ""
-        user: dict[str, Any] = body.get("user") or {}
-        container = cast(ActionContainer, body.get("container") or {})
+        click = click_of(body, context)
         message = cast(ActionMessage, body.get("message") or {})
-        channel_field: dict[str, Any] = body.get("channel") or {}
-        channel = container.get("channel_id") or str(channel_field.get("id", ""))
         key = str(action.get("value", ""))
         still_true = ANSWERS[str(action.get("action_id"))]
         work = self._answer(
             client,
             respond,
-            team=team,
-            user=str(user.get("id", "")),
-            # a guest of a shared channel belongs to another team: not a member here
-            is_member=str(user.get("team_id") or team) == team,
-            channel=channel,
-            thread_ts=message.get("thread_ts"),
+            team=click.team,
+            user=click.user,
+            is_member=click.is_member,
+            channel=click.channel,
+            thread_ts=message.get("thread_ts"),  # a digest's button answers beside it
             key=key,
             still_true=still_true,
         )

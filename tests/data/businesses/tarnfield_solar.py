@@ -419,7 +419,14 @@ def _systems(w: Book) -> None:
         ("service-design-quotes", "DEPENDS_ON", "tool-roofcraft"),
     )
     # Scaffold bookings: the office (Megan) until 1 July, then the installs manager.
-    w.edge("person-megan-ashworth", "OWNS", "service-scaffolding", since=START, src=src)
+    w.edge(
+        "person-megan-ashworth",
+        "OWNS",
+        "service-scaffolding",
+        since=START,
+        until=SCAFF_TO_DEAN,  # a service may have several owners: the handover is said
+        src=src,
+    )
     w.edge(
         "person-dean-mossop",
         "OWNS",
