@@ -200,8 +200,8 @@ async def _owned(
 
 def _held_by(res: ReadResult, names: frozenset[str]) -> bool:
     """Whether an owner read's holder is one of the people ``names`` holds words of."""
-    owner: dict[str, Any] = res.data.get("owner") or {}
-    holder: dict[str, Any] = owner.get("holder") or {}
+    held: dict[str, Any] = res.data.get("owner") or {}
+    holder: dict[str, Any] = held.get("holder") or {}
     return bool(held_words(content_words(str(holder.get("name") or "")), set(names)))
 
 

@@ -29,7 +29,14 @@ from datetime import date
 from brain.ingest.meetings._candidates import Candidate, tidy
 from brain.ingest.meetings._due_dates import due_date
 from brain.ingest.meetings._formats import Turn
-from brain.ingest.meetings._speech_acts import plain, reply_agrees, sentences, sums_up, words
+from brain.ingest.meetings._speech_acts import (
+    pair_on_it,
+    plain,
+    reply_agrees,
+    sentences,
+    sums_up,
+    words,
+)
 
 #: Turns after a request in which its answer comes.
 ANSWER_WITHIN = 2
@@ -269,7 +276,7 @@ _NOT_ASKED_WORK = re.compile(
     re.I,
 )
 #: "Get me the receipt, and I'll put it through": the asker's own work, not work asked.
-_ASKERS_OWN = re.compile(r",?\s+and\s+I(?:'ll|\s+will)\b")
+_ASKERS_OWN = re.compile(r",?\s+and\s+(?=I(?:'ll|\s+will)\b)")
 #: "You'll be proved right": what will befall someone, not work ("you'll be doing" is).
 _BEFALLS = re.compile(r"\byou(?:'ll|\s+will)\s+be\s+\w+(?<!ing)\b", re.I)
 _GENERAL_YOU = re.compile(r"^you\s+(?:can|could|should|need\s+to|have\s+to|'d\s+better)\b", re.I)
@@ -733,11 +740,6 @@ def _vocative(sentence: str, people: _People) -> tuple[str | None, bool]:
     return people.label(name), True
 
 
-#: "Mei-Lin and me on that one, I think?": the speaker and another take the matter on.
-_PAIR_ON_IT = re.compile(
-    r"^(?:(?:okay|ok|right|so)[,\s]+)?(?P<who>[A-Z][\w'-]+)\s+and\s+(?:me|I|myself)\s+"
-    r"(?:on|for|doing|to\s+do)\s+(?:that|this|it)(?:\s+one)?\b"
-)
 _YOU_AND_I = re.compile(r"^and\s+(?:I|me)\s+", re.I)
 
 
@@ -766,26 +768,18 @@ def _joint_items(talk: _Talk, i: int, owners: list[str], asked: str, s: str) -> 
     turns; a person who says yes brings their reply's line and deadline."""
     out: list[_Item] = []
     replies = [j for j in range(i + 1, min(i + 2 + len(owners), len(talk.turns))) if talk.plain[j]]
+    asker = talk.turns[i].speaker
     for owner in owners:
-        item = _Item(owner, {i}, [_for_asker(asked, talk.turns[i].speaker)], [s], 0.65, joint=True)
-        if owner == talk.turns[i].speaker:  # "can you and I ...": the asker takes it on too
-            item.confidence = 0.8
-            out.append(item)
-            continue
-        for j in replies:
-            if talk.turns[j].speaker != owner:
-                continue
-            if _declines(talk.plain[j]):
-                break
-            item.lines.add(j)
-            item.due_text.insert(0, talk.plain[j])
-            item.confidence = 0.8
-            break
-        else:
-            out.append(item)
-            continue
-        if item.confidence == 0.8:
-            out.append(item)
+        item = _Item(owner, {i}, [_for_asker(asked, asker)], [s], 0.8, joint=True)
+        reply = next((j for j in replies if talk.turns[j].speaker == owner), None)
+        if owner != asker and reply is not None:
+            if _declines(talk.plain[reply]):
+                continue  # "Not me, I'm off all week": turned down, not theirs
+            item.lines.add(reply)
+            item.due_text.insert(0, talk.plain[reply])
+        elif owner != asker:
+            item.confidence = 0.65  # asked, and nobody objected
+        out.append(item)
     # a deadline said by one of them ("we'll have it for next Tuesday") is the pair's
     shared = [t for it in out for t in it.due_text[:-1]]
     for it in out:
@@ -931,13 +925,13 @@ def _items_of_turn(talk: _Talk, i: int, used: set[tuple[int, int]]) -> list[_Ite
             if len(texts) > 1 and (_PRONOUN_WORK.match(asked) or _weight(asked) < 1):
                 texts = texts[1:] + texts[:1]
             out.append(_Item(who, {i, j}, texts, [talk.plain[j], s], 0.85))
-            own = re.search(r",?\s+and\s+(I(?:'ll|\s+will)\b.*)", s)  # see _ASKERS_OWN
-            mine = _self_work(own[1], dated=True) if own else None
+            own = _ASKERS_OWN.search(s)
+            mine = _self_work(s[own.end() :], dated=True) if own else None
             if own and mine is not None and mine[0]:  # "..., and I'll put it through by ..."
-                out.append(_Item(speaker, {i}, [mine[0]], [own[1]], mine[1]))
+                out.append(_Item(speaker, {i}, [mine[0]], [s[own.end() :]], mine[1]))
             continue
-        pair = _PAIR_ON_IT.match(s)
-        partner = talk.people.label(pair["who"]) if pair else None
+        pair = pair_on_it(s)
+        partner = talk.people.label(pair) if pair else None
         if partner is not None and partner != speaker:  # "Mei-Lin and me on that one?"
             work = _context(talk, i) or _what(s)
             joint = _joint_items(talk, i, [partner, speaker], work, s)

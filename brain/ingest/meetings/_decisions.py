@@ -41,6 +41,7 @@ from brain.ingest.meetings._speech_acts import (
     is_housekeeping,
     leaves_open,
     names_only,
+    pair_on_it,
     plain,
     puts_forward,
     recalls_earlier,
@@ -65,8 +66,6 @@ OBJECTION_WITHIN = 2
 PROPOSAL_WORDS = 6
 #: Lines back a speaker's "last time" still makes "we decided" a recap.
 RECAP_WITHIN = 12
-#: "Mei-Lin and me on that one, I think?": asking to take work on, not to settle a matter.
-_SHARED_WORK = re.compile(r"\band\s+(?:me|I|myself)\s+(?:on|for|doing)\s+(?:that|this|it)\b", re.I)
 _OWN_WORK = re.compile(r"\bI(?:'ll|\s+will|'m\s+going\s+to|'m\s+gonna|\s+can)\b", re.I)
 #: Turns back from a chair's summing up in which the room's agreement is looked for.
 SUMMARY_AFTER = 4
@@ -321,7 +320,7 @@ def _from_call(talk: list[_Said], i: int, call_at: int) -> _Episode | None:
         for s in said.sentences[max(0, call_at - 2) : strong_at + 1]
     ):
         return None  # after "so we'll go with this: ...", "pilot's call" qualifies it
-    if any(_OWN_WORK.search(s) for s in said.sentences[:call_at]) or _SHARED_WORK.search(
+    if any(_OWN_WORK.search(s) for s in said.sentences[:call_at]) or pair_on_it(
         said.sentences[call_at]
     ):
         return None  # "I'll ring them by tomorrow, is that okay?": a commitment, not a decision

@@ -540,6 +540,20 @@ def withdrawn(sentence: str) -> str | None:
     return None if re.fullmatch(r"that(?:\s+idea|\s+plan)?", what, re.I) else what
 
 
+#: "Mei-Lin and me on that one, I think?": the speaker and another take the matter on.
+_PAIR_ON_IT = re.compile(
+    r"^(?:(?:okay|ok|right|so)[,\s]+)?(?P<who>[A-Z][\w'-]+)\s+and\s+(?:me|I|myself)\s+"
+    r"(?:on|for|doing|to\s+do)\s+(?:that|this|it)(?:\s+one)?\b"
+)
+
+
+def pair_on_it(sentence: str) -> str | None:
+    """The other person a speaker takes work on with ("Mei-Lin and me on that one?"): work
+    asked for, never a matter settled."""
+    found = _PAIR_ON_IT.match(sentence)
+    return found["who"] if found else None
+
+
 def takes_back(sentence: str) -> bool:
     """A sentence that withdraws what was just settled ("Okay, then no. Forget what I
     said."): the earlier outcome no longer stands, and what the speaker says next is the
