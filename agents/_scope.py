@@ -133,31 +133,18 @@ def with_scope(
     return {**settings, SCOPES_SETTING: scopes or None}
 
 
-def _ids_in(value: Any, out: set[str]) -> set[str]:
-    """Every record id the data names (``id``, ``from``, ``to``... values), nested."""
+def _values_in(value: Any, keys: tuple[str, ...], out: set[str]) -> set[str]:
+    """Every string the data holds under one of ``keys``, nested: the record ids it names
+    (``id``, ``from``, ``to``...) or the sources of its facts (``src``)."""
     if isinstance(value, dict):
         for key, item in cast(dict[str, Any], value).items():
-            if key in _ID_KEYS and isinstance(item, str):
+            if key in keys and isinstance(item, str):
                 out.add(item)
             else:
-                _ids_in(item, out)
+                _values_in(item, keys, out)
     elif isinstance(value, list):
         for item in cast(list[Any], value):
-            _ids_in(item, out)
-    return out
-
-
-def _srcs_in(value: Any, out: set[str]) -> set[str]:
-    """Every ``src`` the data carries, nested."""
-    if isinstance(value, dict):
-        for key, item in cast(dict[str, Any], value).items():
-            if key == "src" and isinstance(item, str):
-                out.add(item)
-            else:
-                _srcs_in(item, out)
-    elif isinstance(value, list):
-        for item in cast(list[Any], value):
-            _srcs_in(item, out)
+            _values_in(item, keys, out)
     return out
 
 
@@ -250,9 +237,9 @@ class ScopedReads:
     async def narrow(self, result: ReadResult) -> ReadResult:
         """``result`` as this scope may read it (see the module doc)."""
         evidence = result.evidence
-        ids = {n.id for n in evidence.nodes} | _ids_in(result.data, set())
+        ids = {n.id for n in evidence.nodes} | _values_in(result.data, _ID_KEYS, set())
         ids |= {i for e in evidence.edges for i in (e.source, e.target)}
-        srcs = {e.src for e in evidence.edges if e.src} | _srcs_in(result.data, set())
+        srcs = {e.src for e in evidence.edges if e.src} | _values_in(result.data, ("src",), set())
         readable = await self.readable(ids)
         allowed = await self.allowed_sources(srcs)
         outside = _Outside(
