@@ -9,7 +9,7 @@ from brain._moments import format_moment, now_ms, parse_moment
 from brain._notes import ServerNotes, digest_key
 from brain._settings import BrainSettings, HivebrainSettings, HttpUrlSetting
 from brain._tenant_graph import TenantGraph, WriteReport
-from brain._tenants import Registry, Tenant, setting_list, validate_slug
+from brain._tenants import Registry, Tenant, setting_list, tenant_slot, validate_slug
 from brain.db import (
     EmbeddedServer,
     FalkorDriver,
@@ -102,5 +102,6 @@ __all__ = [
     "read_facts",
     "setting_list",
     "tenant_stats",
+    "tenant_slot",
     "validate_slug",
 ]

@@ -4,8 +4,9 @@ On a cluster every key hashes to one of 16,384 slots, each served by one shard. 
 graph is the key ``hb_<slug>``; its settings (``brain._tenants``), its read stamps
 (``TenantGraph.stamp_reads``), its "vectors still filling" mark (``brain._ingest_queue``),
 the mark saying it has an archive (``TenantGraph.has_archive``), its archive graph
-itself (``archive_graph``) and the notes of its conversations, event claims among them
-(``brain._notes``), are keys beside it. Left to hash on their own they land on any
+itself (``archive_graph``), the locks of its scheduled runs (``scheduler.run_lock_key``)
+and the notes of its conversations, event claims among them (``brain._notes``), are keys
+beside it. Left to hash on their own they land on any
 shard, and every answer reads them: while one shard failed over, tenants whose graphs
 lived elsewhere stalled too (bench/scale.py, cluster part). So each of those keys
 carries the graph's name as its hash tag (``{hb_<slug>}``): a tenant needs its one shard

@@ -9,7 +9,14 @@ from __future__ import annotations
 from scheduler._handoff import HANDED_KIND, WorkerHandoff, run_handed
 from scheduler._inflight import InFlight, forget_inflight, runs_inflight
 from scheduler._leader import LEASE_KEY, SchedulerLeader
-from scheduler._runner import DigestPoster, JobRunner, RunReport, channels_for, deliver
+from scheduler._runner import (
+    DigestPoster,
+    JobRunner,
+    RunReport,
+    channels_for,
+    deliver,
+    run_lock_key,
+)
 from scheduler._service import JobService, next_run, wanted_jobs
 from scheduler.jobs import (
     JOBS,
@@ -53,6 +60,7 @@ __all__ = [
     "deliver",
     "job",
     "next_run",
+    "run_lock_key",
     "triage_post",
     "wanted_jobs",
 ]

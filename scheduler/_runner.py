@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from agents import TOOLS, HivebrainError
-from brain import Brain, Lease, TenantGraph, lock_key, now_ms
+from brain import Brain, Lease, TenantGraph, lock_key, now_ms, tenant_slot
 from brain.upkeep import done_run, finish_run, job_run, job_runs, new_run_id, start_run
 from scheduler._handoff import WorkerHandoff
 from scheduler._inflight import InFlight, forget_inflight, note_inflight
@@ -53,6 +53,13 @@ RETRY_DELAYS_S: tuple[float, ...] = (5.0, 30.0)
 #: How long a run's lock outlives the last renewal of its process (renewed every third
 #: of it while the run lives): a killed run is retried after this at the latest.
 RUN_LOCK_TTL_MS = 30_000
+
+
+def run_lock_key(slug: str, job: str, period: str) -> str:
+    """The lock of one run, in its tenant's cluster slot (``brain._tenant_keys``): the run
+    reads and stamps that tenant's graph, so while another shard fails over its lock
+    still answers, and a tenant's runs need its one shard."""
+    return lock_key(tenant_slot(slug), job, period)
 
 
 class DigestPoster(Protocol):
@@ -167,7 +174,7 @@ class JobRunner:
         # noted before the lock is taken: a process killed the moment it has the lock
         # still leaves a note for the leader (the first note of a period stays)
         await note_inflight(driver, InFlight(slug, name, period, t, ctx.run_id, now_ms()))
-        lease = Lease(driver, lock_key(slug, name, period), ttl_ms=self.run_lock_ttl_ms)
+        lease = Lease(driver, run_lock_key(slug, name, period), ttl_ms=self.run_lock_ttl_ms)
         if not await lease.acquire():
             log.info("job %s for %s %s: another process runs it", name, slug, period)
             return RunReport(name, slug, period, "locked")

@@ -48,12 +48,11 @@ from brain import (
     GraphUnavailable,
     ServerLock,
     TenantUnknown,
-    lock_key,
 )
 from brain.db import parse_falkordb_url, sync_client
 from scheduler._inflight import forget_inflight, runs_inflight
 from scheduler._loop_executor import LoopExecutor
-from scheduler._runner import JobRunner, RunReport
+from scheduler._runner import JobRunner, RunReport, run_lock_key
 from scheduler.jobs import JOBS, crontab_trigger, schedule_for, tenant_zone
 
 log = logging.getLogger(__name__)
@@ -247,7 +246,7 @@ class JobService:
             if run.job not in JOBS:  # a job this version no longer has
                 await forget_inflight(driver, run.tenant, run.job, run.period)
                 continue
-            if await lock.is_held(lock_key(run.tenant, run.job, run.period)):
+            if await lock.is_held(run_lock_key(run.tenant, run.job, run.period)):
                 continue  # its process lives (or another retries it now)
             log.warning(
                 "job %s for %s %s: its run %s stopped mid-way; running it again",

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from brain import Brain, BrainSettings, Lease, lock_key
+from brain import Brain, BrainSettings, Lease
 from brain.upkeep import job_runs
 from scheduler import (
     JOBS,
@@ -32,6 +32,7 @@ from scheduler import (
     SchedulerLeader,
     forget_inflight,
     job,
+    run_lock_key,
     runs_inflight,
 )
 from scheduler.jobs import JobContext
@@ -227,7 +228,7 @@ async def test_a_run_whose_lock_is_lost_stops_without_posting(
     await asyncio.sleep(0.3)
     period = "2026-W49"
     await quiet_brain.driver.command(
-        "SET", lock_key(slug, "slow_test_digest", period), "another-process", "PX", 5_000
+        "SET", run_lock_key(slug, "slow_test_digest", period), "another-process", "PX", 5_000
     )
     report = await asyncio.wait_for(running, 5)
     assert report.status == "lost" and poster.posts == []

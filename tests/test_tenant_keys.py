@@ -26,6 +26,7 @@ from bots.core import BotCore, InboundMessage
 from brain import Brain, BrainSettings, TenantGraph, now_ms
 from brain.db import EmbeddedServer
 from brain.upkeep import ARCHIVES_MOVED
+from scheduler import run_lock_key
 from tests.archives import archive_content, archived_tenant, plant_archive
 from tests.conftest import unique_slug
 from tests.story import TASK, owner_facts
@@ -89,6 +90,9 @@ async def test_every_key_of_a_tenant_is_in_its_graphs_slot(quiet_brain: Brain) -
     assert {k.split(":")[3] for k in notes} == {"event", "thread"}, notes
     assert len(keys) >= 8, keys  # graph, settings, stamps, vectors and archive marks,
     # archive graph, event claim, thread note
+    # a scheduled run's lock (held while it runs; the runner takes this very key, as
+    # test_leader's stolen-lock test shows) is in the tenant's slot too
+    assert key_slot(run_lock_key(slug, "weekly_digest", "2026-W49").encode()) == home
 
 
 @pytest_asyncio.fixture(loop_scope="session")
