@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from agents._roster import ROSTER
-from agents._scope import ScopedReads
+from agents._scope import ScopedReads, trimmed, widened
 from agents.errors import ToolArgsInvalid
 from agents.tools import call_tool
 from brain import TenantGraph, parse_moment
@@ -63,9 +63,12 @@ class ToolLedger:
             args.setdefault("as_of", self.as_of)
         started = time.perf_counter()
         try:
-            result = await call_tool(self.graph, tool, args)
-            if self.scope is not None:
-                result = await self.scope.narrow(result)
+            if self.scope is None:
+                result = await call_tool(self.graph, tool, args)
+            else:
+                wide, asked = widened(tool, args)
+                narrowed = await self.scope.narrow(await call_tool(self.graph, tool, wide))
+                result = trimmed(tool, narrowed, asked)
         except Exception as exc:
             took = (time.perf_counter() - started) * 1000
             self.calls.append(ToolCall(desk, tool, args, None, str(exc), took))

@@ -10,7 +10,10 @@ turn's ledger hands every tool result to ``ScopedReads.narrow`` before any desk 
 Records outside the scope leave the evidence (so the checks refuse any citation of
 them), and the items that name them leave the data (so no desk or model reads their
 words); a read *about* such a record (the minutes of a meeting, in a GitHub channel)
-answers "not found". Which records are outside is ``brain.reads.SourceKinds``' reading of
+answers "not found". Since records are dropped after a tool's own ``limit``, a scoped
+read asks for more than its caller did (``widened``) and keeps the caller's number of
+what is left (``trimmed``): ten meeting lines ranked first do not leave a GitHub channel
+with nothing. Which records are outside is ``brain.reads.SourceKinds``' reading of
 where each came from. The ``cypher`` tool is refused in a scoped channel: a hand-written
 query's rows cannot be held to a scope. Digests posted to a scoped channel hold only what
 it may read (``posts_scope``), and so do the questions a side pane suggests.
@@ -23,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from agents.errors import ToolArgsInvalid
+from agents.tools import TOOLS
 from brain import InputInvalid, TenantGraph
 from brain.reads import SAID_IN_CHAT, SOURCE_KINDS, Evidence, ReadResult, SourceKinds
 
@@ -32,6 +36,8 @@ SCOPES_SETTING = "scopes"
 UNSCOPED_TOOLS = frozenset({"cypher"})
 #: Keys of data items whose string value names a record.
 _ID_KEYS = ("id", "from", "to", "source", "target")
+#: How many times its caller's ``limit`` a scoped read asks for (``widened``).
+WIDEN = 4
 #: Platforms a bare channel id of a channel setting may be on (``digest_channel = C1``).
 _PLATFORMS = ("slack", "discord", "console")
 
@@ -131,6 +137,32 @@ def with_scope(
     else:
         scopes.pop(channel, None)
     return {**settings, SCOPES_SETTING: scopes or None}
+
+
+def widened(tool: str, args: Mapping[str, Any]) -> tuple[dict[str, Any], int | None]:
+    """The arguments a scoped read calls ``tool`` with (its ``limit`` times ``WIDEN``, within
+    the tool's own bound) and the limit its caller asked for (None: nothing to widen)."""
+    found = TOOLS.get(tool)
+    spec = found.args.model_fields.get("limit") if found is not None and found.limited else None
+    asked = args.get("limit", spec.default if spec is not None else None)
+    if spec is None or not isinstance(asked, int) or isinstance(asked, bool):
+        return dict(args), None  # a malformed limit is the tool's to refuse
+    bounds = [b for m in spec.metadata if isinstance(b := getattr(m, "le", None), int)]
+    bound = min(bounds, default=asked * WIDEN)
+    return {**args, "limit": max(asked, min(bound, asked * WIDEN))}, asked
+
+
+def trimmed(tool: str, result: ReadResult, asked: int | None) -> ReadResult:
+    """``result`` with the lists ``tool``'s ``limit`` caps cut back to ``asked``: what its
+    caller would have had if the records outside the scope had never been there."""
+    found = TOOLS.get(tool)
+    if asked is None or found is None:
+        return result
+    data = {
+        k: v[:asked] if k in found.limited and isinstance(v, list) else v
+        for k, v in result.data.items()
+    }
+    return result.model_copy(update={"data": data})
 
 
 def _values_in(value: Any, keys: tuple[str, ...], out: set[str]) -> set[str]:

@@ -143,6 +143,22 @@ async def test_a_scoped_read_drops_what_is_outside_from_data_and_evidence(
         await ledger.call("data", "cypher", {"query": "MATCH (n) RETURN n.id LIMIT 1"})
 
 
+async def test_a_scoped_read_reads_past_the_records_it_drops(mixed: TenantGraph) -> None:
+    # the first three hits for "meeting notes" are all the meeting's; commits rank below
+    plain = await call_tool(mixed, "search", {"query": "meeting notes", "limit": 3})
+    assert [h["id"] for h in plain.data["hits"]] and all(
+        _is_meeting_record(h["id"]) for h in plain.data["hits"]
+    )
+    reads = ScopedReads(mixed, GITHUB)
+    assert (await reads.narrow(plain)).data["hits"] == []  # dropped after the limit
+    ledger = ToolLedger(graph=mixed, scope=reads)
+    scoped = await ledger.call("data", "search", {"query": "meeting notes", "limit": 3})
+    hits = [h["id"] for h in scoped.data["hits"]]
+    assert len(hits) == 3 and all(h.startswith("commit:") for h in hits), hits
+    assert len(scoped.data["passages"]) <= 3  # the caller's limit still holds
+    assert ledger.calls[0].args["limit"] == 3  # recorded as the desk asked it
+
+
 def test_scopes_are_one_map_of_channels_set_and_lifted_step_by_step() -> None:
     settings = with_scope({"timezone": "UTC"}, "slack:C1", frozenset({"meetings", "github"}))
     settings = with_scope(settings, "discord:9", frozenset({"records"}))

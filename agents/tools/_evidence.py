@@ -41,6 +41,7 @@ class AroundArgs(ToolArgs):
     "What lies within 0-3 current edges of some things, both ways, each with its path said "
     "as a sentence (and its closeness to the question, by meaning).",
     AroundArgs,
+    limited=("items",),
 )
 async def _around(graph: TenantGraph, args: AroundArgs, t: int) -> ReadResult:
     return await around(

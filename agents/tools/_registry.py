@@ -76,6 +76,9 @@ class Tool:
     #: the graph's shape and long history, where the last second's write changes nothing
     #: a person would act on (never cards, and never the write stamp).
     stale_ok: bool = False
+    #: The lists of its data that its ``limit`` argument caps (a scoped read asks for more
+    #: and cuts these back: ``agents._scope.widened``).
+    limited: tuple[str, ...] = ()
 
     def schema(self) -> dict[str, Any]:
         """JSON schema of the arguments (for the model's tool list and `hivebrain tools`)."""
@@ -86,12 +89,17 @@ TOOLS: dict[str, Tool] = {}
 
 
 def tool(
-    name: str, purpose: str, args: type[ToolArgs], *, stale_ok: bool = False
+    name: str,
+    purpose: str,
+    args: type[ToolArgs],
+    *,
+    stale_ok: bool = False,
+    limited: tuple[str, ...] = (),
 ) -> Callable[[Handler], Handler]:
-    """Register a graph tool under ``name`` (``stale_ok``: see ``Tool.stale_ok``)."""
+    """Register a graph tool under ``name`` (``stale_ok``, ``limited``: see ``Tool``)."""
 
     def register(fn: Handler) -> Handler:
-        TOOLS[name] = Tool(name=name, purpose=purpose, args=args, handler=fn, stale_ok=stale_ok)
+        TOOLS[name] = Tool(name, purpose, args, fn, stale_ok=stale_ok, limited=limited)
         return fn
 
     return register
@@ -156,7 +164,12 @@ class SearchArgs(ToolArgs):
     )
 
 
-@tool("search", "Find where to start: things and passages matching words or meaning.", SearchArgs)
+@tool(
+    "search",
+    "Find where to start: things and passages matching words or meaning.",
+    SearchArgs,
+    limited=("hits", "passages"),
+)
 async def _search(graph: TenantGraph, args: SearchArgs, t: int) -> ReadResult:
     if args.within:
         return await search_within(graph, args.query, args.within, as_of_ms=t, limit=args.limit)
@@ -189,7 +202,10 @@ class NeighbourArgs(NameArgs):
 
 
 @tool(
-    "neighbours", "A thing's current relationships, typed, with sources and dates.", NeighbourArgs
+    "neighbours",
+    "A thing's current relationships, typed, with sources and dates.",
+    NeighbourArgs,
+    limited=("relationships",),
 )
 async def _neighbours(graph: TenantGraph, args: NeighbourArgs, t: int) -> ReadResult:
     return await neighbours(graph, args.name, as_of_ms=t, limit=args.limit)
@@ -327,7 +343,13 @@ class RankArgs(ToolArgs):
     types: list[NodeType] | None = None
 
 
-@tool("rank", "What matters most: PageRank over current relationships.", RankArgs, stale_ok=True)
+@tool(
+    "rank",
+    "What matters most: PageRank over current relationships.",
+    RankArgs,
+    stale_ok=True,
+    limited=("ranking",),
+)
 async def _rank(graph: TenantGraph, args: RankArgs, t: int) -> ReadResult:
     return await rank(graph, as_of_ms=t, limit=args.limit, types=args.types)
 
@@ -342,6 +364,7 @@ class TopicArgs(ToolArgs):
     "Groups of closely linked things (label propagation, stable ids).",
     TopicArgs,
     stale_ok=True,
+    limited=("groups",),
 )
 async def _topics(graph: TenantGraph, args: TopicArgs, t: int) -> ReadResult:
     return await topics(graph, as_of_ms=t, limit=args.limit, min_size=args.min_size)
@@ -451,6 +474,7 @@ class ExpertArgs(ToolArgs):
     "commenting there, each with the changes that earned it.",
     ExpertArgs,
     stale_ok=True,
+    limited=("experts",),
 )
 async def _experts_for(graph: TenantGraph, args: ExpertArgs, t: int) -> ReadResult:
     return await read_experts(
@@ -470,6 +494,7 @@ class TriageArgs(ToolArgs):
     "Where a new issue goes: the components that similar past issues and fixes changed, "
     "with a confidence, the experts of the top one and the similar items.",
     TriageArgs,
+    limited=("components",),
 )
 async def _triage_candidates(graph: TenantGraph, args: TriageArgs, t: int) -> ReadResult:
     return await read_triage(graph, args.text, repo=args.repo, as_of_ms=t, limit=args.limit)
