@@ -158,8 +158,8 @@ def trimmed(tool: str, result: ReadResult, asked: int | None) -> ReadResult:
     found = TOOLS.get(tool)
     if asked is None or found is None:
         return result
-    data = {
-        k: v[:asked] if k in found.limited and isinstance(v, list) else v
+    data: dict[str, Any] = {
+        k: cast(list[Any], v)[:asked] if k in found.limited and isinstance(v, list) else v
         for k, v in result.data.items()
     }
     return result.model_copy(update={"data": data})

@@ -92,13 +92,15 @@ async def bot(
 
 
 def notes(webhook: RecordingWebhookAdapter) -> list[str]:
-    """Every private note sent: ephemeral callbacks and ephemeral follow-ups."""
-    out = [
-        r["data"]["content"]
-        for r in webhook.responses()
-        if r["type"] == 4 and r["data"].get("flags", 0) & EPHEMERAL
-    ]
-    out += [f["content"] for f in webhook.followups() if f.get("flags", 0) & EPHEMERAL]
+    """Every private note sent, in the order sent: ephemeral callbacks and follow-ups."""
+    out: list[str] = []
+    for call in webhook.calls:
+        body, callback = call["body"], call["path"].endswith("/callback")
+        said = body.get("data", {}) if callback and body.get("type") == 4 else body
+        if (callback and body.get("type") != 4) or (not callback and call["method"] != "POST"):
+            continue
+        if said.get("flags", 0) & EPHEMERAL and "content" in said:
+            out.append(said["content"])
     return out
 
 
@@ -184,6 +186,12 @@ async def test_the_digests_fact_checks_restamp_or_close_the_fact(
 
     await deliver_interaction(h, click(h, h.member, yes, sent))
     assert notes(webhook)[-1].startswith("Marked still true: Tomasz Wren OWNS")
+    # the digest now says who answered it, in place of its two buttons
+    [edit] = [r for r in webhook.responses() if r["type"] == 7]
+    buttons = [b for row in edit["data"]["components"] for b in row["components"]]
+    [done] = [b for b in buttons if b["custom_id"].startswith("hb:fact:done:")]
+    assert done["disabled"] and done["label"].startswith("✅ Still true: confirmed by asker")
+    assert yes not in {b["custom_id"] for b in buttons} and no not in json.dumps(buttons)
     [held] = await fact_edges(tenant, OWNS)
     assert held.as_of > now_ms() - 60_000 and held.src == "ops:board" and held.until is None
 

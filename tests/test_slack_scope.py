@@ -221,6 +221,13 @@ async def test_the_digest_asks_still_true_and_each_click_does_what_it_says(
     # still true: a new asOf, the same source, still open
     await click(r, fact_click(r, digest, "fact:still_true", keys[owns]))
     assert private_notes(fake, "U3")[-1].startswith("Marked still true: " + owns)
+    # the digest now says who answered it, in place of its two buttons; the other stays
+    [update] = fake.calls_to("chat.update")
+    assert update["args"]["ts"] == digest["ts"]
+    edited = fake.messages[(DIGEST, digest["ts"])]
+    assert set(check_keys(edited)) == {attended}
+    said = [e["text"] for b in edited["blocks"] if b["type"] == "context" for e in b["elements"]]
+    assert any(t.startswith("✅ Still true: confirmed by <@U3> on ") for t in said), said
     [after] = await fact_edges(graph, TOMASZ_OWNS)
     assert after.as_of > now_ms() - 60_000 and after.src == "ops:board" and after.until is None
 

@@ -30,6 +30,7 @@ from bots.core._feedback import (
 from bots.core._freshness import (
     FRESHNESS_SETTING,
     NOT_MEMBER_CHECK,
+    FactChecked,
     change_freshness,
     check_fact,
 )
@@ -79,6 +80,7 @@ __all__ = [
     "NOT_MEMBER_CHECK",
     "change_freshness",
     "change_scope",
+    "FactChecked",
     "check_fact",
     "FactCheckView",
     "MODES",

@@ -5,18 +5,21 @@ OWNS 60`` (a relationship), ``settings freshness all 180``, ``... Task off``, or
 ``settings freshness off`` for none: one change of the tenant's ``freshness`` map, a
 compare-and-set on the settings as they are on the server (approvers only). The weekly
 digest then lists the facts no source confirmed within them, each with "still true" and
-"no longer true"; ``check_fact`` carries out a click (``agents.answer_check``).
+"no longer true"; ``check_fact`` carries out a click (``agents.answer_check``) and says
+what to put in the digest where the two buttons were (``FactChecked.mark``), so the next
+reader sees the fact answered, by whom and when, and nobody answers it twice.
 """
 
 from __future__ import annotations
 
 import logging
 import uuid
+from dataclasses import dataclass
 from typing import Any, cast
 
 from agents import HivebrainError, answer_check, checked_fact
 from bots.core._core import BotCore, apology, user_key
-from brain import now_ms
+from brain import format_moment, now_ms
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +66,26 @@ async def change_freshness(
     return f"The weekly digest asks about facts not confirmed within: {shown}."
 
 
+@dataclass(frozen=True, slots=True)
+class FactChecked:
+    """What a fact check did: the clicker's private sentence and, when it changed the fact,
+    the moment it did (None: it changed nothing) and which answer it was."""
+
+    note: str
+    answered_ms: int | None = None
+    still_true: bool = True
+
+    def mark(self, who: str) -> str | None:
+        """The digest's line in place of the fact's buttons, ``who`` naming the clicker as
+        the platform shows people (None: nothing changed, the buttons stay)."""
+        if self.answered_ms is None:
+            return None
+        day = (format_moment(self.answered_ms) or "")[:10]
+        if self.still_true:
+            return f"✅ Still true: confirmed by {who} on {day}."
+        return f"❌ No longer true from {day}: closed by {who}."
+
+
 async def check_fact(
     core: BotCore,
     platform: str,
@@ -72,26 +95,28 @@ async def check_fact(
     key: str,
     still_true: bool,
     is_member: bool = True,
-) -> str:
+) -> FactChecked:
     """A digest's "still true" / "no longer true" on one fact, for a member: the private
-    sentence saying what it did, or why it changed nothing."""
+    sentence saying what it did, or why it changed nothing, and the digest's new line."""
     if not is_member:
-        return NOT_MEMBER_CHECK
+        return FactChecked(NOT_MEMBER_CHECK)
     error_id = uuid.uuid4().hex[:8]
     try:
         graph = await core.tenant_for(platform, workspace_id)
         if graph is None:
-            return "This workspace is not connected to a brain, so I changed nothing."
+            return FactChecked("This workspace is not connected to a brain, so I changed nothing.")
         fact, _ = await checked_fact(core.brain.notes, graph.slug, key)
-        return await answer_check(
+        at = now_ms()
+        said = await answer_check(
             graph,
             fact,
             "yes" if still_true else "no",
             user_key=user_key(platform, user_id),
-            now_ms=now_ms(),
+            now_ms=at,
         )
+        return FactChecked(said, at, still_true)
     except HivebrainError as exc:
-        return exc.user_message
+        return FactChecked(exc.user_message)
     except Exception as exc:  # the one top-level handler for freshness clicks
         log.exception("error %s answering fact check %s", error_id, key[:12])
-        return apology(error_id, exc).answer
+        return FactChecked(apology(error_id, exc).answer)

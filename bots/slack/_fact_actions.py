@@ -3,13 +3,16 @@
 Each fact the digest asks about carries the two buttons (``fact:still_true`` /
 ``fact:no_longer_true``, value the check's key, ``bots.slack._render``). A click is acked
 at once; the answer (``bots.core.check_fact``: a new ``asOf``, or the fact closed) runs in
-a task the adapter spawns, and the clicker is told privately what it did. A guest of a
-shared channel (Slack Connect) is told that only members may answer, and nothing changes.
+a task the adapter spawns, and the clicker is told privately what it did; a click that
+changed the fact also edits the digest, its two buttons becoming a line saying who
+answered it and when, so nobody answers it again. A guest of a shared channel (Slack
+Connect) is told that only members may answer, and nothing changes.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any, cast
 
 from slack_bolt.context.ack.async_ack import AsyncAck
@@ -21,9 +24,9 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bots.core import check_fact
 from bots.slack._answer_actions import click_of
 from bots.slack._posting import tell
-from bots.slack._render import ACTION_NO_LONGER_TRUE, ACTION_STILL_TRUE
+from bots.slack._render import ACTION_NO_LONGER_TRUE, ACTION_STILL_TRUE, answered_check_blocks
 from bots.slack._surface import SlackSurface
-from bots.slack._web import ActionMessage, slack_error
+from bots.slack._web import ActionContainer, ActionMessage, slack_error, slack_web
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +52,7 @@ class SlackFactActions:
         await ack()
         click = click_of(body, context)
         message = cast(ActionMessage, body.get("message") or {})
+        container = cast(ActionContainer, body.get("container") or {})
         key = str(action.get("value", ""))
         still_true = ANSWERS[str(action.get("action_id"))]
         work = self._answer(
@@ -59,6 +63,7 @@ class SlackFactActions:
             is_member=click.is_member,
             channel=click.channel,
             thread_ts=message.get("thread_ts"),  # a digest's button answers beside it
+            digest=_Digest(container.get("message_ts") or message.get("ts"), message),
             key=key,
             still_true=still_true,
         )
@@ -74,10 +79,11 @@ class SlackFactActions:
         is_member: bool,
         channel: str,
         thread_ts: str | None,
+        digest: _Digest,
         key: str,
         still_true: bool,
     ) -> None:
-        note = await check_fact(
+        checked = await check_fact(
             self.adapter.core,
             "slack",
             team,
@@ -86,7 +92,33 @@ class SlackFactActions:
             still_true=still_true,
             is_member=is_member,
         )
+        mark = checked.mark(f"<@{user}>")
+        blocks = answered_check_blocks(digest.blocks, key, mark) if mark else None
+        if blocks is not None and digest.ts:
+            try:
+                await slack_web(client).chat_update(
+                    channel=channel,
+                    ts=digest.ts,
+                    blocks=blocks,
+                    text=digest.message.get("text") or checked.note,
+                    link_names=False,
+                    parse="none",
+                )
+            except SlackApiError as exc:
+                log.warning("digest %s not updated: %s", digest.ts, slack_error(exc))
         try:
-            await tell(client, respond, channel, user, note, thread_ts=thread_ts)
+            await tell(client, respond, channel, user, checked.note, thread_ts=thread_ts)
         except SlackApiError as exc:
             log.warning("fact check note to %s not sent: %s", user, slack_error(exc))
+
+
+@dataclass(frozen=True, slots=True)
+class _Digest:
+    """The clicked digest message: its ts and the payload's copy of it (blocks, text)."""
+
+    ts: str | None
+    message: ActionMessage
+
+    @property
+    def blocks(self) -> list[dict[str, Any]]:
+        return list(self.message.get("blocks") or [])

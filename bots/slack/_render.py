@@ -221,6 +221,20 @@ def render_check_blocks(check: FactCheckView) -> list[Block]:
     ]
 
 
+def answered_check_blocks(blocks: list[Block], key: str, mark: str) -> list[Block] | None:
+    """The digest's blocks with one fact's two buttons swapped for ``mark`` (who answered
+    it, and when); None when the message does not hold that fact's buttons."""
+    ids = {f"hb-check-actions-{key}"[:BLOCK_ID_LIMIT]}
+    if not any(b.get("block_id") in ids for b in blocks):
+        return None
+    line: Block = {
+        "type": "context",
+        "block_id": f"hb-check-done-{key}"[:BLOCK_ID_LIMIT],
+        "elements": [{"type": "mrkdwn", "text": mark}],
+    }
+    return [line if b.get("block_id") in ids else b for b in blocks]
+
+
 def render_answer_actions(turn_id: str) -> list[Block]:
     """The buttons under every answer: 👍 / 👎 (a ``context_actions`` block with
     ``feedback_buttons``) and Sources. Raises ``ValueError`` for an id no value can hold."""
