@@ -10,7 +10,7 @@ from typing import Any, cast
 
 from pydantic import BaseModel
 
-from agents import TOOLS, call_tool, list_cards
+from agents import TOOLS, call_tool, list_cards, with_scope
 from agents.tools import ToolArgs, tool
 from bots._posters import post_reply
 from bots.discord import render_reply_messages
@@ -224,6 +224,31 @@ async def test_triage_proposes_one_card_per_issue_never_twice(quiet_brain: Brain
         ["drivers/thermal"],
     )
     assert "`drivers/thermal`" in payload["body"] and "@" not in payload["body"]
+
+
+async def test_triage_shows_a_scoped_channel_only_the_issues_it_may_read(
+    quiet_brain: Brain,
+) -> None:
+    slug, graph = await tenant(quiet_brain, triage_channel="slack:C-GH")
+    assert quiet_brain.registry is not None
+    issue = n(
+        "Issue",
+        "issue-pump-3",
+        "Pump stalls on cold start",
+        state="open",
+        number=3,
+        repo="millrace/pump",
+    )
+    await graph.write_facts([(1, n("Repository", "repo-pump", "millrace/pump")), (2, issue)])
+    runner = JobRunner(quiet_brain, RecordingPoster(), retry_delays_s=())
+    seen = await runner.run(slug, "repo_triage", t=NOW, dry_run=True)
+    assert seen.summary == "1 new issues, none placed", seen
+    # the channel reads only meetings: an issue is GitHub's, whatever file it came from
+    await quiet_brain.registry.update_settings(
+        slug, lambda s: with_scope(s, "slack:C-GH", frozenset({"meetings"}))
+    )
+    scoped = await runner.run(slug, "repo_triage", t=NOW, dry_run=True)
+    assert scoped.summary == "1 new issues, 1 outside the triage channel's scope, none placed"
 
 
 async def test_hygiene_reports_refusals_since_the_last_report_and_size(quiet_brain: Brain) -> None:

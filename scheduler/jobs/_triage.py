@@ -7,12 +7,13 @@ has no such tool, the job says "triage tool not available" instead of guessing. 
 record is the one every path marks per issue (``agents.TRIAGE_RUN``, keyed
 ``owner/name#n``), so an issue the webhook triaged is not proposed again here, nor here
 twice. Only an approved card labels the issue and posts the reply, through the GitHub
-executor.
+executor. A triage channel with a scope (``settings scope``) is shown only the issues it
+may read: none in a channel that reads only meetings.
 """
 
 from __future__ import annotations
 
-from agents import TRIAGE_RUN, suggest_triage, triage_suggestion
+from agents import TRIAGE_RUN, ScopedReads, posts_scope, suggest_triage, triage_suggestion
 from brain.reads import unmarked_issues
 from scheduler.jobs._cites import Sources, cite
 from scheduler.jobs._registry import DAY_MS, CardNote, JobContext, JobOutcome, Post, job
@@ -45,6 +46,13 @@ async def repo_triage(ctx: JobContext) -> JobOutcome:
     # the last run) is still seen; the per-issue record keeps each to one card
     since = (ctx.last_ok_ms if ctx.last_ok_ms is not None else t) - LOOK_BACK_MS
     issues = await unmarked_issues(g, job=TRIAGE_RUN, since_ms=since, limit=LIMIT)
+    scope = posts_scope(ctx.settings, "triage_channel")
+    hidden = 0
+    if scope is not None:
+        shown = await ScopedReads(g, scope).readable({i.id for i in issues})
+        hidden = sum(1 for i in issues if i.id not in shown)
+        issues = [i for i in issues if i.id in shown]
+    outside = f", {hidden} outside the triage channel's scope" if hidden else ""
     src = Sources()
     lines: list[str] = []
     cards: list[CardNote] = []
@@ -65,9 +73,9 @@ async def repo_triage(ctx: JobContext) -> JobOutcome:
             continue
         cards.append(CardNote(card.id, card.kind, card.title, card.preview, card.proposed_by))
     if not lines:
-        return JobOutcome(summary=f"{len(issues)} new issues, none placed")
+        return JobOutcome(summary=f"{len(issues) + hidden} new issues{outside}, none placed")
     return JobOutcome(
         [triage_post(tuple(lines), src, tuple(cards))],
-        f"{len(lines)} issues triaged, {len(cards)} cards",
-        {"issues": len(issues), "cards": len(cards)},
+        f"{len(lines)} issues triaged, {len(cards)} cards{outside}",
+        {"issues": len(issues), "cards": len(cards), "outside_scope": hidden},
     )
