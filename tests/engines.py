@@ -43,11 +43,23 @@ def _bindable(port: int) -> bool:
         return True
 
 
+def _ephemeral_start() -> int:
+    """The first port the kernel hands out to outgoing connections (Linux; 32768 elsewhere)."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    return 32_768
+
+
 def free_port(*, bus: bool = False) -> int:
-    """A TCP port nothing listens on right now; with ``bus``, its cluster bus port
-    (10,000 higher, so the port stays at most 55,535) is free as well."""
+    """A TCP port nothing listens on right now, below the kernel's range for outgoing
+    connections; with ``bus``, its cluster bus port (10,000 higher) is free and below it too.
+
+    Below that range because a client polling a port whose server has not bound it yet can
+    be handed that very port as its own source port and connect to itself (TCP self-connect):
+    it then reads back its own HELLO as an array, as a CI run once did."""
+    top = _ephemeral_start() - 1 - (10_000 if bus else 0)
     while True:
-        port = random.randint(20_000, 45_000)
+        port = random.randint(10_000, top)
         if _bindable(port) and (not bus or _bindable(port + 10_000)):
             return port
 

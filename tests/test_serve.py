@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 import time
 import uuid
 from typing import Any
@@ -22,16 +21,11 @@ from agents import ExecutorRegistry, RecordOnlyExecutor, run_turn
 from bots.core import BotCore, BotSettings
 from bots.serve import serve
 from brain import Brain
+from tests.engines import free_port
 from tests.fakes import FakeSlackAPI
 from tests.story import owner_facts
 
 SECRET = "serve-test-secret"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 async def test_serve_answers_slack_over_http_and_stops_cleanly(quiet_brain: Brain) -> None:

@@ -4,7 +4,6 @@ interface by default. Read from the kernel's own table of listening sockets."""
 from __future__ import annotations
 
 import asyncio
-import socket
 from pathlib import Path
 
 import aiohttp
@@ -13,12 +12,7 @@ from agents import ExecutorRegistry, RecordOnlyExecutor, run_turn
 from bots.core import BotCore, BotSettings
 from bots.serve import serve
 from brain import Brain
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tests.engines import free_port
 
 
 def listening_on(port: int) -> set[str]:
