@@ -201,8 +201,31 @@ async def test_a_run_that_loads_nothing_says_why_and_fails(
     assert re.search(r"bomb\.pdf.*LimitReachedError", said), said
     assert re.search(r"gone\.md.*no such file", said), said
     assert "nothing was loaded" in said, said
-    # with one good file among them, the run loads it, names the rest and succeeds
+    # with one good file among them, the run loads it, names the bad one and still fails
     (tmp_path / "ok.md").write_text("# Clay\n\nReclaim clay is kept in the blue bins.\n")
     mixed = await hivebrain("ingest", "docs", slug, "bomb.pdf", "ok.md")
-    assert mixed.returncode == 0, mixed
+    assert mixed.returncode == 1, mixed
     assert "bomb.pdf" in mixed.stdout and "1 document(s)" in mixed.stdout, mixed.stdout
+    assert "1 of the files given could not be loaded" in mixed.stderr, mixed.stderr
+    assert "Traceback" not in mixed.stdout + mixed.stderr
+    graph = await quiet_brain.tenant(slug)
+    held = await graph.read("docs", "MATCH (d:Document) RETURN d.name")
+    assert [row[0] for row in held.rows] == ["ok.md"]
+
+
+async def test_a_link_left_unfollowed_is_named_and_does_not_fail_the_run(
+    quiet_brain: Brain, hivebrain: Any, tmp_path: Path
+) -> None:
+    slug = unique_slug()
+    await quiet_brain.create_tenant(slug)
+    folder = tmp_path / "kiln"
+    folder.mkdir()
+    (folder / "firing.md").write_text("# Firing\n\nBisque goes to 1000 C over nine hours.\n")
+    (tmp_path / "outside.md").write_text("# Outside\n\nNot part of the folder.\n")
+    (folder / "outside.md").symlink_to(tmp_path / "outside.md")
+    done = await hivebrain("ingest", "docs", slug, "kiln")
+    assert done.returncode == 0, done
+    assert re.search(r"outside\.md is a symbolic link", done.stdout), done.stdout
+    assert "1 document(s)" in done.stdout, done.stdout
+    followed = await hivebrain("ingest", "docs", slug, "kiln", "--follow-links")
+    assert followed.returncode == 0 and "2 document(s)" in followed.stdout, followed

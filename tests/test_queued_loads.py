@@ -131,7 +131,7 @@ async def test_a_queued_folder_is_reported_as_the_inline_load_reports_it(
         await brain.create_tenant(slug)
 
     inline = await hivebrain("ingest", "docs", inline_slug, "workshop", "pipe.md", "gone.md")
-    assert inline.returncode == 0, inline
+    assert inline.returncode == 1, inline  # two loaded; the FIFO, the missing file... failed
 
     queued = await hivebrain(
         "ingest", "docs", queued_slug, "workshop", "pipe.md", "gone.md", "--queue", "--json"
@@ -147,9 +147,11 @@ async def test_a_queued_folder_is_reported_as_the_inline_load_reports_it(
     assert await kept_files(brain) == []  # dropped once loaded
 
     shown = await hivebrain("ingest", "job", queued_slug, said["queued"])
-    assert shown.returncode == 0, shown
+    assert shown.returncode == 1, shown  # the job fails as the inline load did
     assert "Traceback" not in shown.stdout + shown.stderr
     assert shown.stdout.splitlines() == inline.stdout.splitlines(), (shown.stdout, inline.stdout)
+    assert shown.stderr.strip() == inline.stderr.strip(), (shown.stderr, inline.stderr)
+    assert "4 of the files given could not be loaded" in shown.stderr, shown.stderr
     skipped = [line for line in shown.stdout.splitlines() if line.startswith("  skipped: ")]
     assert len(skipped) == 5, shown.stdout  # one line per file that did not load, with why
     for pattern in (
@@ -167,7 +169,9 @@ async def test_a_queued_folder_is_reported_as_the_inline_load_reports_it(
     assert queued_stats.edges_by_type == inline_stats.edges_by_type
 
     as_json = await hivebrain("ingest", "job", queued_slug, said["queued"], "--json")
-    assert as_json.returncode == 0 and json.loads(as_json.stdout)["result"]["files"] == 2
+    result = json.loads(as_json.stdout)["result"]
+    assert as_json.returncode == 1 and result["files"] == 2
+    assert len(result["failed"]) == 4 and len(result["skipped"]) == 5  # the link is no failure
 
 
 async def test_a_queued_load_that_loads_nothing_fails_as_inline(

@@ -338,8 +338,9 @@ async def ingest_docs(
 ) -> None:
     """Load documents (Markdown, text, HTML, PDF) from files and folders; a folder loaded
     again closes the passages of documents it no longer holds. A file that cannot be read
-    is named with its reason and the rest load; a run that loads nothing fails. With
-    ``--queue`` the files are read here and loaded by a worker, which may run elsewhere."""
+    is named with its reason and the rest load, and the run then fails (exit status 1); a
+    link left unfollowed is named and does not fail it. With ``--queue`` the files are read
+    here and loaded by a worker, which may run elsewhere (``ingest job`` fails alike)."""
     from brain.ingest import load_documents, pack_documents
 
     if queue:

@@ -7,8 +7,8 @@ queued job's done record. So each kind of load has one ``LoadReport`` here, name
 job kind: the command that ran the load inline prints its result with it, and
 ``hivebrain ingest job`` prints a queued job's result with the very same one. Both show
 one line per refusal or skipped file with its reason, and both fail (exit status 1, one
-line on stderr, never a traceback) on the same results: a folder of documents of which
-nothing loaded, a pull in which an account failed.
+line on stderr, never a traceback) on the same results: a batch of documents in which a
+file failed to load, a pull in which an account failed.
 """
 
 from __future__ import annotations
@@ -112,15 +112,22 @@ def show_document(counts: Result) -> None:
     print_write_report(counts, False, loaded=str(counts.get("loaded") or "document"))
 
 
-def nothing_loaded(result: Result) -> str | None:
-    """A batch of documents fails when every file given was skipped (a few skipped among
-    loaded ones do not fail it: each is named, and the rest is in)."""
-    if int(result.get("files", 0)) == 0 and result.get("skipped"):
+def files_failed(result: Result) -> str | None:
+    """A batch of documents fails when any file in it failed to load (each is named
+    above, and the rest is in); a link left unfollowed alone does not fail it."""
+    skipped = cast(list[str], result.get("skipped") or [])
+    failed = cast(list[str], result.get("failed", skipped))  # a job kept before "failed"
+    if int(result.get("files", 0)) == 0 and skipped:
         return "nothing was loaded: every path given was skipped (the reasons are above)"
+    if failed:
+        return (
+            f"{len(failed)} of the files given could not be loaded (each is named above with "
+            f"why); the other {result['files']} loaded"
+        )
     return None
 
 
-@report("documents", failure=nothing_loaded)
+@report("documents", failure=files_failed)
 def show_documents(result: Result) -> None:
     """Files and folders of documents: what loaded, then one line per skipped file."""
     skipped = cast(list[str], result.get("skipped") or [])

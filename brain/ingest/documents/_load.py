@@ -86,20 +86,32 @@ class DocsLoad:
     report: WriteReport | None = None
 
     @property
-    def failed(self) -> bool:
-        """Whether the run loaded nothing of what it was given (every file skipped): a
-        failure, where a few skipped files among loaded ones are not."""
-        return self.files == 0 and bool(self.skipped)
+    def failed(self) -> list[str]:
+        """The skipped lines that are failures (see ``failures``)."""
+        return failures(self.skipped)
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready: the write counts, then what was loaded, closed and skipped."""
+        """JSON-ready: the write counts, then what was loaded, closed and skipped, and
+        which of the skipped lines are failures."""
         return {
             **(self.report.as_dict() if self.report else {}),
             "files": self.files,
             "passages": self.passages,
             "closed_passages": self.closed,
             "skipped": list(self.skipped),
+            "failed": self.failed,
         }
+
+
+#: How the line of a symbolic link left unfollowed reads (``_walk`` writes it).
+LINK_LEFT = "is a symbolic link"
+
+
+def failures(skipped: Sequence[str]) -> list[str]:
+    """The skipped lines that are failures: every file that was given or found and did not
+    load (missing, unreadable, broken, empty, not a file), but not a link inside a folder
+    left unfollowed, which is a choice ``--follow-links`` reverses, not a fault."""
+    return [line for line in skipped if LINK_LEFT not in line]
 
 
 #: A document's bytes and its file's own clock (``file_moment``); ``InputInvalid`` when it
@@ -154,7 +166,7 @@ def _walk(folder: Path, *, follow_links: bool, bad: list[str]) -> Iterator[Path]
             if entry.is_symlink() and not follow_links:
                 if path.suffix.lower() in DOC_SUFFIXES or entry.is_dir():
                     bad.append(
-                        f"{path} is a symbolic link (to {os.path.realpath(path)}): skipped; "
+                        f"{path} {LINK_LEFT} (to {os.path.realpath(path)}): skipped; "
                         "--follow-links reads what links point to"
                     )
                 continue
