@@ -224,3 +224,21 @@ def test_an_answer_named_by_the_noun_asked_is_of_the_kind_asked() -> None:
     assert not any(
         "as asked" in r for r in next(s for s in ranked if s.node["id"] == "checks").reasons
     )
+
+
+@pytest.mark.parametrize(
+    ("asked", "named"),
+    [
+        ("how many cars did the ferry carry", "Vehicles carried"),
+        ("what did we try", "Methods tried"),
+        ("which lab studies moulds", "Mould study"),
+        ("enquiries this week", "Enquiry volume"),
+    ],
+)
+def test_a_word_meets_its_other_forms(asked: str, named: str) -> None:
+    assert content_words(asked) & content_words(named)
+
+
+def test_words_that_only_look_alike_stay_apart() -> None:
+    assert not content_words("the shed is full") & content_words("she said")
+    assert not content_words("we need more seed") & content_words("send it")

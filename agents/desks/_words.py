@@ -89,9 +89,9 @@ _SHORTHAND = {
 
 
 def stem(word: str) -> str:
-    """A light stem: "enquiries" -> "enquiry", "tickets" -> "ticket", "caused" and
-    "cause" -> "caus", "takings" and "take" -> "tak"; chat shorthand ("tix", "hrs") is
-    the word it stands for."""
+    """A light stem: "enquiries" -> "enquiry", "carried" -> "carry", "tickets" -> "ticket",
+    "caused" and "cause" -> "caus", "takings" and "take" -> "tak"; chat shorthand ("tix",
+    "hrs") is the word it stands for."""
     word = _SHORTHAND.get(word, word)
     if len(word) > 4 and word.endswith("ies"):
         word = word[:-3] + "y"
@@ -101,6 +101,8 @@ def stem(word: str) -> str:
         word = word[:-1]
     if len(word) > 5 and word.endswith("ing"):
         word = word[:-3]
+    elif len(word) > 4 and word.endswith("ied"):  # "carried" meets "carry", "tried" "try"
+        word = word[:-3] + "y"
     elif len(word) > 4 and word.endswith("ed") and not word.endswith("eed"):
         word = word[:-2]
     if len(word) > 3 and word.endswith("e") and not word.endswith("ee"):
