@@ -289,3 +289,40 @@ def test_a_team_and_the_service_it_runs_are_one_name_asked() -> None:
         )
     )  # fmt: skip
     assert team.called == service.called  # the gloss says what it is, not what it is called
+
+
+def _node(kind: str, nid: str, name: str) -> dict[str, object]:
+    return {"node": {"type": kind, "id": nid, "name": name, "src": "t", "asOf": "2026-10-01"}}
+
+
+def _edge(src: str, rel: str, dst: str) -> dict[str, object]:
+    edge = {"from": src, "type": rel, "to": dst, "since": "2026-01-01"}
+    return {"edge": {**edge, "src": "t", "asOf": "2026-10-01"}}
+
+
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        ("tillpoint goes down, what stops?", "tool-till"),
+        ("if tillpoint is offline what can't we do", "tool-till"),
+        ("tillpoint crashed, what's affected", "tool-till"),
+        ("if tillpoint expires what breaks", "account-till"),
+        ("tillpoint got suspended, what stops", "account-till"),
+    ],
+)
+async def test_what_goes_down_is_a_system_and_what_expires_an_account(
+    new_tenant: TenantGraph, question: str, subject: str
+) -> None:
+    facts = [
+        _node("Tool", "tool-till", "Tillpoint point-of-sale tablets and card readers"),
+        _node("Account", "account-till", "Tillpoint subscription"),
+        _node("Service", "svc-counter", "Counter sales"),
+        _node("Service", "svc-orders", "Online click and collect"),
+        _edge("tool-till", "DEPENDS_ON", "account-till"),
+        _edge("svc-counter", "DEPENDS_ON", "tool-till"),
+        _edge("svc-orders", "DEPENDS_ON", "tool-till"),
+    ]
+    assert (await new_tenant.write_facts(list(enumerate(facts, 1)))).refused == 0
+    u = await understand(question, ToolLedger(graph=new_tenant, as_of="2026-10-02"), TODAY)
+    assert u.kind == "impact", u.kind
+    assert u.subject is not None and u.subject.id == subject, u.subject

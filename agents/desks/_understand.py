@@ -77,6 +77,26 @@ _IMPACT = re.compile(
     r"taken out|takes out|knocked out|falls over|fell over|falling over|goes bust|go bust|"
     r"shuts? down|shut off|cut off|pulls? out|went bust)\b"
 )
+#: How a running thing fails ("goes down", "is offline", "crashes"): a system, a machine
+#: or a service does, where an account or a key lapses ("expires", "is revoked").
+_GOES_DOWN = re.compile(
+    r"\b(?:goes down|go down|is down|went down|offline|crash\w*|stops? working|not working|"
+    r"stops? responding|falls over|fell over|goes dark|gone dark|(?:wo|will|is|does|do|ca|can) "
+    r"not (?:load|start|open|work|connect|run|respond))\b"
+)
+_LAPSES = re.compile(r"\b(?:expires?|expired|expiring|lapses?|lapsed|revok\w*|suspended)\b")
+
+
+def failing_types(question: str) -> tuple[str, ...]:
+    """The types the question's failure verb fits, best first: what goes down is a tool,
+    a service or an asset; what expires is an account (its key, licence or login). ()
+    when it says neither, or both."""
+    down, lapses = bool(_GOES_DOWN.search(question)), bool(_LAPSES.search(question))
+    if down == lapses:
+        return ()
+    return ("Tool", "Service", "Asset") if down else ("Account",)
+
+
 _IMPACT_ASK = re.compile(r"\b(?:what|which|anything|everything|can'?t we|cannot)\b")
 _WHO = re.compile(r"\bwho(?:'?s|se|m)?\b")
 _RELATION_VERBS: tuple[tuple[re.Pattern[str], tuple[str, ...], tuple[str, ...]], ...] = (
@@ -675,7 +695,7 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
         and not set(types) & {"Vendor", "Organization"}
     ):
         found.kind = "impact"
-        subject_types = named_types(typed, besides=asked_kind(typed))
+        subject_types = named_types(typed, besides=asked_kind(typed)) or failing_types(q)
         ranked = best(candidates, prefer=subject_types or DEPENDED_ON)
         # what stops is a thing others depend on, not an event that names it ("VetStack
         # outage: records would not load" is about VetStack)
