@@ -397,6 +397,18 @@ QUANTITY_CASES = [
     ),
     ("how many loans were keyed in per the review", "The review [[doc]] says loans.", False),
     ("who owns the van hotspot plan?", "Nolan Baptiste [[p-nolan]] owns it.", True),
+    (  # what was settled about the price feed: the money word names the matter
+        "what did we agree on monday about the price feed falling over",
+        "In Monday ops meeting [[m-ops]]:\n- Decided: quotes priced from the fallback list "
+        "are checked again [[d-fallback]]",
+        True,
+    ),
+    (  # how much was settled is still an amount asked
+        "how much did we agree to pay the roofer",
+        "In Monday ops meeting [[m-ops]]:\n- Decided: the roofer is paid [[d-roofer]]",
+        False,
+    ),
+    ("what do we charge for a late checkout", "Late checkouts are charged [[rule-late]].", False),
 ]
 
 

@@ -986,3 +986,30 @@ def test_owners_of_work_passed_on_or_claimed(
 )
 def test_talk_that_sounds_settled_but_settles_nothing(text: str) -> None:
     assert _decisions(_ORCHARD + text) == []
+
+
+def test_a_decision_said_after_a_colon_is_named_without_it() -> None:
+    found = _decisions(
+        "Callie Rowe: The portal leads convert at three percent, ours at fifteen.\n"
+        "Harri Penn: Then we qualify every portal lead by phone before booking a survey.\n"
+        "Callie Rowe: Agreed. So the decision is: a qualifying call on every portal lead "
+        "within the hour, and the portal capped at forty leads a week.\n"
+    )
+    assert [name for _, name in found] == [
+        "A qualifying call on every portal lead within the hour, and the portal capped at "
+        "forty leads a week"
+    ]
+
+
+def test_both_ways_put_forward_taken_is_a_decision() -> None:
+    found = _decisions(
+        "Noor Haddad: The walk-in fridge alarm keeps going off at night and nobody hears it.\n"
+        "Pete Lyall: I can check the door seal every close.\n"
+        "Ama Boateng: And we could move the alarm to text the duty manager's phone.\n"
+        "Noor Haddad: Fine, both. Pete checks the seal at close and the alarm texts the duty "
+        "phone from Monday.\n"
+        "Ama Boateng: Agreed.\n"
+        "Noor Haddad: Both of those suppliers are late again, mind.\n"
+    )
+    assert [lines for lines, _ in found] == [(3, 4)], found
+    assert "seal" in found[0][1] and "texts the duty phone" in found[0][1], found

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.desks import exchange, handed_out, lines_of, meeting_question
+from agents.desks import exchange, handed_out, lines_of, matter_of, meeting_question
 
 HUDDLE = [
     ("Amara Osei", "Morning. Quick one today. Leon, how did the sterilisers do overnight?"),
@@ -72,3 +72,16 @@ def test_work_handed_out_is_who_was_asked_and_who_said_they_would() -> None:
     # "Leon, how did the sterilisers do": a question about how things stand, no work
     assert all(h.line.number != 0 for h in handed)
     assert [x.number for x in handed[0].holds({"template"})] == [3, 4]
+
+
+def test_a_matter_runs_from_where_it_is_opened_to_the_next_one() -> None:
+    lines = lines_of(PASSAGES)
+    # "Grace, can you fix the template": the recall letters matter, opened on line 2
+    assert [x.number for x in matter_of(lines, lines[4], {"template"})] == [2, 3, 4, 5]
+    # the Saturday clinics run from "Last thing" to the end
+    assert [x.number for x in matter_of(lines, lines[8], {"saturday"})] == [6, 7, 8, 9, 10]
+    # a meeting that opens no matter by name: the talk about the topic alone
+    plain = [x for x in lines if x.number not in (2, 6)]
+    assert [x.number for x in matter_of(plain, lines[8], {"saturday"})] == [
+        x.number for x in exchange(plain, lines[8], {"saturday"})
+    ]

@@ -13,8 +13,8 @@ from agents.desks._dates import (
     since_event,
 )
 from agents.desks._events import event_since
-from agents.desks._meeting_asks import meeting_question
-from agents.desks._meeting_lines import Handed, Line, exchange, handed_out, lines_of
+from agents.desks._meeting_asks import day_said, meeting_question
+from agents.desks._meeting_lines import Handed, Line, exchange, handed_out, lines_of, matter_of
 from agents.desks._rank import (
     WHO_TYPES,
     Asking,
@@ -56,10 +56,12 @@ __all__ = [
     "rank_paths",
     "content_words",
     "shared_words",
+    "day_said",
     "meeting_question",
     "Handed",
     "Line",
     "exchange",
+    "matter_of",
     "handed_out",
     "lines_of",
 ]

@@ -9,6 +9,9 @@ question reader and the meeting answers both read the shape here.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from datetime import date, timedelta
+from typing import Protocol, TypeVar
 
 _LAST_MEETING = re.compile(
     r"\b(?:decid\w*|decisions?|agreed|action items?|minutes)\b.*\b(?:last|latest|most recent|"
@@ -88,3 +91,49 @@ def meeting_question(question: str) -> str | None:
     if _TOPIC_ASK.search(question) and _MEETING_NAMED.search(question):
         return "meeting-topic"
     return None
+
+
+#: The day a meeting was held, said without naming it: "on monday", "tuesday's", "yesterday".
+_DAY_SAID = re.compile(
+    r"\b(?:(mon|tues|wednes|thurs|fri|satur|sun)day(?:'?s)?|(tues|thurs)|(yesterday)(?:'?s)?)\b",
+    re.I,
+)
+_WEEKDAYS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
+
+
+def day_said(question: str, today: date) -> date | None:
+    """The day a question says something was held: "yesterday", or the latest weekday it
+    names up to today ("on monday" asked on a Thursday is three days before)."""
+    m = _DAY_SAID.search(question)
+    if m is None:
+        return None
+    if m[3]:
+        return today - timedelta(days=1)
+    weekday = _WEEKDAYS.index((m[1] or m[2]).lower())
+    return today - timedelta(days=(today.weekday() - weekday) % 7)
+
+
+class _Dated(Protocol):
+    @property
+    def type(self) -> str: ...
+    @property
+    def as_of(self) -> str | None: ...
+
+
+_D = TypeVar("_D", bound=_Dated)
+
+
+def held_on(records: Sequence[_D], on: date) -> _D | None:
+    """The meeting among ``records`` held on day ``on``, else the latest one held on that
+    weekday before it (a "tuesday's meeting" of last week, when none was held this week)."""
+    held: list[tuple[date, _D]] = []
+    for r in records:
+        if r.type != "Meeting" or not r.as_of:
+            continue
+        try:
+            when = date.fromisoformat(str(r.as_of)[:10])
+        except ValueError:
+            continue
+        if when <= on and when.weekday() == on.weekday():
+            held.append((when, r))
+    return max(held, key=lambda x: x[0])[1] if held else None

@@ -81,7 +81,17 @@ def holds(line: Line, topic: set[str]) -> set[str]:
 
 def exchange(lines: list[Line], best: Line, topic: set[str]) -> list[Line]:
     """The exchange about a topic around its best line: every line of the topic no more
-    than ``TOPIC_GAP`` lines from the next, and the reply after the last of them."""
+    than ``TOPIC_GAP`` lines from the next, and the reply after the last of them (its
+    opening and its end, when it is long)."""
+    chosen = talk_about(lines, best, topic)
+    if len(chosen) > EXCHANGE_LINES:  # the agreement comes last: keep the opening and the end
+        chosen = [chosen[0], *chosen[-(EXCHANGE_LINES - 1) :]]
+    return chosen
+
+
+def talk_about(lines: list[Line], best: Line, topic: set[str]) -> list[Line]:
+    """Every line of the talk about a topic around its best line, as ``exchange`` finds it:
+    what was settled in it is settled about the topic, in whatever words."""
     index = {line.number: i for i, line in enumerate(lines)}
     at = index.get(best.number)
     if at is None:
@@ -100,10 +110,36 @@ def exchange(lines: list[Line], best: Line, topic: set[str]) -> list[Line]:
             last = i
         i += 1
     end = min(last + 1, len(lines) - 1)  # the reply after the topic's last line
-    chosen = lines[first : end + 1]
-    if len(chosen) > EXCHANGE_LINES:  # the agreement comes last: keep the opening and the end
-        chosen = [chosen[0], *chosen[-(EXCHANGE_LINES - 1) :]]
-    return chosen
+    return lines[first : end + 1]
+
+
+#: A line that opens the next matter: "Next, the TideTix renewal.", "Moving on.", "Item 3".
+_NEXT_MATTER = re.compile(
+    r"^(?:(?:right|okay|ok|so|good|great|and|then)[,.]?\s+)*(?:next(?:\s+(?:up|thing|item|"
+    r"one|matter|point))?\b|moving\s+on\b|on\s+to\b|item\s+\w+\b|last\s+(?:thing|item)\b|"
+    r"(?:first|second|third)\s+(?:thing|item)\b)",
+    re.I,
+)
+#: Lines a matter runs for at most, when no next one is opened.
+MATTER_LINES = 30
+
+
+def matter_of(lines: list[Line], best: Line, topic: set[str]) -> list[Line]:
+    """The lines of the matter the talk about a topic is in: from where the chair opened it
+    ("First thing, dockets.") to the line before the next one ("Next, RigSight."), so what
+    was settled in it counts though its words never name the topic; in a meeting that
+    opens no matters by name, the talk alone."""
+    talk = talk_about(lines, best, topic)
+    opens = [i for i, line in enumerate(lines) if _NEXT_MATTER.match(line.words)]
+    index = {line.number: i for i, line in enumerate(lines)}
+    at = index.get(best.number)
+    if not opens or at is None:
+        return talk
+    # the matter the best line is in: from the opening at or before it (else the talk's
+    # first line) to the line before the next opening
+    start = max([i for i in opens if i <= at], default=index.get(talk[0].number, at))
+    end = min([i for i in opens if i > at], default=len(lines))
+    return lines[start : min(end, start + MATTER_LINES)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,14 @@ from typing import Any
 
 from agents._ledger import ToolLedger
 from agents.desks._draft import Draft, cite, day, decline
-from agents.desks._meeting_asks import AGREED_ASK, FOR_OWNER, MINE, WHO_RAISED
+from agents.desks._meeting_asks import (
+    AGREED_ASK,
+    FOR_OWNER,
+    MINE,
+    WHO_RAISED,
+    day_said,
+    held_on,
+)
 from agents.desks._meeting_lines import (
     Handed,
     Line,
@@ -23,6 +30,7 @@ from agents.desks._meeting_lines import (
     exchange,
     handed_out,
     holds,
+    matter_of,
     meeting_lines,
 )
 from agents.desks._understand import Candidate, Understanding, best
@@ -33,6 +41,14 @@ _MEETING_WORDS = frozenset(
     content_words(
         "meeting meetings mtg call sync standup stand-up huddle catch-up retro briefing "
         "session agenda minutes"
+    )
+)
+#: Words that ask what a meeting settled or said, never what it was about ("agree" is no
+#: topic: every "Agreed." would hold it).
+_ASKING_WORDS = frozenset(
+    content_words(
+        "agree agreed agreeing decide decided deciding decision decisions settle settled "
+        "conclude concluded say said discuss discussed talk talked"
     )
 )
 
@@ -58,11 +74,16 @@ async def answer_meeting_question(
 
 
 async def _meeting_asked(u: Understanding, ledger: ToolLedger, desk: str) -> dict[str, Any] | None:
-    """The meeting the question means: the one whose name it holds most of, else the
-    latest one held."""
+    """The meeting the question means: the one whose name it holds most of (of those, the
+    one held on the day it says: "tuesday's ops meeting" of a weekly series), else the one
+    held on the day it says, else the latest one held."""
     named = [c for c in best(u.candidates) if c.type == "Meeting"]
     if named:
-        return named[0].as_node()
+        said = day_said(u.question, u.today)
+        on_day = held_on(named, said) if said is not None else None
+        return (on_day or named[0]).as_node()
+    if u.meeting_held is not None:
+        return u.meeting_held.as_node()
     read = await ledger.call(desk, "minutes", {"meeting": "last"})
     return read.data.get("meeting") if read.found else None
 
@@ -82,7 +103,7 @@ def topic_of(u: Understanding, meeting: dict[str, Any]) -> set[str]:
         if m[2].lower() not in _DAY_WORDS
     }
     asked = u.subject_words | modifiers
-    left = asked - _MEETING_WORDS - own - people
+    left = asked - _MEETING_WORDS - _ASKING_WORDS - own - people
     # "the ops meeting" is the Operations meeting: a short form of its name is no topic,
     # nor the day that says which one ("tuesdays ops mtg", "the mtg on the 10th")
     # (stems and words as written: "ops" shortens "operations", not its stem "operation")
@@ -141,16 +162,23 @@ async def _meeting_topic(u: Understanding, ledger: ToolLedger, desk: str) -> Dra
     lines = await meeting_lines(ledger, desk, meeting["id"])
     said = exchange(lines, line, topic)
     head = f"In {cite(meeting)}{await _held_on(ledger, desk, meeting)}:"
-    settled = await _decided_about(u, ledger, desk, meeting, topic)
+    talk = {x.id for x in matter_of(lines, line, topic)}
+    settled = await _decided_about(u, ledger, desk, meeting, topic, talk)
     text = "\n".join([head, *settled, *(f"- {x.quoted()}" for x in said)])
     return Draft(text, [meeting["id"], line.id], about=[meeting["id"]])
 
 
 async def _decided_about(
-    u: Understanding, ledger: ToolLedger, desk: str, meeting: dict[str, Any], topic: set[str]
+    u: Understanding,
+    ledger: ToolLedger,
+    desk: str,
+    meeting: dict[str, Any],
+    topic: set[str],
+    talk: set[str],
 ) -> list[str]:
-    """For "what did we agree about X": the meeting's decisions about X, each with the line
-    it rests on, said before the talk around it (nothing when the question asks what was
+    """For "what did we agree about X": the meeting's decisions about X (naming it, or
+    resting on a line of ``talk``, the lines of the matter it was talked in), each with the line it
+    rests on, said before the talk around it (nothing when the question asks what was
     said, not settled)."""
     if not AGREED_ASK.search(u.question):
         return []
@@ -160,7 +188,7 @@ async def _decided_about(
     for d in decisions:
         rests: list[dict[str, Any]] = d.get("lines") or []
         text = " ".join([str(d.get("name") or ""), *(str(x.get("text") or "") for x in rests)])
-        if holds(Line(str(d["id"]), 0, "", text), topic):
+        if holds(Line(str(d["id"]), 0, "", text), topic) or talk & {str(x["id"]) for x in rests}:
             quoted = f" ({_quote(rests[0])})" if rests else ""
             found.append(f"- Decided: {cite(d)}{quoted}")
     return found

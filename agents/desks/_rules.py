@@ -17,7 +17,6 @@ from agents.desks import _causes as causes
 from agents.desks import _related as related
 from agents.desks import _repo as repo
 from agents.desks._draft import Draft, cite, decline, number
-from agents.desks._meeting_asks import meeting_question
 from agents.desks._meetings import answer_meeting_question
 from agents.desks._understand import Understanding, is_money, ratio_target
 from agents.desks._words import content_words
@@ -45,7 +44,7 @@ def plan(u: Understanding) -> list[str]:
     """The desks a rules-mode turn runs for what the question asks."""
     if u.repo_ask is not None:
         return ["tech"]
-    if meeting_question(u.question) is not None:
+    if u.meeting_ask is not None:
         return ["memory"]
     if u.kind == "metric" and u.metric_op == "why":
         return list(DESKS_FOR["why"])
@@ -67,9 +66,8 @@ async def _work(desk: str, u: Understanding, ledger: ToolLedger, tz: str) -> Dra
         return await repo.experts(u.question, ledger, desk)
     if u.repo_ask == "triage":
         return await repo.triage(u.question, ledger, desk)
-    asked = meeting_question(u.question)
-    if asked is not None:  # a meeting's record answers it, whatever it names
-        return await answer_meeting_question(asked, u, ledger, desk)
+    if u.meeting_ask is not None:  # a meeting's record answers it, whatever it names
+        return await answer_meeting_question(u.meeting_ask, u, ledger, desk)
     if u.unknown_names and u.kind != "metric":
         return decline(answers.what_missing(u), answers.suggest(u))
     target = ratio_target(u.question)

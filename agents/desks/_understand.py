@@ -19,7 +19,7 @@ from typing import Any, Literal
 from agents._ledger import ToolLedger
 from agents.desks._dates import Period, find_periods
 from agents.desks._events import event_since
-from agents.desks._meeting_asks import meeting_question
+from agents.desks._meeting_asks import AGREED_ASK, day_said, held_on, meeting_question
 from agents.desks._rank import asked_kind
 from agents.desks._repo import repo_ask
 from agents.desks._words import (
@@ -354,6 +354,11 @@ class Understanding:
     repo_ask: str | None = None
     #: The Person who asked ({"id", "name"}), when the chat user is known to be one.
     asker: dict[str, str] | None = None
+    #: Which meeting question it is (``meeting_question``), if one: a meeting's record
+    #: answers it, whatever it names.
+    meeting_ask: str | None = None
+    #: The meeting held on the day the question says ("on monday", "yesterday's"), if any.
+    meeting_held: Candidate | None = None
 
     @property
     def period(self) -> Period | None:
@@ -629,6 +634,9 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
     metrics = [m for m in _measuring(best(metric_hits), question) if _names_metric(m, periods)]
     metrics = await _counted_first(metrics, question, ledger)
     found = Understanding(question, "offtopic", today, periods, candidates=candidates)
+    found.meeting_ask = meeting_question(question)
+    said = day_said(typed, today)
+    found.meeting_held = held_on(candidates, said) if said is not None else None
     found.unknown_names = await unknown_names(ledger, "chief", question, candidates + metrics)
     found.asks_before = bool(re.search(r"\bbefore\b", q))
     rels, types = _relation_hints(q)
@@ -671,7 +679,10 @@ async def understand(question: str, ledger: ToolLedger, today: date) -> Understa
     if event is not None:  # an event's days date readings; other questions read it as words
         found.periods = []
     ranked = best(candidates, prefer=named_types(typed))
-    if meeting_question(typed) == "meeting-topic":
+    if found.meeting_ask is None and found.meeting_held is not None and AGREED_ASK.search(q):
+        # "what did we land on monday about the leads": what the meeting held that day settled
+        found.meeting_ask = "meeting-topic"
+    if meeting_question(typed) == "meeting-topic" or found.meeting_ask == "meeting-topic":
         found.kind = "document"  # what a meeting's lines said: they answer it
     elif _SAYS.search(q):
         found.kind = "document"

@@ -39,6 +39,11 @@ _ASKS_MONEY = re.compile(
     re.I,
 )
 _ASKS_AMOUNT = re.compile(r"\bhow (?:many|much)\b", re.I)
+#: "What did we agree about the price feed": a question about what was settled asks for the
+#: settlement; its money word names the matter, not an amount asked.
+_ASKS_SETTLED = re.compile(
+    r"\b(?:agree\w*|decid\w*|decision\w*|settle\w*|land(?:ed)?\s+on)\b", re.I
+)
 #: Words of a question that ask for the quantity, not which thing it is about.
 _FRAME_TEXT = """
 what does did do we our the cost costs costing price priced prices charge charged charges
@@ -89,8 +94,10 @@ def check_asked_quantity(question: str, answer: str, *, declined: bool) -> Check
                 "the question states a figure; the answer states no limit to hold it against",
             )
         return CheckResult(NAME, True, "the answer states a figure to hold the asked one against")
-    wants_money = bool(_ASKS_MONEY.search(question))
-    if not wants_money and not _ASKS_AMOUNT.search(question):
+    how_much = bool(_ASKS_AMOUNT.search(question))
+    settled = bool(_ASKS_SETTLED.search(question)) and not how_much
+    wants_money = bool(_ASKS_MONEY.search(question)) and not settled
+    if not wants_money and not how_much:
         return CheckResult(NAME, True, "the question asks for no figure")
     plain = re.sub(r"['’]s\b", " ", question)  # "kar wai's review": no word "wais"
     subject = {_key(w) for w in fold(plain).split() if len(w) >= _MIN_CHARS} - {

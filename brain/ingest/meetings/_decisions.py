@@ -471,7 +471,10 @@ def _from_outcome(talk: list[_Said], i: int, chair: str) -> _Episode | None:
         return None  # "That's a P2, not now. Let's get the alert in first.": nothing new settled
     agreed = _agreed_after(talk, i)
     if agreed and not _objected_after(talk, max(agreed), by_others_than={said.speaker}):
-        return _Episode(lines={i, *agreed}, outcome=weak[0].sentence, strength=0.75)
+        episode = _Episode(lines={i, *agreed}, outcome=weak[0].sentence, strength=0.75)
+        if len(content_words(_gist(weak[0].sentence))) < 2:  # "Fine, both. Operators ..."
+            _what_was_settled(talk, i, episode)
+        return episode
     return None  # "Let's move it to Friday." - "Fine by me." - "No, Friday's the stocktake."
 
 
@@ -919,7 +922,7 @@ def _gist(sentence: str) -> str:
     m = _CUE.match(sentence)
     if m is None:
         return sentence
-    rest = sentence[m.end() :].strip(" ,")
+    rest = sentence[m.end() :].strip(" ,:;-–—")  # "so the decision is: a call on every lead"
     if _GO_WITH.search(m.group(0)):
         verb = _GO_WITH.search(m.group(0))
         assert verb is not None

@@ -614,7 +614,7 @@ def settles(sentence: str) -> Settling | None:
     if _PUT_OFF.search(s):
         return None
     m = _PROPOSED.search(s)
-    if m is not None and not _subordinate(s, m.start()):
+    if (m is not None and not _subordinate(s, m.start())) or _TAKES_BOTH.match(s):
         return Settling(s, False)
     m = _WE_WILL.search(s)
     if m is not None and not _subordinate(s, m.start()) and not _HEDGED.search(s):
@@ -626,6 +626,12 @@ def settles(sentence: str) -> Settling | None:
     return None
 
 
+#: Both (or all) of the ways just put forward taken: "Fine, both.", "Okay, all three then."
+_TAKES_BOTH = re.compile(
+    r"^(?:(?:fine|okay|ok|right|good|great|grand|yeah|so)[,\s]+)+(?:let'?s\s+do\s+)?"
+    r"(?:both|all\s+(?:three|four|of\s+(?:them|those)))(?:\s+then)?\s*[.!]",
+    re.I,
+)
 #: The chair's conclusion: "Then it's paid to her direct, no offset."
 _THEN_IT_IS = re.compile(
     r"^(?:then|so)[,\s]+(?:it's|it\s+is|they're|they\s+are)\s+(?:\w+(?:ed|en)|paid|sent|done|"
