@@ -46,6 +46,7 @@ from agents.desks import (
     MONTH_FIRST,
     Draft,
     Understanding,
+    days_written,
     month_first_zone,
     read_ranges,
     understand,
@@ -377,6 +378,7 @@ async def _check(
         names=ledger.names().values(),
         declined=declined,
         typed={n.name or n.id: n.type for r in ledger.results for n in r.evidence.nodes},
+        month_first=days_written(brief.timezone),
     )
     # the writers' own doubts about what the answer says (a decline rests on no choice)
     doubts = [] if declined else [d for o in outcomes if o.draft and not o.draft.declined

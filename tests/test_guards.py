@@ -25,6 +25,7 @@ from agents.checks.guards import (
     check_single_day,
     check_subject,
     check_topic,
+    check_written_day,
     claimed_direction,
     event_days,
     guard_answer,
@@ -664,3 +665,28 @@ def test_name_words_come_from_things_not_sentences_and_a_decline_passes() -> Non
     typed = {"Every pre-start is done in FleetTrak": "Rule"}
     assert check_subject("pre-start?", "Fleet [[m-fuel]].", [], declined=False, typed=typed).passed
     assert check_subject("fleet availability", "I don't have that.", THINGS, declined=True).passed
+
+
+WRITTEN_DAY_CASES = [
+    # the zone leaves both readings open: one reading is a guess
+    ("taproom take on labor day (9/7)?", "Taproom sales for 9 July 2026: 3,908 USD.", None, False),
+    ("taproom take on 9/7?", "Taproom sales for 7 September 2026: 5,068 USD.", None, False),
+    # the zone settles it, either way
+    ("taproom take on 9/7?", "Taproom sales for 7 September 2026: 5,068 USD.", True, True),
+    ("taproom take on 9/7?", "Taproom sales for 9 July 2026: 3,908 USD.", False, True),
+    # a day no month can be, the same day twice, a fraction, round the clock
+    ("covers on 9/14?", "Covers for 14 September 2026: 212.", None, True),
+    ("covers on 7/7?", "Covers for 7 July 2026: 198.", None, True),
+    ("can we fill 3/4 of the van", "The rule is vans load to 80% [[rule-van]].", None, True),
+    ("is the line manned 24/7", "The rule is the line is staffed at all hours [[r]].", None, True),
+]
+
+
+@pytest.mark.parametrize(("question", "answer", "month_first", "passes"), WRITTEN_DAY_CASES)
+def test_a_day_written_two_ways_is_not_verified_on_one(
+    question: str, answer: str, month_first: bool | None, passes: bool
+) -> None:
+    result = check_written_day(question, answer, month_first=month_first, declined=False)
+    assert result.passed is passes, result.detail
+    if not passes:
+        assert "7 September" in result.detail and "9 July" in result.detail, result.detail

@@ -18,7 +18,7 @@ import pytest_asyncio
 
 from agents import TurnOptions, run_turn
 from agents._ledger import ToolLedger
-from agents.desks import understand
+from agents.desks import days_written, understand
 from brain import Brain, HivebrainError, TenantGraph, read_facts
 from brain.reads import metric_period, passages
 from tests.conftest import unique_slug
@@ -326,3 +326,12 @@ async def test_what_goes_down_is_a_system_and_what_expires_an_account(
     u = await understand(question, ToolLedger(graph=new_tenant, as_of="2026-10-02"), TODAY)
     assert u.kind == "impact", u.kind
     assert u.subject is not None and u.subject.id == subject, u.subject
+
+
+@pytest.mark.parametrize(
+    ("zone", "month_first"),
+    [("America/Chicago", True), ("Europe/London", False), ("Asia/Kolkata", False),
+     ("UTC", None), ("Etc/GMT+5", None)],
+)  # fmt: skip
+def test_a_zone_says_how_its_people_write_a_day(zone: str, month_first: bool | None) -> None:
+    assert days_written(zone) is month_first

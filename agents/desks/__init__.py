@@ -6,6 +6,7 @@ from agents.desks._answers import read_ranges
 from agents.desks._dates import (
     MONTH_FIRST,
     Period,
+    days_written,
     event_period,
     find_period,
     find_periods,
@@ -39,6 +40,7 @@ __all__ = [
     "best",
     "Period",
     "MONTH_FIRST",
+    "days_written",
     "month_first_zone",
     "starts_of",
     "read_ranges",

@@ -96,6 +96,16 @@ def month_first_zone(timezone: str) -> bool:
     return bool(_MONTH_FIRST_ZONES.match(timezone))
 
 
+#: Zones that are no place: their people may write a day either way.
+_PLACELESS = re.compile(r"^(?:UTC|GMT|Etc/.*|Universal|Zulu|UCT)$")
+
+
+def days_written(timezone: str) -> bool | None:
+    """How people in this time zone write a day in numbers: True month first, False day
+    first, None when the zone is no place (UTC) and says neither."""
+    return None if _PLACELESS.match(timezone) else month_first_zone(timezone)
+
+
 def _day_pattern(prefix: str) -> str:
     return _ONE_DAY.replace("{p}", prefix)
 

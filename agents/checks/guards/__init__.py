@@ -14,7 +14,9 @@ one answered (``check_named_person``), "since <event>" counts from its day
 the kind of thing asked (``check_impact_subject``); a "who" or "which company" is
 answered with someone of that kind (``check_asked_relation``); a rule or passage
 shares the question's subject (``check_topic``); and every name the question uses that a
-thing read carries is in the answer (``check_subject``). ``guard_answer`` runs them all.
+thing read carries is in the answer (``check_subject``); and a day written "9/7" is not
+verified on one reading where the tenant's time zone leaves both open
+(``check_written_day``). ``guard_answer`` runs them all.
 """
 
 from __future__ import annotations
@@ -33,10 +35,12 @@ from agents.checks.guards._run import guard_answer
 from agents.checks.guards._since import check_since_event, event_days
 from agents.checks.guards._subject import check_subject, name_words
 from agents.checks.guards._topic import check_topic
+from agents.checks.guards._written_day import check_written_day
 
 __all__ = [
     "check_subject",
     "check_topic",
+    "check_written_day",
     "asked_kind",
     "check_asked_relation",
     "asked_people",

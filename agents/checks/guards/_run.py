@@ -23,6 +23,7 @@ from agents.checks.guards._relation import check_asked_relation
 from agents.checks.guards._since import check_since_event
 from agents.checks.guards._subject import check_subject
 from agents.checks.guards._topic import check_topic
+from agents.checks.guards._written_day import check_written_day
 
 
 def guard_answer(
@@ -34,10 +35,13 @@ def guard_answer(
     names: Iterable[str],
     declined: bool,
     typed: Mapping[str, str] | None = None,
+    month_first: bool | None = False,
 ) -> list[CheckResult]:
     """Every guard's result on one answer: ``outputs`` are the turn's tool data, ``names``
     the names of every record its tools returned, ``declined`` whether it says plainly
-    that the records don't hold the answer, ``typed`` the type of every node read, by name."""
+    that the records don't hold the answer, ``typed`` the type of every node read, by name,
+    ``month_first`` how the tenant's people write a day in numbers (None: its time zone
+    does not say)."""
     names = list(names)
     return [
         check_period(question, answer, today, declined=declined),
@@ -54,4 +58,5 @@ def guard_answer(
         check_asked_relation(question, answer, outputs, declined=declined),
         check_topic(question, answer, outputs, declined=declined),
         check_subject(question, answer, outputs, declined=declined, typed=typed),
+        check_written_day(question, answer, month_first=month_first, declined=declined),
     ]
