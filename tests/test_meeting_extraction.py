@@ -1013,3 +1013,27 @@ def test_both_ways_put_forward_taken_is_a_decision() -> None:
     )
     assert [lines for lines, _ in found] == [(3, 4)], found
     assert "seal" in found[0][1] and "texts the duty phone" in found[0][1], found
+
+
+def test_a_round_of_actions_read_out_to_two_names_is_each_ones() -> None:
+    """ "Let me go round the actions" is the chair's running order, not work of hers; the
+    work read out to "Callie and Harri" is each one's; "I'll go round every bay" is work."""
+    found = sorted(
+        (c.owner or "", c.lines, c.due)
+        for c in _lines(
+            "Gemma Thorn: Morning. Callie, Harri, Lew, all here.\n"
+            "Callie Rowe: The portal leads are not converting, three percent.\n"
+            "Harri Penn: I'll go round every lead from June and mark the dead ones by Friday.\n"
+            "Gemma Thorn: Okay, let me go round the actions. Callie and Harri: qualifying calls "
+            "on every portal lead from today. Lew: the swap programme by the thirtieth.\n"
+            "Callie Rowe: Yes.\n"
+            "Lew Haig: Got it.\n"
+        )
+        if c.kind == "action"
+    )
+    # Harri's share is one item with her own "I'll go round every lead" just before it
+    assert found == [
+        ("Callie Rowe", (3, 4), "2026-11-18"),
+        ("Harri Penn", (2, 3), "2026-11-20"),
+        ("Lew Haig", (3,), "2026-11-30"),
+    ], found

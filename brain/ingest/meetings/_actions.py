@@ -68,6 +68,7 @@ _NOT_WORK = re.compile(
     r"keep\s+(?:it|this)\s+(?:short|brief)|put\s+it\s+(?:simply|this\s+way|another\s+way)|"
     r"wrap|shut|see\s+(?:you|what|how|if)|let\s+you|answer|explain|repeat|read|recap|sum|"
     r"summari[sz]e|introduce|talk|speak|go\s+(?:through|over)|run\s+through|move\s+on|mention|"
+    r"go\s+a?round\s+(?:the\s+)?(?:actions?|table|room|everyone|group)\b|"
     r"come\s+to|get\s+to|turn\s+to|need|have\s+to|think|remember|imagine|understand|hear|"
     r"live|see|feel|know|try$|just$|do\s+my\s+best|leave\s+(?:it|that)\s+there|"
     r"give\s+(?:you|us)\s+(?:an?\s+)?(?:update|overview|quick|summary|rundown)|"
@@ -536,10 +537,17 @@ def _named_work(
     listed = _LISTED.match(sentence.strip())
     if listed is not None and (listing or listed["sep"] == ":"):
         # read out in a list of actions, a name no speaker has is someone absent ("Wayne")
-        label = people.label(listed["who"]) or (_absent(listed["who"]) if listing else None)
+        names = [listed["who"], *([listed["also"]] if listed["also"] else [])]
+        labels = [people.label(n) or (_absent(n) if listing else None) for n in names]
         what = _what(listed["what"])
-        if label is not None and _weight(what) >= 2 and not sentence.rstrip().endswith("?"):
-            return [(label, what)]  # "Eveli: NeuraMT renewal, PO and contract, by Tuesday."
+        if (
+            all(labels)
+            and (listed["also"] is None or listed["sep"] == ":")  # "Jo and Sam, ..." is talk
+            and _weight(what) >= 2
+            and not sentence.rstrip().endswith("?")
+        ):
+            # "Eveli: NeuraMT renewal, PO and contract, by Tuesday."; two named, each's
+            return [(label, what) for label in labels if label is not None]
     mentioned = people.mentions(sentence)
     if dated and listing and not mentioned:  # "... And Wayne books the low-loader by Monday."
         absent = re.match(r"^(?:(?i:and|so|then|also)\s+)?(?P<who>[A-Z][a-z'-]+)\b", sentence)
@@ -571,7 +579,11 @@ def _named_work(
 
 
 #: "Kirra, the sequences by Friday." / "Tanel: rules restored by Friday." in a list.
-_LISTED = re.compile(r"^(?P<who>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s*(?P<sep>[,:])\s+(?P<what>.+)$")
+_LISTED = re.compile(
+    r"^(?P<who>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)"
+    r"(?:\s+(?:and|&)\s+(?P<also>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?))?"  # "Callum and Harriet: ..."
+    r"\s*(?P<sep>[,:])\s+(?P<what>.+)$"
+)
 #: A name then its work in the present tense, as a chair hands it out or sums it up:
 #: "Tamsin turns auto-route off", "Erlend fits a second flowmeter by Friday".
 _DOES = re.compile(r"^\s+(?P<what>[a-z]+(?<!ss)s\b(?!\s+(?:not|n't)\b).*)")
@@ -620,10 +632,12 @@ _NOT_DOING = frozenset(
 )
 
 
-#: A sentence that opens a round of actions: "Right, actions.", "So, action items:".
+#: A sentence that opens a round of actions: "Right, actions.", "So, action items:",
+#: "Okay, let me go round the actions."
 _ACTIONS_CUE = re.compile(
-    r"^(?:(?:right|okay|ok|so|and)[,\s]+)*(?:actions?(?:\s+items?)?|to-?dos|next\s+steps)"
-    r"(?:\s+then)?\s*[.:!-]?$",
+    r"^(?:(?:right|okay|ok|so|and)[,\s]+)*(?:(?:let\s+me|let's|I'll)\s+(?:go\s+(?:a?round|through|"
+    r"over)|run\s+through|read\s+out)\s+(?:the\s+)?)?(?:actions?(?:\s+items?)?|to-?dos|"
+    r"next\s+steps)(?:\s+then)?\s*[.:!-]?$",
     re.I,
 )
 
