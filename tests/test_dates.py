@@ -119,6 +119,11 @@ def test_a_range_never_runs_past_yesterday_and_the_previous_is_as_long() -> None
         ("the weekend of 3 October", "2026-10-03", "2026-10-04"),
         ("after 14 September", "2026-09-15", "2026-11-19"),
         ("last quarter", "2026-07-01", "2026-09-30"),
+        # "since" a part of a month, a quarter or a week: from its start to yesterday
+        ("so many more lifts since mid sept", "2026-09-11", "2026-11-19"),
+        ("since the end of august", "2026-08-21", "2026-11-19"),
+        ("since q3", "2026-07-01", "2026-11-19"),
+        ("since the week of 5 october", "2026-10-05", "2026-11-19"),
     ],
 )
 def test_parts_of_months_and_quarters_and_weeks_of(text: str, first: str, last: str) -> None:

@@ -42,9 +42,16 @@ def _moment(stamp: str | None) -> int:
 
 
 def effective_day(rel: dict[str, Any], today: date) -> date | None:
-    """When a recorded cause took effect: a day its name gives ("Start a second crew from
-    14 September", decided on 2 September), else the day its link to the metric began."""
-    named = [p.start for p in find_periods(str(rel["node"].get("name") or ""), today) if p.day]
+    """When a recorded cause took effect: a day its name gives, or the first day of a range
+    it runs ("Start a second crew from 14 September", decided on 2 September; "... from 14
+    September to 31 October"), else the day its link to the metric began."""
+    written = str(rel["node"].get("as_of") or rel.get("since") or "")
+    named = [
+        p.start
+        for p in record_periods(str(rel["node"].get("name") or ""), written, today)
+        # a day, or a range it runs from ("haul-outs ... from 14 September to 31 October")
+        if p.day or re.match(r"(?:from|between|since)\b", p.text, re.I)
+    ]
     if named:
         return named[0]
     return date.fromisoformat(rel["since"][:10]) if rel.get("since") else None

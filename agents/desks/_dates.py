@@ -394,6 +394,15 @@ _BEFORE_A_MONTH = frozenset(
 _BESIDE_A_MONTH = frozenset(["vs", "v", "versus", "against"])
 
 
+#: Periods that "since" turns into "from their start to today": "since mid sept", "since
+#: the end of Q2", "since the week of 5 October".
+_FROM_PARTS = frozenset(
+    {"month_part", "relative_month_part", "quarter_part", "quarter", "quarter_named",
+     "week_of", "week_of_bare", "weeks_of_month"}
+)  # fmt: skip
+_SINCE_BEFORE = re.compile(r"(?<![\w-])since\s+$", re.I)
+
+
 def find_periods(text: str, today: date) -> list[Period]:
     """Every day or range ``text`` names, in the order written, read against ``today``.
 
@@ -416,6 +425,11 @@ def find_periods(text: str, today: date) -> list[Period]:
                 # "for aug 10": the month's own word starts it, so the day that begins with
                 # the same word and runs on ("aug 10") wins over the month
                 start = m.start("m") if name == "month" else m.start()
+                since = _SINCE_BEFORE.search(text[: m.start()]) if name in _FROM_PARTS else None
+                if since is not None:  # "since mid sept": from its start to today
+                    start = since.start()
+                    to_now = Period(period.start, today + timedelta(days=1), text[start : m.end()])
+                    period = _clip(to_now, today) or period
                 found.append((start, m.end(), period))
     # a day that does not exist ("31 September") names nothing, not even its month
     found = [f for f in found if not any(a <= f[0] and f[1] <= b for a, b in impossible)]
