@@ -96,6 +96,27 @@ def test_an_answer_three_hops_away_wins_on_the_type_and_the_words() -> None:
     assert ranked[0].ids == ["grid", "login", "lotte", "office"]
 
 
+def test_which_team_asks_for_the_step_into_the_team() -> None:
+    """ "the booking system uses a price feed key - which team is the person who owns that
+    key on": the owner's team, not the team that uses the tool the key is part of (a
+    PART_OF on the way is no "which team" step)."""
+    owners = item(
+        [("lotte", "OWNS", "key"), ("lotte", "MEMBER_OF", "office")],
+        via=["key", "lotte", "office"],
+    )
+    users = item(
+        [("key", "PART_OF", "a"), ("team", "USES", "a")],
+        via=["key", "a", "team"],
+        closeness=0.3,  # nearer by meaning, and the tool it passes holds the question's words
+    )
+    question = (
+        "the booking system uses a price feed api key - which team is the person who owns that "
+        "key on?"
+    )
+    ranked = rank_paths([users, owners], asking(question, {"key": 1.0, "a": 0.8}, ("Team",)))
+    assert ranked[0].node["id"] == "office", [(s.node["id"], s.score, s.reasons) for s in ranked]
+
+
 def test_a_sibling_is_no_answer_to_what_a_thing_depends_on() -> None:
     # the key's own supplier, against the supplier of the tool that depends on the key
     own = item([("key", "DEPENDS_ON", "supplier")], via=["key", "supplier"], closeness=0.2)

@@ -52,6 +52,7 @@ CHECK_NAMES = {
     "the answer is the kind of thing asked",
     "a rule or passage is about what was asked",
     "the answer names what the question names",
+    "a day written in numbers is read as its people write it",
     # the writers' own doubts
     "the evidence decides",
 }

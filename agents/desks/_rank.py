@@ -274,6 +274,10 @@ def away_words(question: str) -> frozenset[str]:
     return frozenset(w for m in _AWAY.finditer(fold(question)) for w in content_words(m["who"]))
 
 
+#: Steps a "which team / part of" cue asks for as the last one, into the thing asked.
+_INTO_ASKED = frozenset({("MEMBER_OF", True), ("PART_OF", True)})
+
+
 def score_path(item: dict[str, Any], asking: Asking) -> Scored:
     """One candidate scored (see the module docstring)."""
     reasons: list[str] = []
@@ -292,10 +296,13 @@ def score_path(item: dict[str, Any], asking: Asking) -> Scored:
         reasons.append(f"a {asking.kind}, as asked")
     shape = Scored(item, 0.0).shape
     types = {str(n["id"]): str(n.get("type") or "") for n in item.get("via") or [node]}
+    last = len(shape) - 1
     cued = [
         rel
-        for (rel, forward), edge in zip(shape, item.get("path", []), strict=True)
+        for k, ((rel, forward), edge) in enumerate(zip(shape, item.get("path", []), strict=True))
         if is_cued((rel, forward), asking.steps, owned=types.get(edge["target"]) in OWNED_TYPES)
+        # "which team": the step into the team answers it, not a PART_OF on the way there
+        and not ((rel, forward) in _INTO_ASKED and k != last)
     ]
     if cued:
         # each cued relationship counts once: a chain of DEPENDS_ON is no better evidence
