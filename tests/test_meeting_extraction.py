@@ -146,6 +146,18 @@ def test_open_talk_settles_nothing_whatever_agreement_follows() -> None:
         ("A Bc: I think that's a good idea.\nD Ef: Mm.\n", False),
         ("A Bc: No, I don't think we can do that, not all of them.\nD Ef: Fair enough.\n", False),
         ("A Bc: They've agreed to deliver by eleven the day before.\nD Ef: Oh good.\n", False),
+        # cut off before it was settled, and questioned at once: nothing settled
+        (
+            "A Bc: So the big tanker it is, unless anyone—\n"
+            "D Ef: Can I be the boring one? Who drives it?\n",
+            False,
+        ),
+        # "for now" is still how it is
+        (
+            "A Bc: So the old van is off the road and the hire van goes first. That's how it "
+            "is for now.\nD Ef: Yep, agreed.\n",
+            True,
+        ),
     ],
 )
 def test_a_decision_is_a_proposal_the_room_settles(text: str, settled: bool) -> None:

@@ -229,7 +229,8 @@ _SETTLED = re.compile(
     r"(?:that's|that\s+is|it's|it\s+is)\s+(?:agreed|settled|decided|final|the\s+decision|"
     r"the\s+plan|our\s+decision|what\s+we're\s+(?:doing|going\s+with))|"
     r"that's\s+what\s+we(?:'re|\s+are|'ll|\s+will)\s+(?:doing|do|going\s+with)|"
-    r"that's\s+what\s+we\s+(?:do|go\s+with)|that's\s+how\s+it\s+is(?:,?\s+then)?\s*[.!]?$|"
+    r"that's\s+what\s+we\s+(?:do|go\s+with)|"
+    r"that's\s+how\s+it\s+is(?:,?\s+(?:then|for\s+now|for\s+the\s+moment))?\s*[.!]?$|"
     r"that's\s+how\s+we(?:'ll|\s+will|'re\s+going\s+to|'re|\s+are)?\s+"
     r"(?:(?:do|doing|play|playing|run|running|handle|handling)\s+it|work|working|go)\b|"
     r"let'?s\s+(?:just\s+)?(?:go|stick|stay|settle|run|roll)\s+(?:with|for|ahead)\b|"
@@ -609,8 +610,10 @@ def settles(sentence: str) -> Settling | None:
             return None
         past = bool(_PAST.search(cue)) and not re.search(r"\b(?:we're|are|then)\b", cue, re.I)
         # "I think we'll go for the simple one": one person's view of the outcome, a
-        # proposal until someone else agrees
-        return Settling(s, not _OPINION.search(s[: m.start()]), past)
+        # proposal until someone else agrees; so is one cut off ("heavy it is, unless
+        # anyone—"): the speaker was stopped before it was settled
+        cut_off = s.endswith(("—", "–", "--", "-"))
+        return Settling(s, not _OPINION.search(s[: m.start()]) and not cut_off, past)
     if _PUT_OFF.search(s):
         return None
     m = _PROPOSED.search(s)
