@@ -212,6 +212,11 @@ def _decisions(text: str) -> list[tuple[tuple[int, ...], str]]:
     return [(c.lines, c.text) for c in _lines(text) if c.kind == "decision"]
 
 
+def _work(text: str) -> list[tuple[str, tuple[int, ...], str | None]]:
+    """(owner, lines, due) of every action item, sorted."""
+    return sorted((c.owner or "", c.lines, c.due) for c in _lines(text) if c.kind == "action")
+
+
 @pytest.mark.parametrize(
     ("text", "want"),
     [
@@ -715,19 +720,15 @@ def test_what_the_room_changes_or_settles_in_passing(
 def test_work_read_out_at_the_end_is_each_named_ones() -> None:
     """A chair's closing round of actions names people who may have said nothing (Wayne sent
     apologies), in a list ("actions: Kirra, ...; Dario, ...") or in the present tense."""
-    found = sorted(
-        (c.owner or "", c.lines, c.due)
-        for c in _lines(
-            "Bron Achter: Morning. Kirra, Dario, Imelda here; Wayne sent apologies.\n"
-            "Kirra Dunn: The sequences are a mess since the upgrade.\n"
-            "Dario Manc: Ninety addresses have been missed twice.\n"
-            "Bron Achter: Right, actions: Kirra, the sequences restored by Friday. Dario, "
-            "call-backs to the ninety by Friday. Imelda: seal kit and hose set ordered by the "
-            "27th. And Wayne books the low-loader and the permit by Monday the 23rd.\n"
-            "Bron Achter: Seventy-two hours are up by Friday.\n"
-            "Kirra Dunn: Sam walks in and wants the keys, every time.\n"
-        )
-        if c.kind == "action"
+    found = _work(
+        "Bron Achter: Morning. Kirra, Dario, Imelda here; Wayne sent apologies.\n"
+        "Kirra Dunn: The sequences are a mess since the upgrade.\n"
+        "Dario Manc: Ninety addresses have been missed twice.\n"
+        "Bron Achter: Right, actions: Kirra, the sequences restored by Friday. Dario, "
+        "call-backs to the ninety by Friday. Imelda: seal kit and hose set ordered by the "
+        "27th. And Wayne books the low-loader and the permit by Monday the 23rd.\n"
+        "Bron Achter: Seventy-two hours are up by Friday.\n"
+        "Kirra Dunn: Sam walks in and wants the keys, every time.\n"
     )
     assert found == [
         ("Dario Manc", (3,), "2026-11-20"),
@@ -779,16 +780,12 @@ def test_a_call_read_out_and_the_next_matter_are_two_decisions() -> None:
 
 
 def test_requests_said_as_wants_and_yeses_said_as_days() -> None:
-    found = sorted(
-        (c.owner or "", c.lines, c.due)
-        for c in _lines(
-            "Rena Sok: Tasha, Gordie, you're both out running brine on your routes today.\n"
-            "Tasha Whit: Yeah, we'll be rolling by one.\n"
-            "Gordie Lind: Same. I'll start with Ninth Street.\n"
-            "Rena Sok: And after the storm, Marty, I want Thirty-one written up.\n"
-            "Marty Fen: End of next week? I need the dealer to look at it.\n"
-        )
-        if c.kind == "action"
+    found = _work(
+        "Rena Sok: Tasha, Gordie, you're both out running brine on your routes today.\n"
+        "Tasha Whit: Yeah, we'll be rolling by one.\n"
+        "Gordie Lind: Same. I'll start with Ninth Street.\n"
+        "Rena Sok: And after the storm, Marty, I want Thirty-one written up.\n"
+        "Marty Fen: End of next week? I need the dealer to look at it.\n"
     )
     assert [(o, lines) for o, lines, _ in found] == [
         ("Gordie Lind", (0, 2)),
@@ -883,22 +880,18 @@ def test_a_stopgap_until_something_arrives_is_settled() -> None:
 
 
 def test_work_asked_of_several_people_together_is_each_ones() -> None:
-    found = sorted(
-        (c.owner or "", c.lines, c.due)
-        for c in _lines(
-            "Margo Lind: Jamal, can you do the incident write-up?\n"
-            "Jamal Reyes: I'll get it to you by Thursday.\n"
-            "Margo Lind: And the permanent fix: Dale, Jamal, can you two walk the overlook "
-            "together and say where a second rail would go?\n"
-            "Dale Brook: Sure.\n"
-            "Jamal Reyes: Yep, we'll have it for next Tuesday.\n"
-            "Margo Lind: Dale, the ropes are in the barn store, can your guys set them out?\n"
-            "Dale Brook: Yeah, we'll have them out Friday after close.\n"
-            "Margo Lind: Ana and Jamal, could you both check the gate locks?\n"
-            "Ana Silva: Not me, I'm off all week.\n"
-            "Jamal Reyes: I'll do it.\n"
-        )
-        if c.kind == "action"
+    found = _work(
+        "Margo Lind: Jamal, can you do the incident write-up?\n"
+        "Jamal Reyes: I'll get it to you by Thursday.\n"
+        "Margo Lind: And the permanent fix: Dale, Jamal, can you two walk the overlook "
+        "together and say where a second rail would go?\n"
+        "Dale Brook: Sure.\n"
+        "Jamal Reyes: Yep, we'll have it for next Tuesday.\n"
+        "Margo Lind: Dale, the ropes are in the barn store, can your guys set them out?\n"
+        "Dale Brook: Yeah, we'll have them out Friday after close.\n"
+        "Margo Lind: Ana and Jamal, could you both check the gate locks?\n"
+        "Ana Silva: Not me, I'm off all week.\n"
+        "Jamal Reyes: I'll do it.\n"
     )
     assert found == [
         ("Dale Brook", (2, 3), "2026-11-24"),  # the pair's day, said by one of them
@@ -1030,18 +1023,14 @@ def test_both_ways_put_forward_taken_is_a_decision() -> None:
 def test_a_round_of_actions_read_out_to_two_names_is_each_ones() -> None:
     """ "Let me go round the actions" is the chair's running order, not work of hers; the
     work read out to "Callie and Harri" is each one's; "I'll go round every bay" is work."""
-    found = sorted(
-        (c.owner or "", c.lines, c.due)
-        for c in _lines(
-            "Gemma Thorn: Morning. Callie, Harri, Lew, all here.\n"
-            "Callie Rowe: The portal leads are not converting, three percent.\n"
-            "Harri Penn: I'll go round every lead from June and mark the dead ones by Friday.\n"
-            "Gemma Thorn: Okay, let me go round the actions. Callie and Harri: qualifying calls "
-            "on every portal lead from today. Lew: the swap programme by the thirtieth.\n"
-            "Callie Rowe: Yes.\n"
-            "Lew Haig: Got it.\n"
-        )
-        if c.kind == "action"
+    found = _work(
+        "Gemma Thorn: Morning. Callie, Harri, Lew, all here.\n"
+        "Callie Rowe: The portal leads are not converting, three percent.\n"
+        "Harri Penn: I'll go round every lead from June and mark the dead ones by Friday.\n"
+        "Gemma Thorn: Okay, let me go round the actions. Callie and Harri: qualifying calls "
+        "on every portal lead from today. Lew: the swap programme by the thirtieth.\n"
+        "Callie Rowe: Yes.\n"
+        "Lew Haig: Got it.\n"
     )
     # Harri's share is one item with her own "I'll go round every lead" just before it
     assert found == [
