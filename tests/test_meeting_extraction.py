@@ -1038,3 +1038,32 @@ def test_a_round_of_actions_read_out_to_two_names_is_each_ones() -> None:
         ("Harri Penn", (2, 3), "2026-11-20"),
         ("Lew Haig", (3,), "2026-11-30"),
     ], found
+
+
+def test_the_chair_saying_back_a_choice_settles_it() -> None:
+    """ "Fine. Compressor then." from one, and the chair's next turn says it back with more
+    ("Compressor plus the condenser service now, ..."): settled, in the chair's words; "Of
+    course it is." is assent, no "X it is"."""
+    found = _decisions(
+        "Kirsty Maguire: Morning. The vat cooler: whole new unit or just the compressor?\n"
+        "Tom Maguire: Whole unit, I reckon.\n"
+        "Graham Dunlop: Not this month, it's twenty-two thousand.\n"
+        "Tom Maguire: Fine. Compressor then.\n"
+        "Kirsty Maguire: Compressor plus the condenser service now, and the new unit goes on "
+        "next season's capital list.\n"
+        "Graham Dunlop: The forecast is two point one by September, just so you know.\n"
+        "Tom Maguire: Of course it is.\n"
+        "Kirsty Maguire: Anything else? Everyone good?\n"
+    )
+    assert [lines for lines, _ in found] == [(3, 4)], found
+    assert "condenser service" in found[0][1]
+
+
+def test_a_purpose_and_a_thing_minded_are_no_work() -> None:
+    found = _work(
+        "Kirsty Maguire: What do we need over calving?\n"
+        "Priya Nair: A relief milker, so Mele and I can split the nights.\n"
+        "Leanne Boyce: I don't mind a tractor argument.\n"
+        "Tom Maguire: So I can ring the agency this afternoon.\n"
+    )
+    assert found == [("Tom Maguire", (3,), "2026-11-18")], found

@@ -471,6 +471,12 @@ def _self_work(
     before = sentence[: m.start()]
     if re.search(r"\b(?:if|when|whether|said|told|thought)\s*$", before, re.I):
         return None  # "if I can", "I said I'd": not taken on here
+    if re.search(r"\w,?\s+so\s+(?:that\s+)?(?:[A-Z][\w'-]*\s+and\s+)?$", before) and re.search(
+        r"\b(?:can|could)\b", head
+    ):
+        return None  # "someone for the mornings so Mele and I can split the nights": a purpose
+    if re.match(r"(?:a|an|the)\s", what, re.I) and re.search(r"mind\s*$", head):
+        return None  # "I don't mind a tractor argument": a thing, not work
     if _weight(what) < (1 if answering or dated else 2):
         return None  # "I'll go", "I'll find it": the meeting's own business
     if _THE_MEETING_ITSELF.search(what) or (_IN_THE_MEETING.search(what) and not dated):

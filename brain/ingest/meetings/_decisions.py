@@ -459,6 +459,9 @@ def _from_outcome(talk: list[_Said], i: int, chair: str) -> _Episode | None:
     weak = [f for f in found if not f.chair_only or said.speaker == chair]
     if said.speaker != chair and weak:
         k = _chairs_proposal(talk, i, chair, weak[0].sentence)
+        j = _chair_restates(talk, i, chair, weak[0].sentence)
+        if j is not None:  # "Compressor then." - "Compressor plus the condenser service now."
+            return _Episode(lines={i, j}, outcome=talk[j].sentences[0], strength=0.75)
         if k is not None:  # "Fine, Hillcrest first then.": the chair's proposal taken up
             lines = {k, i} | {j for j in range(k + 1, i) if reply_agrees(talk[j].text)}
             proposal = _best_sentence(talk[k].sentences)
@@ -476,6 +479,31 @@ def _from_outcome(talk: list[_Said], i: int, chair: str) -> _Episode | None:
             _what_was_settled(talk, i, episode)
         return episode
     return None  # "Let's move it to Friday." - "Fine by me." - "No, Friday's the stocktake."
+
+
+def _chair_restates(talk: list[_Said], i: int, chair: str, sentence: str) -> int | None:
+    """The chair's turn right after turn ``i`` when it says back what ``sentence`` chose,
+    in a statement of its own that may say more ("Fine. Compressor then." - "Compressor
+    plus the condenser service now, and the new unit goes on next year's list."): the
+    chair taking it up settles it. None else."""
+    chosen = set(words(_gist(sentence))) - _STOP - _SETTLE_STEMS
+    for j in range(i + 1, min(i + 3, len(talk))):
+        reply = talk[j]
+        if not reply.text:
+            continue
+        first = reply.sentences[0] if reply.sentences else ""
+        if (
+            reply.speaker != chair
+            or not chosen
+            or first.endswith("?")
+            or reply_objects(first)
+            or leaves_open(first)
+            or not chosen <= set(words(first))
+            or len(content_words(first)) < 3
+        ):
+            return None
+        return j
+    return None
 
 
 #: A remark on the room's silence: "I don't hear anyone screaming", "nobody's objecting".

@@ -297,6 +297,10 @@ _NOT_A_CHOICE = frozenset(
         "believe",
         "suppose",
         "sure",
+        # "of course it is", "true, it is", "course it is": assent, not a choice
+        "course",
+        "true",
+        "indeed",
         "hope",
         "mean",
     ]
