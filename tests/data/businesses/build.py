@@ -678,6 +678,7 @@ def main() -> None:
     import corvanta_localisation
     import fernside_vets
     import frostline_coldstore
+    import glanrafon_leisure
     import harlow_quayle_law
     import hopwright_brewing
     import kestrel_lift_haul
@@ -722,6 +723,7 @@ def main() -> None:
         quarrystone_storage,
         tidewell_dental,
         tarnfield_solar,
+        glanrafon_leisure,
     ):
         manifest = write(module.build())
         counts = manifest["counts"]
